@@ -1,0 +1,466 @@
+//! The model as linear rows over 0/1 variables, shared by the OPB, LP and
+//! MPS writers so that every linearisation (and every big-M constant) lives
+//! in this one place.
+//!
+//! Each constraint becomes rows `sum(coef * x) rel rhs` over variables:
+//!
+//! * clause `OR(l)` → `sum l >= 1`; at-most-one → `sum l <= 1`;
+//!   cardinality → `sum l rel k` (duplicate literals count once);
+//! * reified `g -> sum l <= k` → `sum l + (n-k) g <= n` (n = |l|);
+//!   `g -> sum l >= k` → `sum l - k g >= 0`; `=` gives both rows; these
+//!   are the tightest big-M constants;
+//! * `d <-> OR(l)` → `d - l_i >= 0` for each `l_i`, and `sum l - d >= 0`;
+//! * linear constraints as they are.
+//!
+//! A negated literal `!x` is replaced by `1 - x` with the constant moved to
+//! the right side; terms on the same variable are merged and zero terms
+//! dropped, so every row mentions each variable at most once, in id order.
+//! Rows that hold for every assignment are left out; a row that can never
+//! hold is kept (with a `0 x1` term if nothing else is left) so the solver
+//! reports infeasibility.
+
+use crate::model::{Constraint, Lit, Model, Objective, OriginId, Rel, Sense, Var};
+
+/// One linear row, borrowed from [`LinearRows`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Row<'a> {
+    pub terms: &'a [(i64, Var)],
+    pub rel: Rel,
+    pub rhs: i64,
+    /// Index of the model constraint the row comes from.
+    pub constraint: usize,
+    pub origin: OriginId,
+    /// Index of this row among the rows of its constraint.
+    pub part: u32,
+    /// How many rows its constraint produced.
+    pub parts: u32,
+}
+
+#[derive(Clone, Debug)]
+struct Head {
+    end: usize,
+    rel: Rel,
+    rhs: i64,
+    constraint: usize,
+    origin: OriginId,
+    part: u32,
+    parts: u32,
+}
+
+/// Every row of a model, stored flat: one term array, one header per row.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct LinearRows {
+    heads: Vec<Head>,
+    terms: Vec<(i64, Var)>,
+}
+
+impl LinearRows {
+    /// Linearises every constraint of `model`. Fails only when a coefficient
+    /// does not fit in 64 bits, or when an infeasible row has no variable to
+    /// be written with.
+    pub(crate) fn of(model: &Model) -> Result<LinearRows, String> {
+        let mut builder = Builder::new(model);
+        for (index, tagged) in model.constraints.iter().enumerate() {
+            builder.begin(index, tagged.origin);
+            builder.constraint(&tagged.constraint)?;
+            builder.end();
+        }
+        Ok(builder.rows)
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.heads.len()
+    }
+
+    pub(crate) fn n_terms(&self) -> usize {
+        self.terms.len()
+    }
+
+    pub(crate) fn iter(&self) -> impl Iterator<Item = Row<'_>> + '_ {
+        let starts = std::iter::once(0).chain(self.heads.iter().map(|h| h.end));
+        self.heads.iter().zip(starts).map(|(head, start)| Row {
+            terms: &self.terms[start..head.end],
+            rel: head.rel,
+            rhs: head.rhs,
+            constraint: head.constraint,
+            origin: head.origin,
+            part: head.part,
+            parts: head.parts,
+        })
+    }
+}
+
+/// Builds [`LinearRows`], one constraint at a time, reusing its buffers.
+struct Builder<'m> {
+    model: &'m Model,
+    rows: LinearRows,
+    /// The constraint being linearised.
+    constraint: usize,
+    origin: OriginId,
+    /// Index of its first row in `rows.heads`.
+    first_row: usize,
+    /// Its literals as a set (sorted, duplicates removed).
+    set: Vec<Lit>,
+    /// The row being built, over literals.
+    lits: Vec<(i64, Lit)>,
+    /// The same row over variables, merged.
+    merged: Vec<(Var, i128)>,
+}
+
+impl<'m> Builder<'m> {
+    fn new(model: &'m Model) -> Builder<'m> {
+        Builder {
+            model,
+            rows: LinearRows::default(),
+            constraint: 0,
+            origin: 0,
+            first_row: 0,
+            set: Vec::new(),
+            lits: Vec::new(),
+            merged: Vec::new(),
+        }
+    }
+
+    fn begin(&mut self, constraint: usize, origin: OriginId) {
+        self.constraint = constraint;
+        self.origin = origin;
+        self.first_row = self.rows.heads.len();
+    }
+
+    /// Records how many rows the constraint produced.
+    fn end(&mut self) {
+        let heads = &mut self.rows.heads[self.first_row..];
+        let parts = heads.len() as u32;
+        for head in heads {
+            head.parts = parts;
+        }
+    }
+
+    fn constraint(&mut self, constraint: &Constraint) -> Result<(), String> {
+        match constraint {
+            Constraint::Clause(lits) => self.sum_of_set(lits, Rel::Ge, 1),
+            Constraint::AtMostOne(lits) => self.sum_of_set(lits, Rel::Le, 1),
+            Constraint::Card {
+                lits,
+                rel,
+                k,
+                guard: None,
+            } => self.sum_of_set(lits, *rel, i64::from(*k)),
+            Constraint::Card {
+                lits,
+                rel,
+                k,
+                guard: Some(guard),
+            } => self.guarded_card(lits, *rel, i64::from(*k), *guard),
+            Constraint::Linear { terms, rel, rhs } => {
+                self.lits.clear();
+                self.lits.extend_from_slice(terms);
+                self.push_row(*rel, *rhs)
+            }
+            Constraint::OrDef { def, lits } => self.or_def(*def, lits),
+        }
+    }
+
+    /// `sum(set(lits)) rel k`.
+    fn sum_of_set(&mut self, lits: &[Lit], rel: Rel, k: i64) -> Result<(), String> {
+        self.load_set(lits);
+        self.start_with_set();
+        self.push_row(rel, k)
+    }
+
+    /// `guard -> sum(set(lits)) rel k` with the tightest big-M constants.
+    fn guarded_card(&mut self, lits: &[Lit], rel: Rel, k: i64, guard: Lit) -> Result<(), String> {
+        self.load_set(lits);
+        let n = self.set.len() as i64;
+        if matches!(rel, Rel::Le | Rel::Eq) && k < n {
+            // g -> sum <= k   ≡   sum + (n - k) g <= n
+            self.start_with_set();
+            self.lits.push((n - k, guard));
+            self.push_row(Rel::Le, n)?;
+        }
+        if matches!(rel, Rel::Ge | Rel::Eq) && k > 0 {
+            // g -> sum >= k   ≡   sum - k g >= 0
+            self.start_with_set();
+            self.lits.push((-k, guard));
+            self.push_row(Rel::Ge, 0)?;
+        }
+        Ok(())
+    }
+
+    /// `def <-> OR(set(lits))`: `l <= def` for each `l`, and `def <= sum l`.
+    fn or_def(&mut self, def: Lit, lits: &[Lit]) -> Result<(), String> {
+        self.load_set(lits);
+        for i in 0..self.set.len() {
+            let lit = self.set[i];
+            self.lits.clear();
+            self.lits.extend([(1, def), (-1, lit)]);
+            self.push_row(Rel::Ge, 0)?;
+        }
+        self.start_with_set();
+        self.lits.push((-1, def));
+        self.push_row(Rel::Ge, 0)
+    }
+
+    fn load_set(&mut self, lits: &[Lit]) {
+        self.set.clear();
+        self.set.extend_from_slice(lits);
+        self.set.sort_unstable();
+        self.set.dedup();
+    }
+
+    /// Starts a row with `+1 l` for every literal of the set.
+    fn start_with_set(&mut self) {
+        self.lits.clear();
+        self.lits.extend(self.set.iter().map(|&l| (1, l)));
+    }
+
+    /// Normalises the row in `self.lits` and stores it unless it always
+    /// holds.
+    fn push_row(&mut self, rel: Rel, rhs: i64) -> Result<(), String> {
+        let constant = merge_onto_vars(&self.lits, &mut self.merged);
+        let rhs = i128::from(rhs) - constant;
+        let (low, high) = bounds(&self.merged);
+        if always_holds(rel, low, high, rhs) {
+            return Ok(());
+        }
+        let rhs = self.fit(rhs)?;
+        for i in 0..self.merged.len() {
+            let (var, coef) = self.merged[i];
+            let coef = self.fit(coef)?;
+            self.rows.terms.push((coef, var));
+        }
+        if self.merged.is_empty() {
+            self.rows.terms.push((0, self.placeholder_var()?));
+        }
+        self.push_head(rel, rhs);
+        Ok(())
+    }
+
+    fn push_head(&mut self, rel: Rel, rhs: i64) {
+        let part = (self.rows.heads.len() - self.first_row) as u32;
+        self.rows.heads.push(Head {
+            end: self.rows.terms.len(),
+            rel,
+            rhs,
+            constraint: self.constraint,
+            origin: self.origin,
+            part,
+            parts: 0,
+        });
+    }
+
+    /// The variable that carries an infeasible row with no terms left.
+    fn placeholder_var(&self) -> Result<Var, String> {
+        if self.model.n_vars() == 0 {
+            return Err(format!(
+                "constraint {} ({}) can never hold, and the model has no variable to write it with",
+                self.constraint,
+                self.origin_name()
+            ));
+        }
+        Ok(Var::from_dimacs(1))
+    }
+
+    fn fit(&self, value: i128) -> Result<i64, String> {
+        i64::try_from(value).map_err(|_| {
+            format!(
+                "constraint {} ({}) has a coefficient or bound {value} that does not fit in 64 bits",
+                self.constraint,
+                self.origin_name()
+            )
+        })
+    }
+
+    fn origin_name(&self) -> &str {
+        self.model
+            .origins
+            .get(usize::from(self.origin))
+            .map_or("unknown origin", String::as_str)
+    }
+}
+
+/// Rewrites `sum(coef * lit)` as `sum(coef * var) + constant` into
+/// `merged` (sorted by variable, one term per variable, no zero terms) and
+/// returns the constant.
+fn merge_onto_vars(lits: &[(i64, Lit)], merged: &mut Vec<(Var, i128)>) -> i128 {
+    merged.clear();
+    let mut constant = 0i128;
+    for &(coef, lit) in lits {
+        let coef = i128::from(coef);
+        if lit.is_neg() {
+            // coef * !x = coef - coef * x
+            constant += coef;
+            merged.push((lit.var(), -coef));
+        } else {
+            merged.push((lit.var(), coef));
+        }
+    }
+    merged.sort_unstable_by_key(|&(var, _)| var);
+    let mut kept = 0;
+    for i in 0..merged.len() {
+        let (var, coef) = merged[i];
+        if kept > 0 && merged[kept - 1].0 == var {
+            merged[kept - 1].1 += coef;
+        } else {
+            merged[kept] = (var, coef);
+            kept += 1;
+        }
+    }
+    merged.truncate(kept);
+    merged.retain(|&(_, coef)| coef != 0);
+    constant
+}
+
+/// The least and greatest value the left side can take.
+fn bounds(terms: &[(Var, i128)]) -> (i128, i128) {
+    let low = terms.iter().map(|&(_, c)| c.min(0)).sum();
+    let high = terms.iter().map(|&(_, c)| c.max(0)).sum();
+    (low, high)
+}
+
+/// Whether `lhs rel rhs` holds for every value of `lhs` in `[low, high]`.
+fn always_holds(rel: Rel, low: i128, high: i128, rhs: i128) -> bool {
+    match rel {
+        Rel::Le => high <= rhs,
+        Rel::Ge => low >= rhs,
+        Rel::Eq => low == rhs && high == rhs,
+    }
+}
+
+/// The objective over variables: `sense sum(coef * x) + offset`.
+#[derive(Clone, Debug)]
+pub(crate) struct LinearObjective {
+    pub sense: Sense,
+    pub terms: Vec<(i64, Var)>,
+    /// The constant left over from negated literals; no format writes it
+    /// into the objective, the header says how to add it back.
+    pub offset: i128,
+}
+
+impl LinearObjective {
+    pub(crate) fn of(objective: &Objective) -> Result<LinearObjective, String> {
+        let mut merged = Vec::new();
+        let offset = merge_onto_vars(&objective.terms, &mut merged);
+        let terms = merged
+            .into_iter()
+            .map(|(var, coef)| {
+                i64::try_from(coef)
+                    .map(|coef| (coef, var))
+                    .map_err(|_| format!("objective coefficient {coef} does not fit in 64 bits"))
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(LinearObjective {
+            sense: objective.sense,
+            terms,
+            offset,
+        })
+    }
+
+    /// The terms with every coefficient negated (to minimise `-f` instead of
+    /// maximising `f`).
+    pub(crate) fn negated_terms(&self) -> Result<Vec<(i64, Var)>, String> {
+        self.terms
+            .iter()
+            .map(|&(coef, var)| negate(coef).map(|coef| (coef, var)))
+            .collect()
+    }
+}
+
+/// `-value`, or an error for the one value whose negation overflows.
+pub(crate) fn negate(value: i64) -> Result<i64, String> {
+    value
+        .checked_neg()
+        .ok_or_else(|| format!("coefficient {value} cannot be negated in 64 bits"))
+}
+
+/// `used[v.index()]`: whether variable `v` has a non-zero coefficient in
+/// some row or in the objective.
+pub(crate) fn used_vars(
+    n_vars: u32,
+    rows: &LinearRows,
+    objective: Option<&LinearObjective>,
+) -> Vec<bool> {
+    let mut used = vec![false; n_vars as usize];
+    let objective_terms = objective.map_or(&[][..], |o| &o.terms[..]);
+    for &(coef, var) in rows.terms.iter().chain(objective_terms) {
+        if coef != 0 {
+            used[var.index()] = true;
+        }
+    }
+    used
+}
+
+/// Largest magnitude that LP and MPS readers, which read numbers as
+/// doubles, hold exactly: 2^53.
+const EXACT_IN_DOUBLES: i64 = 1 << 53;
+
+/// Fails if a coefficient or bound would be rounded by a reader that reads
+/// numbers as doubles (LP, MPS).
+pub(crate) fn check_exact_in_doubles(
+    rows: &LinearRows,
+    objective: Option<&LinearObjective>,
+) -> Result<(), String> {
+    let objective_terms = objective.map_or(&[][..], |o| &o.terms[..]);
+    let coefs = rows.terms.iter().chain(objective_terms).map(|&(c, _)| c);
+    let bounds = rows.heads.iter().map(|h| h.rhs);
+    match coefs
+        .chain(bounds)
+        .find(|v| v.unsigned_abs() > EXACT_IN_DOUBLES as u64)
+    {
+        Some(value) => Err(format!(
+            "the number {value} is too large for LP and MPS readers, which round numbers \
+             beyond 2^53; write OPB instead"
+        )),
+        None => Ok(()),
+    }
+}
+
+/// The rows and the objective of `model`.
+pub(crate) fn linearise(model: &Model) -> Result<(LinearRows, Option<LinearObjective>), String> {
+    check_vars_named(model)?;
+    let rows = LinearRows::of(model)?;
+    let objective = model
+        .objective
+        .as_ref()
+        .map(LinearObjective::of)
+        .transpose()?;
+    Ok((rows, objective))
+}
+
+/// Fails if a constraint or the objective mentions a variable that has no
+/// name (the writers index names by variable).
+fn check_vars_named(model: &Model) -> Result<(), String> {
+    let n_vars = model.n_vars();
+    let unnamed = |lit: &Lit| lit.var().id() > n_vars;
+    for (index, tagged) in model.constraints.iter().enumerate() {
+        if let Some(lit) = constraint_lits(&tagged.constraint).find(unnamed) {
+            return Err(format!(
+                "constraint {index} mentions variable {}, but the model names only {n_vars}",
+                lit.var().id()
+            ));
+        }
+    }
+    let objective_lits = model
+        .objective
+        .iter()
+        .flat_map(|o| o.terms.iter().map(|(_, l)| l));
+    if let Some(lit) = objective_lits.copied().find(unnamed) {
+        return Err(format!(
+            "the objective mentions variable {}, but the model names only {n_vars}",
+            lit.var().id()
+        ));
+    }
+    Ok(())
+}
+
+/// Every literal of a constraint.
+fn constraint_lits(constraint: &Constraint) -> Box<dyn Iterator<Item = Lit> + '_> {
+    match constraint {
+        Constraint::Clause(lits) | Constraint::AtMostOne(lits) => Box::new(lits.iter().copied()),
+        Constraint::Card { lits, guard, .. } => Box::new(lits.iter().copied().chain(*guard)),
+        Constraint::Linear { terms, .. } => Box::new(terms.iter().map(|&(_, l)| l)),
+        Constraint::OrDef { def, lits } => {
+            Box::new(std::iter::once(*def).chain(lits.iter().copied()))
+        }
+    }
+}

@@ -1,0 +1,219 @@
+//! Output formats: one writer per format, each a pure function of the model
+//! (and, for the CNF family, the clauses an encoder produced) that streams
+//! text through a `Write`.
+//!
+//! * [`write_cnf`] — DIMACS CNF (`p cnf V C`), clauses from `encode`;
+//! * [`write_wcnf`] — MaxSAT WCNF, 2022 format (`h` lines) or the legacy
+//!   `p wcnf V C top`; the objective becomes soft unit clauses;
+//! * [`write_opb`] — pseudo-Boolean competition format;
+//! * [`write_lp`] — CPLEX LP;
+//! * [`write_mps`] — free MPS, with a negated objective for `maximize`.
+//!
+//! OPB, LP and MPS share one linearisation of the model (`linear.rs`), so a
+//! big-M constant is chosen in exactly one place. Every file starts with a
+//! header comment saying where it came from and what it holds. [`Output`]
+//! writes a file atomically (temporary name, renamed on commit), gzipped
+//! when its name ends in `.gz`.
+
+mod dimacs;
+mod header;
+mod linear;
+mod lp;
+mod mps;
+mod names;
+mod opb;
+mod output;
+mod text;
+
+use std::fmt;
+use std::io::{self, Write};
+use std::path::Path;
+
+use crate::encode::ClauseArena;
+use crate::model::{Model, Sense};
+
+pub use dimacs::{write_cnf, write_wcnf};
+pub use lp::write_lp;
+pub use mps::write_mps;
+pub use opb::write_opb;
+pub use output::Output;
+
+/// A solver file format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// DIMACS CNF, for SAT solvers and model counters.
+    Cnf,
+    /// Weighted CNF, for MaxSAT solvers.
+    Wcnf,
+    /// Pseudo-Boolean competition format.
+    Opb,
+    /// CPLEX LP, for MIP solvers.
+    Lp,
+    /// Free MPS, for MIP solvers.
+    Mps,
+}
+
+impl Format {
+    pub const ALL: [Format; 5] = [
+        Format::Cnf,
+        Format::Wcnf,
+        Format::Opb,
+        Format::Lp,
+        Format::Mps,
+    ];
+
+    /// The canonical name, also the file extension.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Cnf => "cnf",
+            Format::Wcnf => "wcnf",
+            Format::Opb => "opb",
+            Format::Lp => "lp",
+            Format::Mps => "mps",
+        }
+    }
+
+    /// The format called `name` (case-insensitive; `dimacs` and `pb` are
+    /// accepted as aliases of `cnf` and `opb`).
+    pub fn from_name(name: &str) -> Option<Format> {
+        let lower = name.to_ascii_lowercase();
+        match lower.as_str() {
+            "cnf" | "dimacs" => Some(Format::Cnf),
+            "wcnf" => Some(Format::Wcnf),
+            "opb" | "pb" => Some(Format::Opb),
+            "lp" => Some(Format::Lp),
+            "mps" => Some(Format::Mps),
+            _ => None,
+        }
+    }
+
+    /// The format named by a file's extension, and whether the file is
+    /// gzipped (`queens.cnf.gz` → `(Cnf, true)`).
+    pub fn from_path(path: &Path) -> Option<(Format, bool)> {
+        let file_name = path.file_name()?.to_str()?;
+        let (stem, gzip) = match strip_suffix_ignore_case(file_name, ".gz") {
+            Some(stem) => (stem, true),
+            None => (file_name, false),
+        };
+        let (_, extension) = stem.rsplit_once('.')?;
+        Format::from_name(extension).map(|format| (format, gzip))
+    }
+
+    /// Whether the format holds clauses, so that the model must be encoded
+    /// (CNF, WCNF) rather than written as linear rows.
+    pub fn is_clausal(self) -> bool {
+        matches!(self, Format::Cnf | Format::Wcnf)
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+fn strip_suffix_ignore_case<'a>(text: &'a str, suffix: &str) -> Option<&'a str> {
+    let split = text.len().checked_sub(suffix.len())?;
+    let tail = text.get(split..)?;
+    tail.eq_ignore_ascii_case(suffix).then(|| &text[..split])
+}
+
+/// Where a file came from, written into its header comment.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Provenance {
+    /// The `.qspec` file (as given on the command line).
+    pub source: String,
+    /// The parameters' values, in declaration order.
+    pub params: Vec<(String, i64)>,
+    /// The clausal encodings chosen (CNF and WCNF headers only).
+    pub encodings: String,
+}
+
+/// Choices that change a format's spelling, not the problem.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EmitOptions {
+    /// WCNF in the pre-2022 format: `p wcnf V C top`, hard clauses weighted
+    /// `top`.
+    pub wcnf_legacy: bool,
+}
+
+/// The clauses that an encoder produced for the CNF family.
+#[derive(Clone, Copy, Debug)]
+pub struct Clauses<'a> {
+    pub arena: &'a ClauseArena,
+    /// Total number of variables: the model's named ones and the encoder's
+    /// auxiliary ones.
+    pub n_vars: u32,
+}
+
+/// Whether `format` can hold `model`; if not, a message that says what to
+/// do instead.
+pub fn check_format(model: &Model, format: Format) -> Result<(), String> {
+    match format {
+        Format::Cnf => match &model.objective {
+            Some(objective) => Err(cnf_objective_message(objective)),
+            None => Ok(()),
+        },
+        Format::Lp | Format::Mps if model.n_vars() == 0 => Err(format!(
+            "the model has no variables, and an {} file needs at least one; \
+             check the board size and the parameters",
+            format.name().to_ascii_uppercase()
+        )),
+        Format::Wcnf | Format::Opb | Format::Lp | Format::Mps => Ok(()),
+    }
+}
+
+fn cnf_objective_message(objective: &crate::model::Objective) -> String {
+    let sense = match objective.sense {
+        Sense::Maximize => "maximize",
+        Sense::Minimize => "minimize",
+    };
+    let bound = match objective.sense {
+        Sense::Maximize => ">=",
+        Sense::Minimize => "<=",
+    };
+    format!(
+        "a CNF file cannot hold the objective `{sense} {what}`: write WCNF (MaxSAT), \
+         OPB, LP or MPS instead (e.g. `-o model.wcnf`), or replace `{sense} {what}` \
+         by a constraint `{what} {bound} N` to ask for a solution of a given quality",
+        what = objective.what,
+    )
+}
+
+/// Writes `model` in `format`: dispatches to the writer of that format.
+/// `clauses` is required for CNF and WCNF and ignored otherwise.
+pub fn write_format(
+    w: &mut dyn Write,
+    format: Format,
+    model: &Model,
+    prov: &Provenance,
+    clauses: Option<Clauses<'_>>,
+    opts: &EmitOptions,
+) -> io::Result<()> {
+    check_format(model, format).map_err(invalid_input)?;
+    let clauses = || {
+        clauses.ok_or_else(|| {
+            invalid_input(format!(
+                "{format} output needs the encoded clauses of the model"
+            ))
+        })
+    };
+    match format {
+        Format::Cnf => {
+            let c = clauses()?;
+            write_cnf(w, model, prov, c.arena, c.n_vars)
+        }
+        Format::Wcnf => {
+            let c = clauses()?;
+            write_wcnf(w, model, prov, c.arena, c.n_vars, opts)
+        }
+        Format::Opb => write_opb(w, model, prov),
+        Format::Lp => write_lp(w, model, prov),
+        Format::Mps => write_mps(w, model, prov),
+    }
+}
+
+/// An error about the model or the arguments, not about the output stream.
+fn invalid_input(message: impl Into<String>) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidInput, message.into())
+}

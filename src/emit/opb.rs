@@ -1,0 +1,121 @@
+//! Pseudo-Boolean competition format (OPB).
+//!
+//! Layout, each rule checked against real readers:
+//! * line 1 is exactly `* #variable= N #constraint= M`;
+//! * the objective `min: ... ;` comes right after it, before any other
+//!   comment (sat4j silently ignores an objective preceded by a comment,
+//!   and rejects an empty `min: ;`); `maximize f` is written `min: -f`;
+//! * only `>=` and `=` (a `<=` row is negated), `;` ends every statement,
+//!   one statement a line, variables `x<id>`, coefficients signed;
+//! * no `~x` literals: the shared linearisation substitutes `1 - x`.
+
+use std::io::{self, Write};
+
+use super::header::{self, Header};
+use super::linear::{linearise, negate, LinearObjective};
+use super::text::TextOut;
+use super::{invalid_input, Provenance};
+use crate::model::{Model, Rel, Sense, Var};
+
+/// Writes `model` as an OPB file.
+pub fn write_opb(w: &mut dyn Write, model: &Model, prov: &Provenance) -> io::Result<()> {
+    let (rows, objective) = linearise(model).map_err(invalid_input)?;
+    let mut out = TextOut::new(w);
+    out.str("* #variable= ")?;
+    out.int(model.n_vars())?;
+    out.str(" #constraint= ")?;
+    out.int(rows.len())?;
+    out.str("\n")?;
+    if let Some(objective) = &objective {
+        write_objective(&mut out, model, objective)?;
+    }
+    write_header(&mut out, model, prov, objective.as_ref())?;
+    for row in rows.iter() {
+        write_row(&mut out, row.terms, row.rel, row.rhs)?;
+    }
+    out.finish()
+}
+
+fn write_header(
+    out: &mut TextOut<'_>,
+    model: &Model,
+    prov: &Provenance,
+    objective: Option<&LinearObjective>,
+) -> io::Result<()> {
+    let mut header = Header::new(out, "*");
+    header.provenance(prov, false)?;
+    header.model_summary(model, None)?;
+    if let Some(objective) = objective {
+        let negated = objective.sense == Sense::Maximize;
+        let expression = header::affine("(value of min:)", negated, objective.offset);
+        header.objective(model, &expression)?;
+    }
+    header.var_map(model)
+}
+
+/// `min: <terms> ;`, negated for a maximisation. An objective without terms
+/// is written `min: +0 x1 ;` (readers reject `min: ;`), or left out when
+/// there is no variable at all.
+fn write_objective(
+    out: &mut TextOut<'_>,
+    model: &Model,
+    objective: &LinearObjective,
+) -> io::Result<()> {
+    let terms = match objective.sense {
+        Sense::Maximize => objective.negated_terms().map_err(invalid_input)?,
+        Sense::Minimize => objective.terms.clone(),
+    };
+    if terms.is_empty() && model.n_vars() == 0 {
+        return Ok(());
+    }
+    out.str("min:")?;
+    if terms.is_empty() {
+        write_term(out, 0, Var::from_dimacs(1))?;
+    }
+    for &(coef, var) in &terms {
+        write_term(out, coef, var)?;
+    }
+    out.str(" ;\n")
+}
+
+/// One constraint, `<=` turned into `>=` by negating both sides.
+fn write_row(out: &mut TextOut<'_>, terms: &[(i64, Var)], rel: Rel, rhs: i64) -> io::Result<()> {
+    let negated = rel == Rel::Le;
+    for (i, &(coef, var)) in terms.iter().enumerate() {
+        let coef = if negated {
+            negate(coef).map_err(invalid_input)?
+        } else {
+            coef
+        };
+        if i > 0 {
+            out.str(" ")?;
+        }
+        write_signed(out, coef)?;
+        out.str(" x")?;
+        out.int(var.id())?;
+    }
+    let (symbol, rhs) = match rel {
+        Rel::Ge => (" >= ", rhs),
+        Rel::Le => (" >= ", negate(rhs).map_err(invalid_input)?),
+        Rel::Eq => (" = ", rhs),
+    };
+    out.str(symbol)?;
+    out.int(rhs)?;
+    out.str(" ;\n")
+}
+
+/// ` +3 x7`.
+fn write_term(out: &mut TextOut<'_>, coef: i64, var: Var) -> io::Result<()> {
+    out.str(" ")?;
+    write_signed(out, coef)?;
+    out.str(" x")?;
+    out.int(var.id())
+}
+
+/// A coefficient with its sign always written: `+3`, `-3`, `+0`.
+fn write_signed(out: &mut TextOut<'_>, value: i64) -> io::Result<()> {
+    if value >= 0 {
+        out.str("+")?;
+    }
+    out.int(value)
+}

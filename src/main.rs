@@ -1,0 +1,256 @@
+//! The `qspec` command line: argument parsing only; the work is done by the
+//! library (`qspec::compile`, `qspec::solution`, `qspec::solve`).
+
+use clap::{Args, Parser, Subcommand};
+use qspec::compile::{self, CompileOptions, Loaded};
+use qspec::emit::{EmitOptions, Format};
+use qspec::encode::{AmoEncoding, CardEncoding};
+use qspec::error::{Error, Result};
+use qspec::report;
+use qspec::solution::render;
+use qspec::solve::optimize::solve_embedded;
+use qspec::spec::RayEncoding;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+const ABOUT: &str = "Compile chess-placement problems (.qspec) to CNF, WCNF, OPB, LP and MPS";
+
+const LONG_ABOUT: &str = "\
+qspec compiles a small declarative .qspec file — a board, a piece, the rules
+between pieces, bounds and objectives — into a file that SAT, MaxSAT,
+pseudo-Boolean and MIP solvers read, with a selectable encoding for every
+cardinality constraint.
+
+Examples:
+  qspec compile models/eight-queens.qspec -o queens.cnf
+  qspec compile models/n-queens.qspec -D n=50 -o q50.cnf.gz --amo ladder
+  qspec compile models/queens-3d-5.qspec -o q3d.lp
+  qspec stats models/queens-3d-5-inf.qspec
+
+Exit codes: 0 success, 2 bad input (the message says where), 1 other failures.";
+
+#[derive(Parser)]
+#[command(name = "qspec", version, about = ABOUT, long_about = LONG_ABOUT)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Compile a model into a solver file (format from -o's extension or --format)
+    Compile(CompileArgs),
+    /// Show the variables and clauses every encoding choice would produce, writing nothing
+    Stats(StatsArgs),
+    /// Compile and solve with the embedded CaDiCaL; print, verify and draw the board
+    #[command(long_about = SOLVE_HELP)]
+    Solve(SolveArgs),
+}
+
+const SOLVE_HELP: &str = "\
+Compile the model and solve it with the embedded CaDiCaL (nothing to install).
+A model with an objective is optimised: every better value is printed as it is
+found (`o 9`, `o 10`, ...), then the optimum is proven by showing that no better
+solution exists. The board printed is checked by `verify` from the geometry
+alone.
+
+Exit codes (SAT-competition convention):
+  10  a solution was found (for an objective: the best one, not proven optimal)
+  20  proven: no solution exists
+   0  proven optimum
+   1  error, or timeout without any solution
+   2  bad input";
+
+#[derive(Args)]
+struct ModelArgs {
+    /// The .qspec model file
+    model: PathBuf,
+    /// Override a parameter: -D n=10 (repeatable)
+    #[arg(short = 'D', value_name = "NAME=VALUE", value_parser = parse_define)]
+    define: Vec<(String, i64)>,
+}
+
+#[derive(Args)]
+struct EncodingArgs {
+    /// At-most-one encoding for every line of `rule no_attack` (default: chosen per size)
+    #[arg(long, value_name = "NAME", value_parser = amo_parser())]
+    amo: Option<String>,
+    /// Cardinality encoding for counts and attack bounds (default: chosen per size)
+    #[arg(long, value_name = "NAME", value_parser = card_parser())]
+    card: Option<String>,
+    /// How `rule attacks` and `rule dominate` see along rays [default: chain]
+    #[arg(long, value_name = "NAME", value_parser = ["direct", "chain"])]
+    rays: Option<String>,
+}
+
+impl EncodingArgs {
+    fn amo(&self) -> Option<AmoEncoding> {
+        self.amo.as_deref().and_then(AmoEncoding::from_name)
+    }
+
+    fn card(&self) -> Option<CardEncoding> {
+        self.card.as_deref().and_then(CardEncoding::from_name)
+    }
+}
+
+#[derive(Args)]
+struct CompileArgs {
+    #[command(flatten)]
+    model: ModelArgs,
+    /// Output file; `-` for standard output. `.gz` compresses.
+    #[arg(short, long, default_value = "-", value_name = "FILE")]
+    output: PathBuf,
+    /// Output format (default: from the output's extension; cnf on standard output)
+    #[arg(short, long, value_name = "FORMAT", value_parser = format_parser())]
+    format: Option<String>,
+    #[command(flatten)]
+    encodings: EncodingArgs,
+    /// Write WCNF in the old `p wcnf V C top` format instead of the 2022 one
+    #[arg(long)]
+    wcnf_legacy: bool,
+    /// Refuse a model whose CNF would have more clauses than this (estimated before encoding)
+    #[arg(long, value_name = "N", default_value_t = compile::DEFAULT_MAX_CLAUSES)]
+    max_clauses: u64,
+}
+
+#[derive(Args)]
+struct SolveArgs {
+    #[command(flatten)]
+    model: ModelArgs,
+    #[command(flatten)]
+    encodings: EncodingArgs,
+    /// Stop after this many seconds and print the best board found so far
+    #[arg(long, value_name = "SECONDS")]
+    timeout: Option<f64>,
+    /// Also draw the board as an SVG picture into FILE
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+    /// Draw the lines of attack in the SVG picture
+    #[arg(long)]
+    show_attacks: bool,
+}
+
+#[derive(Args)]
+struct StatsArgs {
+    #[command(flatten)]
+    model: ModelArgs,
+    #[command(flatten)]
+    encodings: EncodingArgs,
+    /// Print JSON instead of a table
+    #[arg(long)]
+    json: bool,
+}
+
+fn parse_define(s: &str) -> std::result::Result<(String, i64), String> {
+    let (name, value) = s
+        .split_once('=')
+        .ok_or_else(|| format!("`{s}` is not NAME=VALUE (e.g. -D n=10)"))?;
+    let value = value
+        .trim()
+        .parse::<i64>()
+        .map_err(|_| format!("`{value}` is not an integer (in -D {s})"))?;
+    Ok((name.trim().to_string(), value))
+}
+
+fn amo_parser() -> clap::builder::PossibleValuesParser {
+    AmoEncoding::ALL.map(|e| e.name()).into()
+}
+
+fn card_parser() -> clap::builder::PossibleValuesParser {
+    CardEncoding::ALL.map(|e| e.name()).into()
+}
+
+fn format_parser() -> clap::builder::PossibleValuesParser {
+    Format::ALL.map(|f| f.name()).into()
+}
+
+fn load(args: &ModelArgs, enc: &EncodingArgs) -> Result<Loaded> {
+    let rays = enc.rays.as_deref().and_then(RayEncoding::from_name);
+    compile::load_file(&args.model, &args.define, rays)
+}
+
+fn run_compile(args: &CompileArgs) -> Result<()> {
+    let loaded = load(&args.model, &args.encodings)?;
+    let opts = CompileOptions {
+        output: args.output.clone(),
+        format: args.format.as_deref().and_then(Format::from_name),
+        encodings: compile::encodings(&loaded.spec, args.encodings.amo(), args.encodings.card()),
+        emit: EmitOptions {
+            wcnf_legacy: args.wcnf_legacy,
+        },
+        max_clauses: args.max_clauses,
+    };
+    let report = compile::compile(&loaded, &opts)?;
+    if args.output.as_os_str() != "-" {
+        eprintln!(
+            "wrote {} ({}): {} variables, {} {}",
+            args.output.display(),
+            report.format,
+            report.variables,
+            report.constraints,
+            if report.format.is_clausal() {
+                "clauses"
+            } else {
+                "constraints"
+            }
+        );
+    }
+    Ok(())
+}
+
+fn run_stats(args: &StatsArgs) -> Result<()> {
+    let loaded = load(&args.model, &args.encodings)?;
+    let chosen = compile::encodings(&loaded.spec, args.encodings.amo(), args.encodings.card());
+    let rows = compile::stats(&loaded.model, chosen);
+    let text = if args.json {
+        qspec::report::stats_json(&loaded, &rows)
+    } else {
+        qspec::report::stats_table(&loaded, &rows)
+    };
+    print!("{text}");
+    Ok(())
+}
+
+fn run_solve(args: &SolveArgs) -> Result<u8> {
+    let loaded = load(&args.model, &args.encodings)?;
+    let enc = compile::encodings(&loaded.spec, args.encodings.amo(), args.encodings.card());
+    let deadline = args
+        .timeout
+        .map(|s| Instant::now() + Duration::from_secs_f64(s.max(0.0)));
+    println!(
+        "c qspec {}: {} with the embedded CaDiCaL ({})",
+        env!("CARGO_PKG_VERSION"),
+        loaded.spec.file,
+        enc.describe()
+    );
+    let answer = solve_embedded(&loaded.model, &enc, deadline, &mut |v| {
+        println!("o {v}");
+        let _ = std::io::stdout().flush();
+    })?;
+    let shown = report::show_answer(&loaded, &answer);
+    print!("{}", shown.text);
+    if let (Some(path), Some(placement)) = (&args.svg, &shown.placement) {
+        let svg = render::svg(&loaded.spec, &loaded.board, placement, args.show_attacks);
+        std::fs::write(path, svg)
+            .map_err(|e| Error::failure(format!("error: cannot write {}: {e}", path.display())))?;
+    }
+    Ok(shown.exit_code)
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match &cli.command {
+        Command::Compile(a) => run_compile(a).map(|()| 0),
+        Command::Stats(a) => run_stats(a).map(|()| 0),
+        Command::Solve(a) => run_solve(a),
+    };
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::from(e.exit_code() as u8)
+        }
+    }
+}

@@ -1,0 +1,305 @@
+//! Builders: a checked [`Spec`] on its [`Board`] becomes a [`Model`].
+//!
+//! Variables: `x_<coords>` for every non-wall cell (a piece stands there) and,
+//! with `walls free`, `wall_<coords>` (the solver puts a wall there). Rules
+//! are in [`rules`]; the "a piece is seen along this ray" indicators they
+//! share are in [`rays`]. Forbidden cells are left out of every constraint
+//! (they get a unit clause), so lines are shorter.
+
+mod rays;
+mod rules;
+
+use super::{Constraint, Lit, Model, Objective, OriginId, Var};
+use crate::board::piece::{moves, Moves};
+use crate::board::Board;
+use crate::spec::{RayEncoding, RuleSpec, Spec, Target};
+use std::collections::HashMap;
+
+/// Why a spec could not be turned into a model.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BuildError(pub String);
+
+impl std::fmt::Display for BuildError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// The ray encoding used when neither the file nor the command line names one.
+pub const DEFAULT_RAYS: RayEncoding = RayEncoding::Chain;
+
+/// The model of `spec`, with the board it was built on.
+pub fn build(spec: &Spec) -> Result<(Model, Board), BuildError> {
+    let board = Board::from_spec(spec);
+    let model = Builder::new(spec, &board).build();
+    Ok((model, board))
+}
+
+/// The name of the piece variable of a cell: `x_3_4`.
+pub fn cell_var_name(coords: &[usize]) -> String {
+    named("x", coords)
+}
+
+fn named(prefix: &str, coords: &[usize]) -> String {
+    let mut name = String::from(prefix);
+    for c in coords {
+        name.push('_');
+        name.push_str(&c.to_string());
+    }
+    name
+}
+
+/// A direction's short name: compass points for the 2-D unit steps
+/// (`n ne e se s sw w nw`), else `v` and the components (`v1.m2`).
+fn direction_name(v: &[i64]) -> String {
+    let compass = match v {
+        [-1, 0] => Some("n"),
+        [-1, 1] => Some("ne"),
+        [0, 1] => Some("e"),
+        [1, 1] => Some("se"),
+        [1, 0] => Some("s"),
+        [1, -1] => Some("sw"),
+        [0, -1] => Some("w"),
+        [-1, -1] => Some("nw"),
+        _ => None,
+    };
+    compass.map(str::to_string).unwrap_or_else(|| {
+        let parts: Vec<String> = v
+            .iter()
+            .map(|&x| {
+                if x < 0 {
+                    format!("m{}", -x)
+                } else {
+                    x.to_string()
+                }
+            })
+            .collect();
+        format!("v{}", parts.join("."))
+    })
+}
+
+pub(crate) struct Builder<'a> {
+    spec: &'a Spec,
+    board: &'a Board,
+    moves: Moves,
+    rays: RayEncoding,
+    model: Model,
+    /// The piece variable of each cell (`None` on fixed walls).
+    x: Vec<Option<Var>>,
+    /// The chosen-wall variable of each cell (with `walls free`).
+    w: Vec<Option<Var>>,
+    /// Cells that must stay empty.
+    forbidden: Vec<bool>,
+    /// Every rider step, both signs: `signed_riders[d]`.
+    signed_riders: Vec<Vec<i64>>,
+    /// `seen(cell, d)`, memoised: `None` means "never".
+    seen_memo: HashMap<(usize, usize), Option<Lit>>,
+}
+
+impl<'a> Builder<'a> {
+    fn new(spec: &'a Spec, board: &'a Board) -> Builder<'a> {
+        let mut forbidden = vec![false; board.n_cells()];
+        for c in &spec.forbidden {
+            forbidden[board.index(c)] = true;
+        }
+        let moves = moves(&spec.piece);
+        let signed_riders = signed(&moves.riders);
+        Builder {
+            spec,
+            board,
+            moves,
+            rays: spec.rays.unwrap_or(DEFAULT_RAYS),
+            model: Model::default(),
+            x: Vec::new(),
+            w: Vec::new(),
+            forbidden,
+            signed_riders,
+            seen_memo: HashMap::new(),
+        }
+    }
+
+    fn build(mut self) -> Model {
+        self.piece_vars();
+        self.wall_vars();
+        for rule in self.spec.rules.clone() {
+            match rule {
+                RuleSpec::NoAttack => self.no_attack(),
+                RuleSpec::Attacks(rel, k) => self.attacks(rel, k),
+                RuleSpec::Dominate => self.dominate(),
+            }
+        }
+        self.fixed_and_forbidden();
+        self.count();
+        self.wall_bounds();
+        self.objective();
+        self.model
+    }
+
+    fn piece_vars(&mut self) {
+        self.x = (0..self.board.n_cells())
+            .map(|c| {
+                (!self.board.is_wall(c))
+                    .then(|| self.model.new_var(cell_var_name(&self.board.coords(c))))
+            })
+            .collect();
+    }
+
+    /// With `walls free`: a wall variable on every non-wall cell that is not
+    /// a fixed piece, and "a cell holds a piece or a wall, not both".
+    fn wall_vars(&mut self) {
+        self.w = vec![None; self.board.n_cells()];
+        if !self.spec.free_walls {
+            return;
+        }
+        let fixed: Vec<usize> = self
+            .spec
+            .fixed
+            .iter()
+            .map(|c| self.board.index(c))
+            .collect();
+        for c in 0..self.board.n_cells() {
+            if !self.board.is_wall(c) && !fixed.contains(&c) {
+                self.w[c] = Some(self.model.new_var(named("wall", &self.board.coords(c))));
+            }
+        }
+        let origin = self.model.origin("walls free");
+        for c in 0..self.board.n_cells() {
+            if let (Some(x), Some(w)) = (self.placeable(c), self.w[c]) {
+                self.model
+                    .add(Constraint::Clause(vec![!x, w.negative()]), origin);
+            }
+        }
+    }
+
+    /// The piece literal of a cell that may hold a piece.
+    fn placeable(&self, cell: usize) -> Option<Lit> {
+        if self.forbidden[cell] {
+            return None;
+        }
+        self.x[cell].map(Var::positive)
+    }
+
+    /// The chosen-wall literal of a cell, if walls are decisions there.
+    fn wall(&self, cell: usize) -> Option<Lit> {
+        self.w[cell].map(Var::positive)
+    }
+
+    /// Literals of every cell that may hold a piece, in cell order.
+    fn all_placeable(&self) -> Vec<Lit> {
+        (0..self.board.n_cells())
+            .filter_map(|c| self.placeable(c))
+            .collect()
+    }
+
+    fn all_walls(&self) -> Vec<Lit> {
+        (0..self.board.n_cells())
+            .filter_map(|c| self.wall(c))
+            .collect()
+    }
+
+    /// A fresh named auxiliary variable of the model.
+    fn aux(&mut self, prefix: &str, cell: usize, suffix: &str) -> Var {
+        let mut name = named(prefix, &self.board.coords(cell));
+        if !suffix.is_empty() {
+            name.push('_');
+            name.push_str(suffix);
+        }
+        self.model.new_var(name)
+    }
+
+    fn add(&mut self, c: Constraint, origin: OriginId) {
+        self.model.add(c, origin);
+    }
+
+    fn fixed_and_forbidden(&mut self) {
+        if !self.spec.fixed.is_empty() {
+            let origin = self.model.origin("fix");
+            for c in &self.spec.fixed {
+                let x = self.x[self.board.index(c)].expect("check: fixed cells are not walls");
+                self.model
+                    .add(Constraint::Clause(vec![x.positive()]), origin);
+            }
+        }
+        if !self.spec.forbidden.is_empty() {
+            let origin = self.model.origin("forbid");
+            for c in &self.spec.forbidden {
+                let x = self.x[self.board.index(c)].expect("check: forbidden cells are not walls");
+                self.model
+                    .add(Constraint::Clause(vec![x.negative()]), origin);
+            }
+        }
+    }
+
+    fn count(&mut self) {
+        if self.spec.count.is_empty() {
+            return;
+        }
+        let origin = self.model.origin("count");
+        let lits = self.all_placeable();
+        for &(rel, k) in &self.spec.count {
+            self.add(
+                Constraint::Card {
+                    lits: lits.clone(),
+                    rel,
+                    k,
+                    guard: None,
+                },
+                origin,
+            );
+        }
+    }
+
+    fn wall_bounds(&mut self) {
+        if self.spec.wall_bounds.is_empty() {
+            return;
+        }
+        let origin = self.model.origin("walls");
+        let lits = self.all_walls();
+        for &(rel, k) in &self.spec.wall_bounds {
+            self.add(
+                Constraint::Card {
+                    lits: lits.clone(),
+                    rel,
+                    k,
+                    guard: None,
+                },
+                origin,
+            );
+        }
+    }
+
+    fn objective(&mut self) {
+        let Some(obj) = self.spec.objective else {
+            return;
+        };
+        let (lits, what) = match obj.target {
+            Target::Count => (self.all_placeable(), "count"),
+            Target::Walls => (self.all_walls(), "walls"),
+        };
+        self.model.objective = Some(Objective {
+            sense: obj.sense,
+            terms: lits.into_iter().map(|l| (1, l)).collect(),
+            what: what.to_string(),
+        });
+    }
+}
+
+/// Every vector and its negation.
+fn signed(vectors: &[Vec<i64>]) -> Vec<Vec<i64>> {
+    vectors
+        .iter()
+        .flat_map(|v| [v.clone(), v.iter().map(|x| -x).collect()])
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn direction_names() {
+        assert_eq!(direction_name(&[-1, 1]), "ne");
+        assert_eq!(direction_name(&[1, -2]), "v1.m2");
+        assert_eq!(direction_name(&[0, 1, -1]), "v0.1.m1");
+    }
+}

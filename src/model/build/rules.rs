@@ -1,0 +1,316 @@
+//! The rules between pieces.
+//!
+//! * `no_attack` — fixed walls: one at-most-one per wall-free segment of each
+//!   rider line and a binary clause per leaper pair (the seeds' formulation).
+//!   Free walls: along each line a chain `vis(i)` ("a piece is visible from
+//!   position i looking forward") with `vis(i) <- x(i+1)`,
+//!   `vis(i) <- !wall(i+1) AND vis(i+1)` and the conflict `!x(i) OR !vis(i)`:
+//!   linear size instead of a clause per pair. A torus cycle without fixed
+//!   walls adds the pairs that wrap around (see [`Builder::wrap_conflict`]).
+//! * `attacks rel k` — `x(c) -> (number of pieces c attacks) rel k`, where a
+//!   rider attacks the first piece on each ray ([`Builder::seen`]) and a
+//!   leaper the pieces on its targets. Where two of a cell's moves can reach
+//!   the same cell (a torus, unusual custom pieces) each attacked cell is
+//!   counted once through per-target indicators.
+//! * `dominate` — every non-wall cell holds a piece or is seen by one
+//!   (walls block lines; pieces do not).
+
+use super::{direction_name, Builder};
+use crate::model::{Constraint, Lit, Rel, Var};
+use std::collections::BTreeMap;
+
+impl Builder<'_> {
+    pub(super) fn no_attack(&mut self) {
+        let origin = self.model.origin("rule no_attack");
+        for v in self.moves.riders.clone() {
+            for line in self.board.lines(&v) {
+                let has_fixed_wall = line.cells.iter().any(|&c| self.board.is_wall(c));
+                if self.spec.free_walls && line.cyclic && !has_fixed_wall {
+                    let vis0 = self.visibility_chain(&line.cells, &v, "vis", true);
+                    self.wrap_conflict(&line.cells, &v, vis0);
+                    continue;
+                }
+                for segment in self.board.segments_of(&line) {
+                    if self.spec.free_walls {
+                        self.visibility_chain(&segment, &v, "vis", true);
+                    } else {
+                        let lits: Vec<Lit> =
+                            segment.iter().filter_map(|&c| self.placeable(c)).collect();
+                        if lits.len() >= 2 {
+                            self.add(Constraint::AtMostOne(lits), origin);
+                        }
+                    }
+                }
+            }
+        }
+        for v in self.moves.leapers.clone() {
+            for (a, b) in self.board.leaper_pairs(&v) {
+                if let (Some(la), Some(lb)) = (self.placeable(a), self.placeable(b)) {
+                    self.add(Constraint::Clause(vec![!la, !lb]), origin);
+                }
+            }
+        }
+    }
+
+    /// A chain `vis(i)`: "a piece is visible from cell i of `cells` looking
+    /// forward" (forced true by a piece next, or by an open next cell whose
+    /// own `vis` holds). With `conflicts`, a piece never sees another:
+    /// `!x(i) OR !vis(i)`. Returns `vis(0)` when it exists.
+    fn visibility_chain(
+        &mut self,
+        cells: &[usize],
+        v: &[i64],
+        prefix: &str,
+        conflicts: bool,
+    ) -> Option<Lit> {
+        let origin = self.model.origin("rule no_attack");
+        let dir = direction_name(v);
+        let mut vis_next: Option<Lit> = None; // vis(i+1)
+        for i in (0..cells.len().saturating_sub(1)).rev() {
+            let next = cells[i + 1];
+            let x_next = self.placeable(next);
+            if x_next.is_none() && vis_next.is_none() {
+                continue;
+            }
+            let vis = self.aux(prefix, cells[i], &dir).positive();
+            if let Some(x) = x_next {
+                self.add(Constraint::Clause(vec![!x, vis]), origin);
+            }
+            if let Some(after) = vis_next {
+                let mut clause = vec![!after, vis];
+                clause.extend(self.wall(next));
+                self.add(Constraint::Clause(clause), origin);
+            }
+            if conflicts {
+                if let Some(x) = self.placeable(cells[i]) {
+                    self.add(Constraint::Clause(vec![!x, !vis]), origin);
+                }
+            }
+            vis_next = Some(vis);
+        }
+        vis_next
+    }
+
+    /// On a cycle without fixed walls, two pieces also see each other across
+    /// the cut between the last and the first cell. With `A` = "from before
+    /// the first cell, the first non-empty cell forward is a piece", `B` =
+    /// "from after the last cell, the first non-empty cell backward is a
+    /// piece" and `W` = "the cycle holds a wall": `!A OR !B OR !W`. (Without
+    /// any wall, two pieces already meet inside the linear chain, and a
+    /// single piece does not attack itself.) `vis0` is the forward chain's
+    /// first variable.
+    fn wrap_conflict(&mut self, cycle: &[usize], v: &[i64], vis0: Option<Lit>) {
+        let walls: Vec<Lit> = cycle.iter().filter_map(|&c| self.wall(c)).collect();
+        if cycle.len() < 2 || walls.is_empty() {
+            return;
+        }
+        let origin = self.model.origin("rule no_attack");
+        let a = self.entry_visibility(cycle, v, "wrap_a", vis0);
+        let reversed: Vec<usize> = cycle.iter().rev().copied().collect();
+        let back: Vec<i64> = v.iter().map(|x| -x).collect();
+        let back_vis0 = self.visibility_chain(&reversed, &back, "back", false);
+        let b = self.entry_visibility(&reversed, &back, "wrap_b", back_vis0);
+        let (Some(a), Some(b)) = (a, b) else { return };
+        let any_wall = self.aux("wrap_w", cycle[0], &direction_name(v)).positive();
+        for w in walls {
+            self.add(Constraint::Clause(vec![!w, any_wall]), origin);
+        }
+        self.add(Constraint::Clause(vec![!a, !b, !any_wall]), origin);
+    }
+
+    /// "Looking along `cells` from just before the first one, the first
+    /// non-empty cell is a piece": forced true by `x(first)`, or by an open
+    /// first cell and `vis0` (the chain's `vis(0)`).
+    fn entry_visibility(
+        &mut self,
+        cells: &[usize],
+        v: &[i64],
+        name: &str,
+        vis0: Option<Lit>,
+    ) -> Option<Lit> {
+        let origin = self.model.origin("rule no_attack");
+        let x0 = self.placeable(cells[0]);
+        if x0.is_none() && vis0.is_none() {
+            return None;
+        }
+        let entry = self.aux(name, cells[0], &direction_name(v)).positive();
+        if let Some(x) = x0 {
+            self.add(Constraint::Clause(vec![!x, entry]), origin);
+        }
+        if let Some(inner) = vis0 {
+            let mut clause = vec![!inner, entry];
+            clause.extend(self.wall(cells[0]));
+            self.add(Constraint::Clause(clause), origin);
+        }
+        Some(entry)
+    }
+
+    /// The cells each move of the piece on `cell` can reach: one list per
+    /// signed rider direction (in ray order) and one per leaper target.
+    fn channels(&self, cell: usize) -> Vec<Channel> {
+        let mut out: Vec<Channel> = (0..self.signed_riders.len())
+            .map(|d| Channel::Ray(d, self.board.ray(cell, &self.signed_riders[d])))
+            .collect();
+        for v in super::signed(&self.moves.leapers) {
+            if let Some(t) = self.board.step(cell, &v) {
+                if t != cell && !self.board.is_wall(t) {
+                    out.push(Channel::Leap(t));
+                }
+            }
+        }
+        out
+    }
+
+    pub(super) fn attacks(&mut self, rel: Rel, k: u32) {
+        let origin = self.model.origin("rule attacks");
+        for cell in 0..self.board.n_cells() {
+            let Some(x) = self.placeable(cell) else {
+                continue;
+            };
+            let channels = self.channels(cell);
+            let lits = if channels_overlap(&channels) {
+                self.attacked_targets(cell, &channels)
+            } else {
+                self.attack_indicators(cell, &channels)
+            };
+            self.add(
+                Constraint::Card {
+                    lits,
+                    rel,
+                    k,
+                    guard: Some(x),
+                },
+                origin,
+            );
+        }
+    }
+
+    /// One indicator per move: `seen` for rays, the target piece for leaps.
+    fn attack_indicators(&mut self, cell: usize, channels: &[Channel]) -> Vec<Lit> {
+        let mut lits = Vec::new();
+        for ch in channels {
+            let lit = match ch {
+                Channel::Ray(d, _) => self.seen(cell, *d),
+                Channel::Leap(t) => self.placeable(*t),
+            };
+            lits.extend(lit);
+        }
+        lits
+    }
+
+    /// One indicator per attacked cell: `att(t) <-> OR over the moves that
+    /// reach t of (x(t) AND nothing blocks before t)`.
+    fn attacked_targets(&mut self, cell: usize, channels: &[Channel]) -> Vec<Lit> {
+        let origin = self.model.origin("rule attacks");
+        let mut reach: BTreeMap<usize, Vec<Lit>> = BTreeMap::new();
+        for (n, ch) in channels.iter().enumerate() {
+            let cells = match ch {
+                Channel::Ray(_, ray) => ray.clone(),
+                Channel::Leap(t) => vec![*t],
+            };
+            // blocked: some piece or wall among the cells passed so far.
+            let mut blocked: Option<Lit> = None;
+            for (i, &t) in cells.iter().enumerate() {
+                let x = self.placeable(t);
+                if let Some(x) = x {
+                    let reached = match blocked {
+                        None => x,
+                        Some(b) => {
+                            let u = self.aux("hit", cell, &format!("{n}_{i}")).positive();
+                            self.add(
+                                Constraint::OrDef {
+                                    def: !u,
+                                    lits: vec![!x, b],
+                                },
+                                origin,
+                            );
+                            u
+                        }
+                    };
+                    reach.entry(t).or_default().push(reached);
+                }
+                let stops: Vec<Lit> = blocked.into_iter().chain(x).chain(self.wall(t)).collect();
+                blocked = match stops.len() {
+                    0 => None,
+                    1 => Some(stops[0]),
+                    _ => {
+                        let b = self.aux("blk", cell, &format!("{n}_{i}")).positive();
+                        self.add(
+                            Constraint::OrDef {
+                                def: b,
+                                lits: stops,
+                            },
+                            origin,
+                        );
+                        Some(b)
+                    }
+                };
+            }
+        }
+        let mut out = Vec::new();
+        for (t, ways) in reach {
+            if ways.len() == 1 {
+                out.push(ways[0]);
+            } else {
+                let coords = self.board.coords(t);
+                let suffix = coords
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("_");
+                let att: Var = self.aux("att", cell, &suffix);
+                self.add(
+                    Constraint::OrDef {
+                        def: att.positive(),
+                        lits: ways,
+                    },
+                    origin,
+                );
+                out.push(att.positive());
+            }
+        }
+        out
+    }
+
+    pub(super) fn dominate(&mut self) {
+        let origin = self.model.origin("rule dominate");
+        let leapers = super::signed(&self.moves.leapers);
+        for t in 0..self.board.n_cells() {
+            if self.board.is_wall(t) {
+                continue;
+            }
+            let mut clause: Vec<Lit> = Vec::new();
+            clause.extend(self.wall(t));
+            clause.extend(self.placeable(t));
+            for d in 0..self.signed_riders.len() {
+                clause.extend(self.seen(t, d));
+            }
+            for v in &leapers {
+                if let Some(s) = self.board.step(t, v) {
+                    if s != t {
+                        clause.extend(self.placeable(s));
+                    }
+                }
+            }
+            clause.sort_unstable();
+            clause.dedup();
+            self.add(Constraint::Clause(clause), origin);
+        }
+    }
+}
+
+/// What one move of a piece can reach from a cell.
+enum Channel {
+    /// Signed rider direction `d` and the cells of its ray, nearest first.
+    Ray(usize, Vec<usize>),
+    /// A leaper target.
+    Leap(usize),
+}
+
+fn channels_overlap(channels: &[Channel]) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    channels.iter().any(|ch| match ch {
+        Channel::Ray(_, cells) => cells.iter().any(|c| !seen.insert(*c)),
+        Channel::Leap(t) => !seen.insert(*t),
+    })
+}

@@ -1,0 +1,169 @@
+//! The solver-neutral model: named Boolean variables, constraints that each
+//! remember where they came from, and at most one objective.
+//!
+//! This is the single source of truth for every output format. Builders
+//! (see [`build`]) turn a checked spec and its board into a `Model`; encoders
+//! and emitters only read it.
+
+pub mod build;
+mod lit;
+
+pub use lit::{Lit, Var, VarAlloc};
+
+/// A comparison in a cardinality or linear constraint.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rel {
+    Le,
+    Ge,
+    Eq,
+}
+
+impl Rel {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Rel::Le => "<=",
+            Rel::Ge => ">=",
+            Rel::Eq => "=",
+        }
+    }
+
+    /// Whether `lhs rel rhs` holds.
+    pub fn holds(self, lhs: i64, rhs: i64) -> bool {
+        match self {
+            Rel::Le => lhs <= rhs,
+            Rel::Ge => lhs >= rhs,
+            Rel::Eq => lhs == rhs,
+        }
+    }
+}
+
+/// Index of a constraint's origin in [`Model::origins`].
+pub type OriginId = u16;
+
+/// One constraint of the model.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Constraint {
+    /// At least one literal is true.
+    Clause(Vec<Lit>),
+    /// At most one literal is true (a line segment of `no_attack`).
+    AtMostOne(Vec<Lit>),
+    /// `sum(lits) rel k`, or `guard -> sum(lits) rel k` when reified.
+    Card {
+        lits: Vec<Lit>,
+        rel: Rel,
+        k: u32,
+        guard: Option<Lit>,
+    },
+    /// `sum(coef * lit) rel rhs` over literals (a literal is 0 or 1).
+    Linear {
+        terms: Vec<(i64, Lit)>,
+        rel: Rel,
+        rhs: i64,
+    },
+    /// `def <-> OR(lits)`.
+    OrDef { def: Lit, lits: Vec<Lit> },
+}
+
+impl Constraint {
+    /// Whether the constraint holds under `value(var)`.
+    ///
+    /// The literal lists of `AtMostOne` and `Card` are sets: a repeated
+    /// literal counts once, and a literal with its negation counts exactly 1.
+    pub fn holds(&self, value: &dyn Fn(Var) -> bool) -> bool {
+        let lit = |l: &Lit| l.eval(value(l.var()));
+        let count = |ls: &[Lit]| {
+            let mut distinct = ls.to_vec();
+            distinct.sort_unstable();
+            distinct.dedup();
+            distinct.iter().filter(|l| lit(l)).count() as i64
+        };
+        match self {
+            Constraint::Clause(ls) => ls.iter().any(lit),
+            Constraint::AtMostOne(ls) => count(ls) <= 1,
+            Constraint::Card {
+                lits,
+                rel,
+                k,
+                guard,
+            } => guard.is_some_and(|g| !lit(&g)) || rel.holds(count(lits), i64::from(*k)),
+            Constraint::Linear { terms, rel, rhs } => {
+                let lhs: i64 = terms.iter().filter(|(_, l)| lit(l)).map(|(c, _)| c).sum();
+                rel.holds(lhs, *rhs)
+            }
+            Constraint::OrDef { def, lits } => lit(def) == lits.iter().any(lit),
+        }
+    }
+}
+
+/// Which way the objective goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sense {
+    Minimize,
+    Maximize,
+}
+
+/// `sense sum(coef * lit)`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Objective {
+    pub sense: Sense,
+    pub terms: Vec<(i64, Lit)>,
+    /// What the objective counts, for headers and reports ("count", "walls").
+    pub what: String,
+}
+
+/// A constraint and where it came from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tagged {
+    pub constraint: Constraint,
+    pub origin: OriginId,
+}
+
+/// The solver-neutral model.
+#[derive(Clone, Debug, Default)]
+pub struct Model {
+    /// `names[v.index()]` is the name of variable `v`. Every variable of the
+    /// model has a name; encoders add unnamed auxiliary variables after these.
+    pub names: Vec<String>,
+    pub constraints: Vec<Tagged>,
+    pub objective: Option<Objective>,
+    /// Interned origins, e.g. `"rule no_attack"`, `"count"`.
+    pub origins: Vec<String>,
+}
+
+impl Model {
+    /// Adds a named variable.
+    pub fn new_var(&mut self, name: String) -> Var {
+        self.names.push(name);
+        Var::from_dimacs(self.names.len() as u32)
+    }
+
+    pub fn n_vars(&self) -> u32 {
+        self.names.len() as u32
+    }
+
+    pub fn name(&self, v: Var) -> &str {
+        &self.names[v.index()]
+    }
+
+    /// The id of `origin`, interning it on first use.
+    pub fn origin(&mut self, origin: &str) -> OriginId {
+        match self.origins.iter().position(|o| o == origin) {
+            Some(i) => i as OriginId,
+            None => {
+                self.origins.push(origin.to_string());
+                (self.origins.len() - 1) as OriginId
+            }
+        }
+    }
+
+    pub fn add(&mut self, constraint: Constraint, origin: OriginId) {
+        self.constraints.push(Tagged { constraint, origin });
+    }
+
+    /// Whether every constraint holds under a full assignment of the named
+    /// variables (`values[v.index()]`).
+    pub fn satisfied_by(&self, values: &[bool]) -> bool {
+        let value = |v: Var| values[v.index()];
+        self.constraints.iter().all(|t| t.constraint.holds(&value))
+    }
+}

@@ -1,0 +1,65 @@
+//! Decoding: variable names and values → a [`Placement`]. Only the names
+//! matter (`x_3_4` is a piece on (3,4), `wall_3_4` a chosen wall), so any
+//! solver's answer maps back through the variable map of the compiled file
+//! or of a freshly built model.
+
+use super::verify::Placement;
+use crate::board::Board;
+
+/// What a named variable says about a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CellVar {
+    Piece(usize),
+    Wall(usize),
+}
+
+/// The cell variable named `name` on `board` (`x_1_2`, `wall_0_3`), or
+/// `None` for any other name (auxiliary variables, `seen_...`).
+pub fn cell_var(board: &Board, name: &str) -> Option<CellVar> {
+    let (kind, rest) = if let Some(rest) = name.strip_prefix("x_") {
+        (CellVar::Piece as fn(usize) -> CellVar, rest)
+    } else if let Some(rest) = name.strip_prefix("wall_") {
+        (CellVar::Wall as fn(usize) -> CellVar, rest)
+    } else {
+        return None;
+    };
+    let coords: Vec<usize> = rest
+        .split('_')
+        .map(|p| p.parse().ok())
+        .collect::<Option<_>>()?;
+    if coords.len() != board.dims().len() || coords.iter().zip(board.dims()).any(|(c, d)| c >= d) {
+        return None;
+    }
+    Some(kind(board.index(&coords)))
+}
+
+/// The placement given by `(name, value)` pairs; other names are ignored.
+pub fn placement<'a>(
+    board: &Board,
+    values: impl IntoIterator<Item = (&'a str, bool)>,
+) -> Placement {
+    let mut p = Placement::empty(board.n_cells());
+    for (name, value) in values {
+        match cell_var(board, name) {
+            Some(CellVar::Piece(c)) => p.pieces[c] = value,
+            Some(CellVar::Wall(c)) => p.chosen_walls[c] = value,
+            None => {}
+        }
+    }
+    p
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_map_to_cells() {
+        let b = Board::new(&[3, 4], false, &[]);
+        assert_eq!(cell_var(&b, "x_1_2"), Some(CellVar::Piece(6)));
+        assert_eq!(cell_var(&b, "wall_2_3"), Some(CellVar::Wall(11)));
+        assert_eq!(cell_var(&b, "x_3_0"), None);
+        assert_eq!(cell_var(&b, "x_1"), None);
+        assert_eq!(cell_var(&b, "seen_1_2_e"), None);
+    }
+}

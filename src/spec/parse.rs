@@ -1,0 +1,315 @@
+//! Parsing: source text → syntax tree ([`super::ast`]), through the pest
+//! grammar in `grammar/qspec.pest`. Syntax errors become [`Diagnostic`]s that
+//! say what was expected in words, not grammar-rule names.
+
+use super::ast::*;
+use super::diag::Diagnostic;
+use pest::error::{ErrorVariant, InputLocation};
+use pest::iterators::Pair;
+use pest::pratt_parser::{Assoc, Op, PrattParser};
+use pest::Parser;
+use std::sync::OnceLock;
+
+#[derive(pest_derive::Parser)]
+#[grammar = "../grammar/qspec.pest"]
+struct QspecParser;
+
+/// Parses a whole file into its statements.
+pub fn parse(source: &str) -> Result<Vec<Stmt>, Diagnostic> {
+    let mut pairs = QspecParser::parse(Rule::file, source).map_err(syntax_error)?;
+    let file = pairs.next().expect("the file rule always produces a pair");
+    Ok(file
+        .into_inner()
+        .filter(|p| p.as_rule() != Rule::EOI)
+        .map(statement)
+        .collect())
+}
+
+fn describe(rule: &Rule) -> &'static str {
+    match rule {
+        Rule::stmt
+        | Rule::param_stmt
+        | Rule::board_stmt
+        | Rule::torus_stmt
+        | Rule::walls_stmt
+        | Rule::wall_stmt
+        | Rule::piece_stmt
+        | Rule::rule_stmt
+        | Rule::count_stmt
+        | Rule::objective_stmt
+        | Rule::fix_stmt
+        | Rule::forbid_stmt
+        | Rule::encode_stmt
+        | Rule::kw_param
+        | Rule::kw_board
+        | Rule::kw_torus
+        | Rule::kw_wall
+        | Rule::kw_walls
+        | Rule::kw_piece
+        | Rule::kw_rule
+        | Rule::kw_count
+        | Rule::kw_fix
+        | Rule::kw_forbid
+        | Rule::kw_encode
+        | Rule::sense => {
+            "a statement (param, board, torus, wall, walls, piece, rule, count, maximize, minimize, fix, forbid, encode)"
+        }
+        Rule::expr | Rule::int | Rule::ident | Rule::neg | Rule::operand => "a number or a parameter",
+        Rule::add | Rule::sub | Rule::mul | Rule::div | Rule::rem | Rule::pow => {
+            "an operator (+ - * / % ^)"
+        }
+        Rule::tuple => "a tuple such as (1,3)",
+        Rule::relation => "a comparison (== <= >= < >)",
+        Rule::cube | Rule::box_dims | Rule::dim_sep => "board dimensions such as `8 x 8` or `5^3`",
+        Rule::picture => "a board picture `{ ... }`",
+        Rule::pic_row | Rule::pic_cell | Rule::pic_line => {
+            "a picture cell (. free, # wall, Q piece, x forbidden); a comment after a row needs two spaces before `#`"
+        }
+        Rule::piece_body => "a piece body `{ rider (1,0) ... }`",
+        Rule::move_decl | Rule::move_kind | Rule::kw_rider | Rule::kw_leaper => {
+            "`rider` or `leaper` followed by vectors"
+        }
+        Rule::walls_free | Rule::kw_free | Rule::walls_bound => "`free` or a bound such as `<= 5`",
+        Rule::rule_attacks => "a rule (no_attack, attacks == k, dominate)",
+        Rule::EOI => "the end of the file",
+        _ => "something else",
+    }
+}
+
+fn syntax_error(e: pest::error::Error<Rule>) -> Diagnostic {
+    let at = match e.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    };
+    let message = match &e.variant {
+        ErrorVariant::ParsingError { positives, .. } => {
+            let mut wanted: Vec<&str> = positives.iter().map(describe).collect();
+            wanted.dedup();
+            wanted.sort_unstable();
+            wanted.dedup();
+            if wanted.is_empty() {
+                "syntax error".to_string()
+            } else {
+                format!("syntax error: expected {}", wanted.join(", or "))
+            }
+        }
+        ErrorVariant::CustomError { message } => message.clone(),
+    };
+    Diagnostic::new(Span::new(at, at + 1), message)
+}
+
+fn name(pair: Pair<'_, Rule>) -> Name {
+    Name {
+        text: pair.as_str().to_string(),
+        span: Span::of(&pair),
+    }
+}
+
+fn statement(pair: Pair<'_, Rule>) -> Stmt {
+    let span = Span::of(&pair);
+    let rule = pair.as_rule();
+    let mut inner = pair.into_inner();
+    let kind = match rule {
+        Rule::param_stmt => {
+            inner.next(); // keyword
+            let n = name(inner.next().unwrap());
+            StmtKind::Param {
+                name: n,
+                value: expr(inner.next().unwrap()),
+            }
+        }
+        Rule::board_stmt => board(inner.skip(1)),
+        Rule::torus_stmt => StmtKind::Torus,
+        Rule::wall_stmt => StmtKind::Wall(inner.skip(1).map(tuple).collect()),
+        Rule::walls_stmt => {
+            let what = inner.nth(1).unwrap();
+            match what.as_rule() {
+                Rule::walls_free => StmtKind::WallsFree,
+                _ => StmtKind::WallsBound(relation(what)),
+            }
+        }
+        Rule::piece_stmt => {
+            inner.next();
+            let n = name(inner.next().unwrap());
+            let moves = inner
+                .next()
+                .map(|body| body.into_inner().map(move_decl).collect());
+            StmtKind::Piece { name: n, moves }
+        }
+        Rule::rule_stmt => {
+            let r = inner.nth(1).unwrap();
+            StmtKind::Rule(match r.as_rule() {
+                Rule::rule_attacks => RuleAst::Attacks(relation(r)),
+                _ => RuleAst::Named(name(r)),
+            })
+        }
+        Rule::count_stmt => {
+            let rel = relation_parts(span, inner.skip(1));
+            StmtKind::Count(rel)
+        }
+        Rule::objective_stmt => {
+            let sense = match inner.next().unwrap().as_str() {
+                "maximize" => SenseAst::Maximize,
+                _ => SenseAst::Minimize,
+            };
+            StmtKind::Objective {
+                sense,
+                target: name(inner.next().unwrap()),
+            }
+        }
+        Rule::fix_stmt => StmtKind::Fix(inner.skip(1).map(tuple).collect()),
+        Rule::forbid_stmt => StmtKind::Forbid(inner.skip(1).map(tuple).collect()),
+        Rule::encode_stmt => {
+            inner.next();
+            StmtKind::Encode {
+                what: name(inner.next().unwrap()),
+                name: name(inner.next().unwrap()),
+            }
+        }
+        other => unreachable!("grammar produced a {other:?} statement"),
+    };
+    Stmt { kind, span }
+}
+
+fn board<'a>(parts: impl Iterator<Item = Pair<'a, Rule>>) -> StmtKind {
+    let mut shape = None;
+    let mut picture_ast = None;
+    for p in parts {
+        match p.as_rule() {
+            Rule::cube => {
+                let mut it = p.into_inner();
+                let side = expr_or_operand(it.next().unwrap());
+                let dim = expr_or_operand(it.next().unwrap());
+                shape = Some(Shape::Cube { side, dim });
+            }
+            Rule::box_dims => {
+                let sides = p.into_inner().filter(|q| q.as_rule() == Rule::expr);
+                shape = Some(Shape::Box(sides.map(expr).collect()));
+            }
+            Rule::picture => picture_ast = Some(picture(p)),
+            other => unreachable!("unexpected {other:?} in board"),
+        }
+    }
+    StmtKind::Board {
+        shape,
+        picture: picture_ast,
+    }
+}
+
+fn picture(pair: Pair<'_, Rule>) -> Picture {
+    let span = Span::of(&pair);
+    let rows = pair
+        .into_inner()
+        .filter(|p| p.as_rule() == Rule::pic_line)
+        .filter_map(|line| line.into_inner().find(|p| p.as_rule() == Rule::pic_row))
+        .map(|row| PictureRow {
+            span: Span::of(&row),
+            cells: row
+                .into_inner()
+                .map(|c| c.as_str().chars().next().unwrap())
+                .collect(),
+        })
+        .collect();
+    Picture { rows, span }
+}
+
+fn move_decl(pair: Pair<'_, Rule>) -> MoveDecl {
+    let mut inner = pair.into_inner();
+    let kind = match inner.next().unwrap().as_str() {
+        "rider" => MoveKind::Rider,
+        _ => MoveKind::Leaper,
+    };
+    MoveDecl {
+        kind,
+        vectors: inner.map(tuple).collect(),
+    }
+}
+
+fn tuple(pair: Pair<'_, Rule>) -> Tuple {
+    Tuple {
+        span: Span::of(&pair),
+        items: pair.into_inner().map(expr).collect(),
+    }
+}
+
+fn relation(pair: Pair<'_, Rule>) -> Relation {
+    let span = Span::of(&pair);
+    let inner = pair.into_inner();
+    relation_parts(span, inner)
+}
+
+fn relation_parts<'a>(span: Span, mut parts: impl Iterator<Item = Pair<'a, Rule>>) -> Relation {
+    let op = match parts.next().unwrap().as_str() {
+        "==" | "=" => RelOp::Eq,
+        "<=" => RelOp::Le,
+        ">=" => RelOp::Ge,
+        "<" => RelOp::Lt,
+        _ => RelOp::Gt,
+    };
+    Relation {
+        op,
+        bound: expr(parts.next().unwrap()),
+        span,
+    }
+}
+
+fn pratt() -> &'static PrattParser<Rule> {
+    static PRATT: OnceLock<PrattParser<Rule>> = OnceLock::new();
+    PRATT.get_or_init(|| {
+        PrattParser::new()
+            .op(Op::infix(Rule::add, Assoc::Left) | Op::infix(Rule::sub, Assoc::Left))
+            .op(Op::infix(Rule::mul, Assoc::Left)
+                | Op::infix(Rule::div, Assoc::Left)
+                | Op::infix(Rule::rem, Assoc::Left))
+            .op(Op::prefix(Rule::neg))
+            .op(Op::infix(Rule::pow, Assoc::Right))
+    })
+}
+
+/// A `cube` operand is an int, an ident or a parenthesised expression.
+fn expr_or_operand(pair: Pair<'_, Rule>) -> Expr {
+    match pair.as_rule() {
+        Rule::expr => expr(pair),
+        _ => primary(pair),
+    }
+}
+
+fn primary(pair: Pair<'_, Rule>) -> Expr {
+    let span = Span::of(&pair);
+    match pair.as_rule() {
+        Rule::int => Expr {
+            kind: ExprKind::Int(pair.as_str().to_string()),
+            span,
+        },
+        Rule::ident => Expr {
+            kind: ExprKind::Param(pair.as_str().to_string()),
+            span,
+        },
+        Rule::expr => expr(pair),
+        other => unreachable!("unexpected {other:?} in an expression"),
+    }
+}
+
+fn expr(pair: Pair<'_, Rule>) -> Expr {
+    pratt()
+        .map_primary(primary)
+        .map_prefix(|op, rhs| Expr {
+            span: Span::of(&op).to(rhs.span),
+            kind: ExprKind::Neg(Box::new(rhs)),
+        })
+        .map_infix(|lhs, op, rhs| {
+            let bin = match op.as_rule() {
+                Rule::add => BinOp::Add,
+                Rule::sub => BinOp::Sub,
+                Rule::mul => BinOp::Mul,
+                Rule::div => BinOp::Div,
+                Rule::rem => BinOp::Rem,
+                _ => BinOp::Pow,
+            };
+            Expr {
+                span: lhs.span.to(rhs.span),
+                kind: ExprKind::Binary(bin, Box::new(lhs), Box::new(rhs)),
+            }
+        })
+        .parse(pair.into_inner())
+}

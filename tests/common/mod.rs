@@ -1,0 +1,168 @@
+//! Shared test machinery: the brute-force oracle (all placements of a tiny
+//! board, judged by the geometry-only verifier) and the enumeration of a
+//! compiled CNF's solutions projected on the board's piece variables.
+#![allow(dead_code)]
+
+use qspec::board::Board;
+use qspec::encode::{encode_model, Encodings};
+use qspec::model::{Model, Rel, Var};
+use qspec::solution::decode::{cell_var, CellVar};
+use qspec::solution::{is_solution, verify, Placement, Violation};
+use qspec::solve::Embedded;
+use qspec::spec::{load, RuleSpec, Spec};
+use std::collections::BTreeSet;
+
+/// A solution as the sorted list of occupied cells, followed (with `walls
+/// free`) by `n_cells + c` for every chosen wall `c`.
+pub type Cells = Vec<usize>;
+
+pub fn spec(src: &str) -> Spec {
+    load("test.qspec", src, &[]).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Every placement of `spec` on `board`, found by exhaustive search.
+///
+/// The search only prunes with facts that hold for every rule set it is
+/// used with: a piece count already over the largest allowed count (or
+/// unable to reach the smallest), and — when `no_attack` is one of the rules
+/// and walls are fixed — a partial placement that already contains an attack
+/// (adding pieces never removes an attack, so no extension is a solution).
+pub fn oracle(spec: &Spec, board: &Board) -> BTreeSet<Cells> {
+    let cells: Vec<usize> = (0..board.n_cells())
+        .filter(|&c| !board.is_wall(c))
+        .collect();
+    let mut search = Search {
+        spec,
+        board,
+        cells,
+        placement: Placement::empty(board.n_cells()),
+        found: BTreeSet::new(),
+        prune_attacks: spec.rules.contains(&RuleSpec::NoAttack),
+        free_walls: spec.free_walls,
+        max_walls: spec
+            .wall_bounds
+            .iter()
+            .filter(|(r, _)| *r != Rel::Ge)
+            .map(|&(_, k)| k as usize)
+            .min()
+            .unwrap_or(usize::MAX),
+        max_pieces: spec
+            .count
+            .iter()
+            .filter(|(r, _)| *r != Rel::Ge)
+            .map(|&(_, k)| k as usize)
+            .min()
+            .unwrap_or(usize::MAX),
+        min_pieces: spec
+            .count
+            .iter()
+            .filter(|(r, _)| *r != Rel::Le)
+            .map(|&(_, k)| k as usize)
+            .max()
+            .unwrap_or(0),
+    };
+    search.go(0, 0, 0);
+    search.found
+}
+
+struct Search<'a> {
+    spec: &'a Spec,
+    board: &'a Board,
+    cells: Vec<usize>,
+    placement: Placement,
+    found: BTreeSet<Cells>,
+    prune_attacks: bool,
+    free_walls: bool,
+    max_walls: usize,
+    max_pieces: usize,
+    min_pieces: usize,
+}
+
+impl Search<'_> {
+    fn go(&mut self, i: usize, placed: usize, walls: usize) {
+        if placed + (self.cells.len() - i) < self.min_pieces {
+            return;
+        }
+        if i == self.cells.len() {
+            if is_solution(self.spec, self.board, &self.placement) {
+                self.found.insert(solution_cells(&self.placement));
+            }
+            return;
+        }
+        let cell = self.cells[i];
+        self.go(i + 1, placed, walls);
+        if placed < self.max_pieces {
+            self.placement.pieces[cell] = true;
+            // Adding pieces never removes an attack, unless walls may still
+            // be put between them.
+            if !(self.prune_attacks && !self.free_walls && self.has_attack()) {
+                self.go(i + 1, placed + 1, walls);
+            }
+            self.placement.pieces[cell] = false;
+        }
+        if self.free_walls && walls < self.max_walls {
+            self.placement.chosen_walls[cell] = true;
+            self.go(i + 1, placed, walls + 1);
+            self.placement.chosen_walls[cell] = false;
+        }
+    }
+
+    fn has_attack(&self) -> bool {
+        verify(self.spec, self.board, &self.placement)
+            .iter()
+            .any(|v| matches!(v, Violation::Attack(..)))
+    }
+}
+
+/// A placement as [`Cells`].
+pub fn solution_cells(p: &Placement) -> Cells {
+    let n = p.pieces.len();
+    let pieces = (0..n).filter(|&c| p.pieces[c]);
+    let walls = (0..n).filter(|&c| p.chosen_walls[c]).map(|c| n + c);
+    pieces.chain(walls).collect()
+}
+
+/// The piece and wall variables, each with its index in [`Cells`] terms
+/// (`c` for a piece on `c`, `n_cells + c` for a wall), through the names.
+pub fn piece_vars(model: &Model, board: &Board) -> Vec<(Var, usize)> {
+    (1..=model.n_vars())
+        .map(Var::from_dimacs)
+        .filter_map(|v| match cell_var(board, model.name(v)) {
+            Some(CellVar::Piece(c)) => Some((v, c)),
+            Some(CellVar::Wall(c)) => Some((v, board.n_cells() + c)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Every solution of the model's CNF encoding, projected on the pieces.
+pub fn cnf_solutions(model: &Model, board: &Board, enc: &Encodings) -> BTreeSet<Cells> {
+    let mut solver = Embedded::new();
+    let vars = encode_model(model, enc, &mut solver);
+    solver.reserve_vars(vars.n_vars());
+    let pieces = piece_vars(model, board);
+    let only_vars: Vec<Var> = pieces.iter().map(|&(v, _)| v).collect();
+    solver
+        .enumerate(&only_vars)
+        .expect("the embedded solver runs")
+        .into_iter()
+        .map(|values| {
+            let mut cells: Cells = pieces
+                .iter()
+                .zip(values)
+                .filter(|(_, b)| *b)
+                .map(|(&(_, c), _)| c)
+                .collect();
+            cells.sort_unstable();
+            cells
+        })
+        .collect()
+}
+
+/// The solutions of `all` (without free walls) whose size satisfies `rel k`.
+pub fn with_count(all: &BTreeSet<Cells>, rel: Rel, k: u32) -> BTreeSet<Cells> {
+    all.iter()
+        .filter(|s| rel.holds(s.len() as i64, i64::from(k)))
+        .cloned()
+        .collect()
+}

@@ -1,0 +1,448 @@
+//! The written files, read and solved by real solvers: LP and MPS by HiGHS
+//! (highspy), SCIP (pyscipopt), CBC and GLPK; CNF by CaDiCaL and MiniSat;
+//! OPB by clasp and sat4j; legacy WCNF by clasp and sat4j's MaxSAT solver.
+//!
+//! Only with `--features external-solvers`. A solver that is missing fails
+//! its test (with the command that installs it), it is never skipped:
+//!
+//! ```text
+//! apt-get install -y cadical minisat coinor-cbc glpk-utils clasp sat4j
+//! pip install highspy pyscipopt
+//! ```
+#![cfg(feature = "external-solvers")]
+
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output as ProcessOutput};
+
+use qspec::emit::{
+    write_cnf, write_lp, write_mps, write_opb, write_wcnf, EmitOptions, Output, Provenance,
+};
+use qspec::encode::{ClauseArena, ClauseSink};
+use qspec::model::{Constraint, Lit, Model, Objective, Sense, Var};
+
+const APT: &str = "apt-get install -y cadical minisat coinor-cbc glpk-utils clasp sat4j";
+const PIP: &str = "pip install highspy pyscipopt";
+const SAT4J_PB: &str = "/usr/share/java/org.sat4j.pb.jar";
+const SAT4J_MAXSAT: &str = "/usr/share/java/org.ow2.sat4j.maxsat.jar";
+
+// ---------------------------------------------------------------- models
+
+/// The lines (rows, columns, diagonals) of an n×n board with at least two
+/// cells, as variable ids `r * n + c + 1`.
+fn board_lines(n: usize) -> Vec<Vec<Var>> {
+    let cell = |r: usize, c: usize| Var::from_dimacs((r * n + c + 1) as u32);
+    let mut lines: Vec<Vec<Var>> = Vec::new();
+    lines.extend((0..n).map(|r| (0..n).map(|c| cell(r, c)).collect()));
+    lines.extend((0..n).map(|c| (0..n).map(|r| cell(r, c)).collect()));
+    for d in 0..(2 * n - 1) {
+        // r - c = d - (n - 1)
+        let diagonal = (0..n)
+            .filter_map(|r| {
+                (r + n - 1)
+                    .checked_sub(d)
+                    .filter(|&c| c < n)
+                    .map(|c| cell(r, c))
+            })
+            .collect();
+        lines.push(diagonal);
+        let anti = (0..n)
+            .filter_map(|r| d.checked_sub(r).filter(|&c| c < n).map(|c| cell(r, c)))
+            .collect();
+        lines.push(anti);
+    }
+    lines.retain(|line: &Vec<Var>| line.len() >= 2);
+    lines
+}
+
+/// n×n queens: one at-most-one per line; `maximize count` if asked.
+fn queens(n: usize, maximize: bool) -> Model {
+    let mut model = Model::default();
+    for r in 0..n {
+        for c in 0..n {
+            model.new_var(format!("x_{r}_{c}"));
+        }
+    }
+    let origin = model.origin("rule no_attack");
+    for line in board_lines(n) {
+        model.add(
+            Constraint::AtMostOne(line.iter().map(|v| v.positive()).collect()),
+            origin,
+        );
+    }
+    if maximize {
+        model.objective = Some(Objective {
+            sense: Sense::Maximize,
+            terms: (1..=(n * n) as u32)
+                .map(|id| (1, Var::from_dimacs(id).positive()))
+                .collect(),
+            what: "count".into(),
+        });
+    }
+    model
+}
+
+/// Pairwise at-most-one clauses per line and one "some queen" clause per
+/// row: satisfiable exactly when n queens fit on the board.
+fn queens_clauses(n: usize) -> ClauseArena {
+    let mut arena = ClauseArena::new();
+    for line in board_lines(n) {
+        for (i, a) in line.iter().enumerate() {
+            for b in &line[i + 1..] {
+                arena.add_clause(&[a.negative(), b.negative()]);
+            }
+        }
+    }
+    for r in 0..n {
+        let row: Vec<Lit> = (0..n)
+            .map(|c| Var::from_dimacs((r * n + c + 1) as u32).positive())
+            .collect();
+        arena.add_clause(&row);
+    }
+    arena
+}
+
+/// Ten variables with names that readers trip over (one letter, keywords,
+/// `e1`, spaces, a leading digit, a long name), weights 1..=10, and
+/// at-most-one on the pairs (0,1), (2,3), ...: the optimum takes the
+/// heavier of each pair, 2 + 4 + 6 + 8 + 10 = 30.
+fn awkward_names() -> Model {
+    let names = [
+        "a",
+        "ab",
+        "e",
+        "end",
+        "free",
+        "x y",
+        "2x",
+        "a.b",
+        "E1",
+        "a_name_well_past_eight_characters",
+    ];
+    let mut model = Model::default();
+    let vars: Vec<Var> = names.iter().map(|n| model.new_var(n.to_string())).collect();
+    let origin = model.origin("rule pairs");
+    for pair in vars.chunks(2) {
+        model.add(
+            Constraint::AtMostOne(pair.iter().map(|v| v.positive()).collect()),
+            origin,
+        );
+    }
+    model.objective = Some(Objective {
+        sense: Sense::Maximize,
+        terms: vars
+            .iter()
+            .zip(1..)
+            .map(|(v, w)| (w, v.positive()))
+            .collect(),
+        what: "weight".into(),
+    });
+    model
+}
+
+/// No constraints at all; maximize `2 a + 3 !b + c`, optimum 6, written as
+/// `2 a - 3 b + c` plus 3.
+fn no_constraints() -> Model {
+    let mut model = Model::default();
+    let a = model.new_var("a".into());
+    let b = model.new_var("b".into());
+    let c = model.new_var("c".into());
+    model.objective = Some(Objective {
+        sense: Sense::Maximize,
+        terms: vec![(2, a.positive()), (3, b.negative()), (1, c.positive())],
+        what: "weight".into(),
+    });
+    model
+}
+
+fn provenance() -> Provenance {
+    Provenance {
+        source: "tests/external_formats.rs".into(),
+        params: vec![("n".into(), 8)],
+        encodings: "amo=pairwise".into(),
+    }
+}
+
+// ---------------------------------------------------------------- files
+
+/// Writes a file through [`Output`] (so gzip and the rename are exercised
+/// too) and returns its path.
+fn write_file(
+    dir: &Path,
+    name: &str,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> PathBuf {
+    let path = dir.join(name);
+    let mut output = Output::create(&path).expect("create output");
+    write(&mut output).expect("write");
+    output.commit().expect("commit");
+    path
+}
+
+fn lp_file(dir: &Path, name: &str, model: &Model) -> PathBuf {
+    write_file(dir, name, |w| write_lp(w, model, &provenance()))
+}
+
+fn mps_file(dir: &Path, name: &str, model: &Model) -> PathBuf {
+    write_file(dir, name, |w| write_mps(w, model, &provenance()))
+}
+
+// ---------------------------------------------------------------- solvers
+
+/// Runs a solver; a solver that cannot be started fails the test.
+fn run(command: &mut Command) -> ProcessOutput {
+    let program = command.get_program().to_string_lossy().into_owned();
+    command.output().unwrap_or_else(|e| {
+        panic!("cannot run {program} ({e}); install the solvers with `{APT}` and `{PIP}`")
+    })
+}
+
+fn stdout_of(output: &ProcessOutput) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn describe(output: &ProcessOutput) -> String {
+    format!(
+        "exit {:?}\nstdout:\n{}\nstderr:\n{}",
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
+
+/// Solves a file with a Python solver binding and returns the objective.
+fn python_solve(which: &str, path: &Path) -> f64 {
+    let script = match which {
+        "highs" => {
+            "import sys, highspy\n\
+             h = highspy.Highs()\n\
+             h.setOptionValue('output_flag', False)\n\
+             assert h.readModel(sys.argv[1]) == highspy.HighsStatus.kOk, 'read failed'\n\
+             h.run()\n\
+             assert h.getModelStatus() == highspy.HighsModelStatus.kOptimal, h.modelStatusToString(h.getModelStatus())\n\
+             print(h.getInfo().objective_function_value)\n"
+        }
+        "scip" => {
+            "import sys, pyscipopt\n\
+             m = pyscipopt.Model()\n\
+             m.hideOutput()\n\
+             m.readProblem(sys.argv[1])\n\
+             m.optimize()\n\
+             assert m.getStatus() == 'optimal', m.getStatus()\n\
+             print(m.getObjVal())\n"
+        }
+        other => panic!("unknown solver {other}"),
+    };
+    let output = run(Command::new("python3").arg("-c").arg(script).arg(path));
+    assert!(
+        output.status.success(),
+        "{which} on {}: {}",
+        path.display(),
+        describe(&output)
+    );
+    parse_number(stdout_of(&output).trim())
+}
+
+fn parse_number(text: &str) -> f64 {
+    text.parse()
+        .unwrap_or_else(|_| panic!("not a number: {text:?}"))
+}
+
+/// `cbc <file> solve quit`, the objective from `Objective value:`.
+fn cbc_solve(path: &Path) -> f64 {
+    let output = run(Command::new("cbc").arg(path).args(["solve", "quit"]));
+    let text = stdout_of(&output);
+    assert!(
+        !text.contains("errors on input"),
+        "cbc rejected {}: {text}",
+        path.display()
+    );
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("Objective value:"))
+        .unwrap_or_else(|| {
+            panic!(
+                "cbc found no optimum for {}: {}",
+                path.display(),
+                describe(&output)
+            )
+        });
+    parse_number(line["Objective value:".len()..].trim())
+}
+
+/// `glpsol --lp` or `--freemps`, the objective from the solution file's
+/// `Objective:  obj = 8 (MAXimum)` line.
+fn glpk_solve(path: &Path) -> f64 {
+    let format = match path.extension().and_then(|e| e.to_str()) {
+        Some("lp") => "--lp",
+        Some("mps") => "--freemps",
+        other => panic!("glpk cannot read {other:?}"),
+    };
+    let solution = path.with_extension("glpk.txt");
+    let output = run(Command::new("glpsol")
+        .arg(format)
+        .arg(path)
+        .arg("-o")
+        .arg(&solution));
+    assert!(
+        output.status.success(),
+        "glpsol on {}: {}",
+        path.display(),
+        describe(&output)
+    );
+    let text = fs::read_to_string(&solution).expect("glpsol solution file");
+    assert!(text.contains("INTEGER OPTIMAL"), "{text}");
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("Objective:"))
+        .expect("objective line");
+    let value = line
+        .split('=')
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap();
+    parse_number(value)
+}
+
+/// Every MIP reader's optimum of an LP and an MPS file of `model`, which
+/// must be `lp_value` (LP keeps the sense) and `mps_value` (MPS minimises
+/// the negated objective of a maximisation).
+fn check_mip_readers(
+    solve: impl Fn(&Path) -> f64,
+    model: &Model,
+    stem: &str,
+    lp_value: f64,
+    mps_value: f64,
+) {
+    let dir = tempfile::tempdir().unwrap();
+    let lp = lp_file(dir.path(), &format!("{stem}.lp"), model);
+    let mps = mps_file(dir.path(), &format!("{stem}.mps"), model);
+    assert_eq!(solve(&lp).round(), lp_value, "{stem}.lp");
+    assert_eq!(solve(&mps).round(), mps_value, "{stem}.mps");
+}
+
+fn check_all_models(solve: impl Fn(&Path) -> f64) {
+    check_mip_readers(&solve, &queens(8, true), "queens8", 8.0, -8.0);
+    check_mip_readers(&solve, &awkward_names(), "names", 30.0, -30.0);
+    // maximize 2 a - 3 b + c (+ 3): LP optimum 3, MPS minimum -3.
+    check_mip_readers(&solve, &no_constraints(), "empty", 3.0, -3.0);
+}
+
+#[test]
+fn highs_reads_lp_and_mps() {
+    check_all_models(|path| python_solve("highs", path));
+}
+
+#[test]
+fn scip_reads_lp_and_mps() {
+    check_all_models(|path| python_solve("scip", path));
+}
+
+#[test]
+fn cbc_reads_lp_and_mps() {
+    check_all_models(cbc_solve);
+}
+
+#[test]
+fn glpk_reads_lp_and_mps() {
+    check_all_models(glpk_solve);
+}
+
+#[test]
+fn mps_header_states_the_negation() {
+    let dir = tempfile::tempdir().unwrap();
+    let mps = fs::read_to_string(mps_file(dir.path(), "q.mps", &queens(8, true))).unwrap();
+    assert!(mps.contains("* objective: maximize count = -obj\n"));
+}
+
+// ---------------------------------------------------------------- CNF
+
+fn cnf_file(dir: &Path, name: &str, n: usize) -> PathBuf {
+    let model = queens(n, false);
+    let arena = queens_clauses(n);
+    let n_vars = (n * n) as u32;
+    write_file(dir, name, |w| {
+        write_cnf(w, &model, &provenance(), &arena, n_vars)
+    })
+}
+
+/// Exit code of a SAT solver: 10 satisfiable, 20 unsatisfiable.
+fn sat_exit_code(command: &mut Command) -> i32 {
+    let output = run(command);
+    output.status.code().expect("exit code")
+}
+
+#[test]
+fn cadical_and_minisat_read_cnf() {
+    let dir = tempfile::tempdir().unwrap();
+    let sat = cnf_file(dir.path(), "queens8.cnf", 8);
+    let unsat = cnf_file(dir.path(), "queens3.cnf", 3);
+    let sat_gz = cnf_file(dir.path(), "queens8.cnf.gz", 8);
+    for (path, expected) in [(&sat, 10), (&unsat, 20), (&sat_gz, 10)] {
+        let cadical = sat_exit_code(Command::new("cadical").arg("-q").arg(path));
+        assert_eq!(cadical, expected, "cadical on {}", path.display());
+        let minisat = sat_exit_code(Command::new("minisat").arg("-verb=0").arg(path));
+        assert_eq!(minisat, expected, "minisat on {}", path.display());
+    }
+}
+
+// ---------------------------------------------------------------- OPB, WCNF
+
+/// The last `o <value>` line and the `s` line of a competition-format
+/// solver's output.
+fn last_o_and_status(text: &str) -> (Option<i64>, String) {
+    let value = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("o "))
+        .next_back()
+        .map(|v| v.trim().parse().expect("o value"));
+    let status = text
+        .lines()
+        .find_map(|l| l.strip_prefix("s "))
+        .unwrap_or("no s line")
+        .to_string();
+    (value, status)
+}
+
+#[test]
+fn clasp_and_sat4j_solve_opb() {
+    let dir = tempfile::tempdir().unwrap();
+    let model = queens(8, true);
+    let opb = write_file(dir.path(), "queens8.opb", |w| {
+        write_opb(w, &model, &provenance())
+    });
+    let clasp = run(Command::new("clasp").arg(&opb));
+    let sat4j = run(Command::new("java").arg("-jar").arg(SAT4J_PB).arg(&opb));
+    for (name, output) in [("clasp", clasp), ("sat4j", sat4j)] {
+        let (value, status) = last_o_and_status(&stdout_of(&output));
+        assert_eq!(status, "OPTIMUM FOUND", "{name}: {}", describe(&output));
+        // maximize count = -(value of min:)
+        assert_eq!(value, Some(-8), "{name}");
+    }
+}
+
+#[test]
+fn clasp_and_sat4j_solve_legacy_wcnf() {
+    let dir = tempfile::tempdir().unwrap();
+    let model = queens(8, true);
+    let arena = queens_clauses(8);
+    let opts = EmitOptions { wcnf_legacy: true };
+    let wcnf = write_file(dir.path(), "queens8.wcnf", |w| {
+        write_wcnf(w, &model, &provenance(), &arena, 64, &opts)
+    });
+    let text = fs::read_to_string(&wcnf).unwrap();
+    assert!(text.contains("c objective: maximize count = 64 - cost\n"));
+    let clasp = run(Command::new("clasp").arg(&wcnf));
+    let sat4j = run(Command::new("java")
+        .arg("-jar")
+        .arg(SAT4J_MAXSAT)
+        .arg(&wcnf));
+    for (name, output) in [("clasp", clasp), ("sat4j", sat4j)] {
+        let (cost, status) = last_o_and_status(&stdout_of(&output));
+        assert_eq!(status, "OPTIMUM FOUND", "{name}: {}", describe(&output));
+        assert_eq!(cost.map(|c| 64 - c), Some(8), "{name}");
+    }
+}
