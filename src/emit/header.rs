@@ -17,9 +17,6 @@ use crate::model::{Model, Sense};
 /// The qspec version written into every header.
 pub(crate) const QSPEC_VERSION: &str = env!("CARGO_PKG_VERSION");
 
-/// Longest `c p show` line before it is broken.
-const PROJECTION_LINE: usize = 80;
-
 /// Writes header comments with one format's comment prefix.
 pub(crate) struct Header<'o, 'w> {
     pub out: &'o mut TextOut<'w>,
@@ -106,27 +103,16 @@ impl<'o, 'w> Header<'o, 'w> {
     }
 }
 
-/// `c p show <ids> 0` lines listing the named variables (the projection for
-/// model counters), broken into lines of about 80 characters.
+/// The `c p show <ids> 0` line: the board's decision variables (pieces and
+/// chosen walls), the projection for model counters. Auxiliary variables,
+/// named or not, are functions of these or are left out on purpose.
 pub(crate) fn projection(out: &mut TextOut<'_>, model: &Model) -> io::Result<()> {
-    let mut line = String::new();
-    for id in 1..=model.n_vars() {
-        if line.is_empty() {
-            line.push_str("c p show");
-        }
-        line.push(' ');
-        line.push_str(itoa::Buffer::new().format(id));
-        if line.len() >= PROJECTION_LINE {
-            out.str(&line)?;
-            out.str(" 0\n")?;
-            line.clear();
-        }
+    out.str("c p show")?;
+    for id in 1..=model.n_decisions() {
+        out.str(" ")?;
+        out.int(id)?;
     }
-    if !line.is_empty() {
-        out.str(&line)?;
-        out.str(" 0\n")?;
-    }
-    Ok(())
+    out.str(" 0\n")
 }
 
 pub(crate) fn sense_word(sense: Sense) -> &'static str {

@@ -20,6 +20,7 @@
 //! reports infeasibility.
 
 use crate::model::{Constraint, Lit, Model, Objective, OriginId, Rel, Sense, Var};
+use std::io;
 
 /// One linear row, borrowed from [`LinearRows`].
 #[derive(Clone, Copy, Debug)]
@@ -88,6 +89,86 @@ impl LinearRows {
             parts: head.parts,
         })
     }
+}
+
+/// Linearises `model` one constraint at a time and hands every row to
+/// `visit`, in order: memory holds the rows of one constraint only.
+pub(crate) fn for_each_row(
+    model: &Model,
+    mut visit: impl FnMut(Row<'_>) -> io::Result<()>,
+) -> io::Result<()> {
+    let mut builder = Builder::new(model);
+    for (index, tagged) in model.constraints.iter().enumerate() {
+        builder.rows.heads.clear();
+        builder.rows.terms.clear();
+        builder.begin(index, tagged.origin);
+        builder
+            .constraint(&tagged.constraint)
+            .map_err(super::invalid_input)?;
+        builder.end();
+        for row in builder.rows.iter() {
+            visit(row)?;
+        }
+    }
+    Ok(())
+}
+
+/// What a writer must know of all rows before writing the first one.
+pub(crate) struct RowScan {
+    /// Number of rows.
+    pub rows: usize,
+    /// `used[v.index()]`: `v` has a non-zero coefficient in some row or in
+    /// the objective.
+    pub used: Vec<bool>,
+    /// The largest magnitude among coefficients and right-hand sides.
+    largest: u64,
+}
+
+impl RowScan {
+    /// One streaming pass over the rows of `model`.
+    pub(crate) fn of(model: &Model, objective: Option<&LinearObjective>) -> io::Result<RowScan> {
+        let mut scan = RowScan {
+            rows: 0,
+            used: vec![false; model.n_vars() as usize],
+            largest: 0,
+        };
+        let objective_terms = objective.map_or(&[][..], |o| &o.terms[..]);
+        scan.add_terms(objective_terms);
+        for_each_row(model, |row| {
+            scan.rows += 1;
+            scan.add_terms(row.terms);
+            scan.largest = scan.largest.max(row.rhs.unsigned_abs());
+            Ok(())
+        })?;
+        Ok(scan)
+    }
+
+    fn add_terms(&mut self, terms: &[(i64, Var)]) {
+        for &(coef, var) in terms {
+            if coef != 0 {
+                self.used[var.index()] = true;
+            }
+            self.largest = self.largest.max(coef.unsigned_abs());
+        }
+    }
+
+    /// Fails if a number would be rounded by a reader of doubles (LP, MPS).
+    pub(crate) fn check_exact_in_doubles(&self) -> Result<(), String> {
+        if self.largest > EXACT_IN_DOUBLES as u64 {
+            return Err(too_large_for_doubles(self.largest));
+        }
+        Ok(())
+    }
+}
+
+/// The objective of `model`, after checking that every variable is named.
+pub(crate) fn linear_objective(model: &Model) -> Result<Option<LinearObjective>, String> {
+    check_vars_named(model)?;
+    model
+        .objective
+        .as_ref()
+        .map(LinearObjective::of)
+        .transpose()
 }
 
 /// Builds [`LinearRows`], one constraint at a time, reusing its buffers.
@@ -373,23 +454,6 @@ pub(crate) fn negate(value: i64) -> Result<i64, String> {
         .ok_or_else(|| format!("coefficient {value} cannot be negated in 64 bits"))
 }
 
-/// `used[v.index()]`: whether variable `v` has a non-zero coefficient in
-/// some row or in the objective.
-pub(crate) fn used_vars(
-    n_vars: u32,
-    rows: &LinearRows,
-    objective: Option<&LinearObjective>,
-) -> Vec<bool> {
-    let mut used = vec![false; n_vars as usize];
-    let objective_terms = objective.map_or(&[][..], |o| &o.terms[..]);
-    for &(coef, var) in rows.terms.iter().chain(objective_terms) {
-        if coef != 0 {
-            used[var.index()] = true;
-        }
-    }
-    used
-}
-
 /// Largest magnitude that LP and MPS readers, which read numbers as
 /// doubles, hold exactly: 2^53.
 const EXACT_IN_DOUBLES: i64 = 1 << 53;
@@ -407,23 +471,23 @@ pub(crate) fn check_exact_in_doubles(
         .chain(bounds)
         .find(|v| v.unsigned_abs() > EXACT_IN_DOUBLES as u64)
     {
-        Some(value) => Err(format!(
-            "the number {value} is too large for LP and MPS readers, which round numbers \
-             beyond 2^53; write OPB instead"
-        )),
+        Some(value) => Err(too_large_for_doubles(value.unsigned_abs())),
         None => Ok(()),
     }
 }
 
-/// The rows and the objective of `model`.
+fn too_large_for_doubles(value: u64) -> String {
+    format!(
+        "the number {value} is too large for LP and MPS readers, which round numbers \
+         beyond 2^53; write OPB instead"
+    )
+}
+
+/// The rows and the objective of `model`, materialised (for MPS, which is
+/// written column by column).
 pub(crate) fn linearise(model: &Model) -> Result<(LinearRows, Option<LinearObjective>), String> {
-    check_vars_named(model)?;
+    let objective = linear_objective(model)?;
     let rows = LinearRows::of(model)?;
-    let objective = model
-        .objective
-        .as_ref()
-        .map(LinearObjective::of)
-        .transpose()?;
     Ok((rows, objective))
 }
 

@@ -16,7 +16,7 @@
 use std::io::{self, Write};
 
 use super::header::{self, Header};
-use super::linear::{check_exact_in_doubles, linearise, used_vars, LinearObjective, LinearRows};
+use super::linear::{for_each_row, linear_objective, LinearObjective, RowScan};
 use super::names::SolverNames;
 use super::text::TextOut;
 use super::{check_format, invalid_input, Format, Provenance};
@@ -28,14 +28,15 @@ pub(crate) const MAX_LINE: usize = 255;
 /// Writes `model` as a CPLEX LP file.
 pub fn write_lp(w: &mut dyn Write, model: &Model, prov: &Provenance) -> io::Result<()> {
     check_format(model, Format::Lp).map_err(invalid_input)?;
-    let (rows, objective) = linearise(model).map_err(invalid_input)?;
-    check_exact_in_doubles(&rows, objective.as_ref()).map_err(invalid_input)?;
+    let objective = linear_objective(model).map_err(invalid_input)?;
+    let scan = RowScan::of(model, objective.as_ref())?;
+    scan.check_exact_in_doubles().map_err(invalid_input)?;
     let names = SolverNames::of(model);
     let mut out = TextOut::new(w);
     write_header(&mut out, model, prov, &names, objective.as_ref())?;
     let mut lines = Lines::new(&mut out);
-    write_objective(&mut lines, model, &names, &rows, objective.as_ref())?;
-    write_constraints(&mut lines, &names, &rows)?;
+    write_objective(&mut lines, model, &names, &scan.used, objective.as_ref())?;
+    write_constraints(&mut lines, &names, model, scan.rows)?;
     write_binaries(&mut lines, model, &names)?;
     lines.out.str("End\n")?;
     out.finish()
@@ -70,7 +71,7 @@ fn write_objective(
     lines: &mut Lines<'_, '_>,
     model: &Model,
     names: &SolverNames<'_>,
-    rows: &LinearRows,
+    used: &[bool],
     objective: Option<&LinearObjective>,
 ) -> io::Result<()> {
     let sense = objective.map_or(Sense::Minimize, |o| o.sense);
@@ -79,7 +80,6 @@ fn write_objective(
         Sense::Minimize => "Minimize\n",
     })?;
     let mut terms: Vec<(i64, Var)> = objective.map_or_else(Vec::new, |o| o.terms.clone());
-    let used = used_vars(model.n_vars(), rows, objective);
     let unused = (1..=model.n_vars())
         .map(Var::from_dimacs)
         .filter(|v| !used[v.index()]);
@@ -92,13 +92,15 @@ fn write_objective(
     lines.end_line()
 }
 
+/// The rows, linearised and written one constraint at a time.
 fn write_constraints(
     lines: &mut Lines<'_, '_>,
     names: &SolverNames<'_>,
-    rows: &LinearRows,
+    model: &Model,
+    n_rows: usize,
 ) -> io::Result<()> {
     lines.out.str("Subject To\n")?;
-    if rows.len() == 0 {
+    if n_rows == 0 {
         // GLPK rejects an empty section: a row that always holds.
         lines.piece(" no_constraints:")?;
         write_terms(lines, names, &[(0, Var::from_dimacs(1))])?;
@@ -106,7 +108,7 @@ fn write_constraints(
         return lines.end_line();
     }
     let mut name = String::new();
-    for row in rows.iter() {
+    for_each_row(model, |row| {
         names.row(&row, &mut name);
         lines.piece(&format!(" {name}:"))?;
         write_terms(lines, names, row.terms)?;
@@ -116,9 +118,8 @@ fn write_constraints(
             Rel::Eq => "=",
         };
         lines.piece(&format!(" {symbol} {}", row.rhs))?;
-        lines.end_line()?;
-    }
-    Ok(())
+        lines.end_line()
+    })
 }
 
 fn write_binaries(

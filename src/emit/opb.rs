@@ -12,27 +12,28 @@
 use std::io::{self, Write};
 
 use super::header::{self, Header};
-use super::linear::{linearise, negate, LinearObjective};
+use super::linear::{for_each_row, linear_objective, negate, LinearObjective, RowScan};
 use super::text::TextOut;
 use super::{invalid_input, Provenance};
 use crate::model::{Model, Rel, Sense, Var};
 
 /// Writes `model` as an OPB file.
 pub fn write_opb(w: &mut dyn Write, model: &Model, prov: &Provenance) -> io::Result<()> {
-    let (rows, objective) = linearise(model).map_err(invalid_input)?;
+    let objective = linear_objective(model).map_err(invalid_input)?;
+    let scan = RowScan::of(model, objective.as_ref())?;
     let mut out = TextOut::new(w);
     out.str("* #variable= ")?;
     out.int(model.n_vars())?;
     out.str(" #constraint= ")?;
-    out.int(rows.len())?;
+    out.int(scan.rows)?;
     out.str("\n")?;
     if let Some(objective) = &objective {
         write_objective(&mut out, model, objective)?;
     }
     write_header(&mut out, model, prov, objective.as_ref())?;
-    for row in rows.iter() {
-        write_row(&mut out, row.terms, row.rel, row.rhs)?;
-    }
+    for_each_row(model, |row| {
+        write_row(&mut out, row.terms, row.rel, row.rhs)
+    })?;
     out.finish()
 }
 

@@ -128,6 +128,10 @@ pub struct Model {
     pub objective: Option<Objective>,
     /// Interned origins, e.g. `"rule no_attack"`, `"count"`.
     pub origins: Vec<String>,
+    /// How many of the first named variables are the board's decisions
+    /// (pieces, chosen walls); the rest are defined by them. `None`: all.
+    /// This is the projection for model counters (`c p show`).
+    pub decisions: Option<u32>,
 }
 
 impl Model {
@@ -139,6 +143,11 @@ impl Model {
 
     pub fn n_vars(&self) -> u32 {
         self.names.len() as u32
+    }
+
+    /// The number of decision variables (see [`Model::decisions`]).
+    pub fn n_decisions(&self) -> u32 {
+        self.decisions.unwrap_or(self.n_vars())
     }
 
     pub fn name(&self, v: Var) -> &str {

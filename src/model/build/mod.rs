@@ -121,6 +121,7 @@ impl<'a> Builder<'a> {
     fn build(mut self) -> Model {
         self.piece_vars();
         self.wall_vars();
+        self.model.decisions = Some(self.model.n_vars());
         for rule in self.spec.rules.clone() {
             match rule {
                 RuleSpec::NoAttack => self.no_attack(),

@@ -1,0 +1,209 @@
+//! The command line as a user meets it: exit codes, error messages, no
+//! partial or clobbered output, `stats`, and `solve` on the models.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn qspec(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_qspec"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("qspec runs")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn write_model(dir: &Path, text: &str) -> PathBuf {
+    let p = dir.join("m.qspec");
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+#[test]
+fn a_bad_model_exits_2_with_a_caret_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let model = write_model(dir.path(), "param n = 8\nboard n x 0\n");
+    let out = dir.path().join("out.cnf");
+    let o = qspec(&["compile", s(&model), "-o", s(&out)]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(e.contains("a board side must be at least 1, got 0"), "{e}");
+    assert!(e.contains("m.qspec:2:11"), "{e}");
+    assert!(e.contains("2 | board n x 0\n  |           ^"), "{e}");
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        1,
+        "no file left"
+    );
+}
+
+#[test]
+fn a_failed_compile_never_clobbers_an_existing_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let model = write_model(dir.path(), "board 8 x 8\nrule no_attack\nmaximize count\n");
+    let out = dir.path().join("keep.cnf");
+    std::fs::write(&out, "precious").unwrap();
+    let o = qspec(&["compile", s(&model), "-o", s(&out)]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("a CNF file cannot hold the objective `maximize count`"));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "precious");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+}
+
+#[test]
+fn unknown_names_list_the_valid_ones() {
+    let o = qspec(&["compile", "models/eight-queens.qspec", "--amo", "zigzag"]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(
+        e.contains("pairwise, ladder, bitwise, commander, bimander, product"),
+        "{e}"
+    );
+    let o = qspec(&["compile", "models/n-queens.qspec", "-D", "m=3"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("-D m=3: the model has no param `m`"));
+    let o = qspec(&["compile", "models/n-queens.qspec", "-o", "/tmp/x.txt"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("cannot tell the format from the file name"));
+}
+
+#[test]
+fn models_over_the_clause_limit_are_refused_with_the_estimate() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("big.cnf");
+    let o = qspec(&[
+        "compile",
+        "models/n-queens.qspec",
+        "-D",
+        "n=300",
+        "--amo",
+        "pairwise",
+        "--max-clauses",
+        "1000000",
+        "-o",
+        s(&out),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(e.contains("would have about"), "{e}");
+    assert!(e.contains("over the limit of 1000000"), "{e}");
+    assert!(!out.exists());
+}
+
+#[test]
+fn gzip_output_is_the_plain_output_compressed() {
+    use std::io::Read;
+    let dir = tempfile::tempdir().unwrap();
+    let plain = dir.path().join("q.cnf");
+    let gz = dir.path().join("q.cnf.gz");
+    assert!(
+        qspec(&["compile", "models/eight-queens.qspec", "-o", s(&plain)])
+            .status
+            .success()
+    );
+    assert!(
+        qspec(&["compile", "models/eight-queens.qspec", "-o", s(&gz)])
+            .status
+            .success()
+    );
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(std::fs::File::open(&gz).unwrap())
+        .read_to_string(&mut text)
+        .unwrap();
+    assert_eq!(text, std::fs::read_to_string(&plain).unwrap());
+}
+
+#[test]
+fn stdout_output_and_format_flag() {
+    let o = qspec(&["compile", "models/eight-queens.qspec", "--format", "opb"]);
+    assert!(o.status.success());
+    assert!(stdout(&o).starts_with("* #variable= 64 #constraint="));
+}
+
+#[test]
+fn stats_lists_every_encoding_choice() {
+    let o = qspec(&["stats", "models/eight-queens.qspec"]);
+    assert!(o.status.success());
+    let text = stdout(&o);
+    for name in [
+        "pairwise",
+        "ladder",
+        "bitwise",
+        "commander",
+        "bimander",
+        "product",
+        "totalizer",
+        "seqcounter",
+        "cardnet",
+        "sortnet",
+        "adder",
+        "mtotalizer",
+    ] {
+        assert!(text.contains(name), "{name} missing from\n{text}");
+    }
+    assert!(text.contains("<- chosen"));
+    let o = qspec(&["stats", "models/eight-queens.qspec", "--json"]);
+    let json = stdout(&o);
+    assert!(json.trim_start().starts_with('{') && json.trim_end().ends_with('}'));
+    assert_eq!(json.matches("\"clauses\":").count(), 13);
+}
+
+#[test]
+fn solve_prints_a_verified_board() {
+    let o = qspec(&["solve", "models/eight-queens.qspec"]);
+    assert_eq!(o.status.code(), Some(10));
+    let text = stdout(&o);
+    assert!(text.contains("s SATISFIABLE"));
+    assert_eq!(text.matches('Q').count(), 8, "{text}");
+    assert!(text.contains("verified: every rule holds"));
+}
+
+#[test]
+fn solve_proves_the_seed_optima() {
+    for (model, value) in [
+        ("models/queens-3d-5.qspec", 13),
+        ("models/blocked-8x8-two-walls.qspec", 10),
+        ("models/blocked-8x8-three-walls.qspec", 11),
+    ] {
+        let o = qspec(&["solve", model]);
+        let text = stdout(&o);
+        assert_eq!(o.status.code(), Some(0), "{model}\n{text}");
+        assert!(text.contains("s OPTIMUM FOUND"), "{text}");
+        assert!(
+            text.contains(&format!("count = {value} (proven optimal)")),
+            "{text}"
+        );
+        assert!(text.contains("verified: every rule holds"), "{text}");
+    }
+    let o = qspec(&["solve", "models/queens-3d-5-inf.qspec"]);
+    assert_eq!(o.status.code(), Some(20));
+    assert!(stdout(&o).contains("s UNSATISFIABLE"));
+}
+
+#[test]
+fn solve_writes_an_svg() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("b.svg");
+    let o = qspec(&[
+        "solve",
+        "models/blocked-8x8-two-walls.qspec",
+        "--svg",
+        s(&svg),
+        "--show-attacks",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.starts_with("<svg"));
+    assert_eq!(text.matches("<circle").count(), 10);
+}

@@ -1,0 +1,106 @@
+//! Snapshots (insta, in the top-level `snapshots/`): the exact text of small
+//! compiled instances — a 4x4 queens model in every format, and the seed
+//! rules' encodings. A snapshot is the specification of an encoding: any
+//! change to it shows up as a diff to review.
+
+use qspec::compile::{compile, load_source, CompileOptions};
+use qspec::emit::{EmitOptions, Format};
+use qspec::encode::{AmoEncoding, CardEncoding, Encodings};
+use std::path::Path;
+
+const QUEENS_4X4: &str = "\
+# 4 queens, maximise
+board 4 x 4
+wall (1,1)
+piece queen
+rule no_attack
+maximize count
+";
+
+const QUEENS_4X4_COUNT: &str = "\
+board 4 x 4
+piece queen
+rule no_attack
+count == 4
+";
+
+/// Compiles `source` to `format` with fixed encodings and returns the text.
+fn compiled(source: &str, format: Format, enc: Encodings) -> String {
+    let loaded = load_source("queens.qspec", source, &[], None).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join(format!("out.{}", format.name()));
+    let opts = CompileOptions {
+        output: out.clone(),
+        format: Some(format),
+        encodings: enc,
+        emit: EmitOptions::default(),
+        max_clauses: u64::MAX,
+    };
+    compile(&loaded, &opts).unwrap();
+    std::fs::read_to_string(&out).unwrap()
+}
+
+fn snapshot(name: &str, text: &str) {
+    insta::with_settings!({
+        snapshot_path => Path::new(env!("CARGO_MANIFEST_DIR")).join("snapshots"),
+        prepend_module_to_snapshot => false,
+    }, {
+        insta::assert_snapshot!(name, text);
+    });
+}
+
+const LADDER_TOTALIZER: Encodings = Encodings {
+    amo: Some(AmoEncoding::Ladder),
+    card: Some(CardEncoding::Totalizer),
+};
+
+#[test]
+fn queens_4x4_in_every_format() {
+    for format in [Format::Wcnf, Format::Opb, Format::Lp, Format::Mps] {
+        let name = format!("queens_4x4_max.{}", format.name());
+        snapshot(&name, &compiled(QUEENS_4X4, format, LADDER_TOTALIZER));
+    }
+    snapshot(
+        "queens_4x4_count.cnf",
+        &compiled(QUEENS_4X4_COUNT, Format::Cnf, LADDER_TOTALIZER),
+    );
+}
+
+#[test]
+fn seed_rules_on_small_boards() {
+    let cases = [
+        (
+            "attacks_3x3_direct.cnf",
+            "board 3 x 3\nrule attacks == 1\nencode rays direct\n",
+        ),
+        (
+            "attacks_3x3_chain.cnf",
+            "board 3 x 3\nrule attacks == 1\nencode rays chain\n",
+        ),
+        (
+            "dominate_3x3.cnf",
+            "board 3 x 3\nrule dominate\ncount <= 1\n",
+        ),
+        (
+            "free_walls_1x4.cnf",
+            "board 1 x 4\nwalls free\nwalls <= 1\nrule no_attack\ncount >= 2\n",
+        ),
+    ];
+    for (name, src) in cases {
+        snapshot(name, &compiled(src, Format::Cnf, LADDER_TOTALIZER));
+    }
+}
+
+#[test]
+fn output_is_byte_identical_across_runs() {
+    for format in Format::ALL {
+        let src = if format == Format::Cnf {
+            QUEENS_4X4_COUNT
+        } else {
+            QUEENS_4X4
+        };
+        let a = compiled(src, format, Encodings::default());
+        let b = compiled(src, format, Encodings::default());
+        assert_eq!(a, b, "{format}");
+    }
+}
