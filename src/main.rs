@@ -239,8 +239,18 @@ fn run_solve(args: &SolveArgs) -> Result<u8> {
     Ok(shown.exit_code)
 }
 
+/// On Ctrl-C or SIGTERM: remove the half-written output, exit 130.
+fn remove_partial_output_on_interrupt() {
+    let _ = ctrlc::set_handler(|| {
+        qspec::emit::remove_pending_files();
+        eprintln!("interrupted: no output written");
+        std::process::exit(130);
+    });
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    remove_partial_output_on_interrupt();
     let result = match &cli.command {
         Command::Compile(a) => run_compile(a).map(|()| 0),
         Command::Stats(a) => run_stats(a).map(|()| 0),

@@ -207,3 +207,44 @@ fn solve_writes_an_svg() {
     assert!(text.starts_with("<svg"));
     assert_eq!(text.matches("<circle").count(), 10);
 }
+
+#[test]
+fn an_interrupted_compile_leaves_no_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("big.cnf");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_qspec"))
+        .args([
+            "compile",
+            "models/n-queens.qspec",
+            "-D",
+            "n=500",
+            "--amo",
+            "pairwise",
+        ])
+        .args(["--max-clauses", "1000000000000", "-o", s(&out)])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait until the temporary file exists, then interrupt.
+    let started = std::time::Instant::now();
+    while std::fs::read_dir(dir.path()).unwrap().count() == 0 {
+        assert!(
+            started.elapsed().as_secs() < 60,
+            "no temporary file appeared"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130));
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        0,
+        "files left behind"
+    );
+}

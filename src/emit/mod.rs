@@ -36,7 +36,7 @@ pub use dimacs::{write_cnf, write_wcnf};
 pub use lp::write_lp;
 pub use mps::write_mps;
 pub use opb::write_opb;
-pub use output::Output;
+pub use output::{remove_pending_files, Output};
 
 /// A solver file format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

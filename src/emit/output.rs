@@ -14,6 +14,7 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter, Stdout, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Mutex;
 
 use flate2::write::GzEncoder;
 use flate2::Compression;
@@ -26,6 +27,24 @@ const TEMP_ATTEMPTS: u32 = 1000;
 
 /// Distinguishes the temporary files of one process.
 static TEMP_COUNTER: AtomicU32 = AtomicU32::new(0);
+
+/// Temporary files not yet renamed or removed, so that an interrupted
+/// process can remove them ([`remove_pending_files`]).
+static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+fn pending() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    PENDING
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Removes every temporary file still being written: for a signal handler,
+/// so that an interrupted compile leaves nothing behind.
+pub fn remove_pending_files() {
+    for path in pending().drain(..) {
+        let _ = fs::remove_file(path);
+    }
+}
 
 /// An output destination; see the module documentation.
 pub struct Output {
@@ -148,6 +167,7 @@ impl TempFile {
             let path = dir.join(temp_name);
             match OpenOptions::new().write(true).create_new(true).open(&path) {
                 Ok(file) => {
+                    pending().push(path.clone());
                     let temp = TempFile {
                         path,
                         target: target.to_path_buf(),
@@ -175,6 +195,7 @@ impl TempFile {
 
 impl Drop for TempFile {
     fn drop(&mut self) {
+        pending().retain(|p| p != &self.path);
         if !self.renamed {
             // Best effort: the file may already be gone.
             let _ = fs::remove_file(&self.path);
