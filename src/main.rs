@@ -7,7 +7,10 @@ use qspec::emit::{EmitOptions, Format};
 use qspec::encode::{AmoEncoding, CardEncoding};
 use qspec::error::{Error, Result};
 use qspec::report;
+use qspec::solution::check::{verify_answer, VerifyRequest};
+use qspec::solution::read::Form;
 use qspec::solution::render;
+use qspec::solve::external::{solve_external, ExternalOptions};
 use qspec::solve::optimize::solve_embedded;
 use qspec::spec::RayEncoding;
 use std::io::Write;
@@ -28,6 +31,8 @@ Examples:
   qspec compile models/n-queens.qspec -D n=50 -o q50.cnf.gz --amo ladder
   qspec compile models/queens-3d-5.qspec -o q3d.lp
   qspec stats models/queens-3d-5-inf.qspec
+  qspec solve models/eight-queens.qspec --solver cadical
+  qspec verify models/eight-queens.qspec answer.txt --map queens.cnf
 
 Exit codes: 0 success, 2 bad input (the message says where), 1 other failures.";
 
@@ -44,13 +49,20 @@ enum Command {
     Compile(CompileArgs),
     /// Show the variables and clauses every encoding choice would produce, writing nothing
     Stats(StatsArgs),
-    /// Compile and solve with the embedded CaDiCaL; print, verify and draw the board
+    /// Compile and solve (embedded CaDiCaL, or --solver CMD); print, verify and draw the board
     #[command(long_about = SOLVE_HELP)]
     Solve(SolveArgs),
+    /// Check a solver's answer against the model; print and draw its board
+    #[command(long_about = VERIFY_HELP)]
+    Verify(VerifyArgs),
 }
 
 const SOLVE_HELP: &str = "\
-Compile the model and solve it with the embedded CaDiCaL (nothing to install).
+Compile the model and solve it with the embedded CaDiCaL (nothing to install),
+or with any installed solver given by --solver 'CMD' (the compiled file is
+appended; kissat, cadical, cryptominisat5, glucose, minisat get CNF; clasp,
+roundingsat, sat4j OPB; open-wbo, rc2.py, evalmaxsat, uwrmaxsat WCNF; scip,
+highs, cbc, gurobi_cl, glpsol LP; any other program needs --format).
 A model with an objective is optimised: every better value is printed as it is
 found (`o 9`, `o 10`, ...), then the optimum is proven by showing that no better
 solution exists. The board printed is checked by `verify` from the geometry
@@ -62,6 +74,24 @@ Exit codes (SAT-competition convention):
    0  proven optimum
    1  error, or timeout without any solution
    2  bad input";
+
+const VERIFY_HELP: &str = "\
+Read a solver's answer, map it back onto the model (rebuilt from the same file,
+-D values and --rays), and check the board from the geometry alone: every rule,
+count and wall, and the objective the solver reports.
+
+The answer's form is told from its content: SAT competition output (Kissat,
+CaDiCaL, CryptoMiniSat, Glucose), a MiniSat result file, MaxSAT evaluation
+output (o/s/v, v as 0/1 string or literals), PB competition output (v x1 -x2),
+SCIP, Gurobi (.sol), HiGHS and CBC solution files, GLPK's glpsol -o output.
+Numbered answers map through the model's own numbering (auxiliary variables
+are ignored), or through the `c var` / `* var` lines of the compiled file
+given with --map.
+
+Exit codes:
+   0  every rule holds
+   1  the answer breaks a rule, or holds no solution (e.g. UNSATISFIABLE)
+   2  bad input: an unreadable or malformed answer, a bad model";
 
 #[derive(Args)]
 struct ModelArgs {
@@ -130,6 +160,38 @@ struct SolveArgs {
     /// Draw the lines of attack in the SVG picture
     #[arg(long)]
     show_attacks: bool,
+    /// Solve with this solver command line instead (the compiled file is appended)
+    #[arg(long, value_name = "CMD")]
+    solver: Option<String>,
+    /// The file to hand the solver [default: the one it is known to read]
+    #[arg(long, value_name = "FORMAT", value_parser = format_parser(), requires = "solver")]
+    format: Option<String>,
+    /// Hand WCNF in the 2022 format (h lines) instead of the legacy p wcnf one
+    #[arg(long, requires = "solver")]
+    wcnf_2022: bool,
+}
+
+#[derive(Args)]
+struct VerifyArgs {
+    #[command(flatten)]
+    model: ModelArgs,
+    /// The solver's output or solution file (`-` for standard input, `.gz` allowed)
+    answer: PathBuf,
+    /// How `rule attacks` and `rule dominate` see along rays, as when compiling [default: chain]
+    #[arg(long, value_name = "NAME", value_parser = ["direct", "chain"])]
+    rays: Option<String>,
+    /// The compiled file the solver read: map variable numbers (or LP renames) through its header
+    #[arg(long, value_name = "FILE")]
+    map: Option<PathBuf>,
+    /// Also draw the board as an SVG picture into FILE
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+    /// Draw the lines of attack in the SVG picture
+    #[arg(long)]
+    show_attacks: bool,
+    /// The answer's form, instead of telling it from the content
+    #[arg(long, value_name = "FORM", value_parser = answer_format_parser())]
+    answer_format: Option<String>,
 }
 
 #[derive(Args)]
@@ -164,6 +226,10 @@ fn card_parser() -> clap::builder::PossibleValuesParser {
 
 fn format_parser() -> clap::builder::PossibleValuesParser {
     Format::ALL.map(|f| f.name()).into()
+}
+
+fn answer_format_parser() -> clap::builder::PossibleValuesParser {
+    Form::ALL.map(|f| f.name()).into()
 }
 
 fn load(args: &ModelArgs, enc: &EncodingArgs) -> Result<Loaded> {
@@ -219,6 +285,9 @@ fn run_solve(args: &SolveArgs) -> Result<u8> {
     let deadline = args
         .timeout
         .map(|s| Instant::now() + Duration::from_secs_f64(s.max(0.0)));
+    if let Some(command) = &args.solver {
+        return run_solve_external(args, &loaded, command, enc, deadline);
+    }
     println!(
         "c qspec {}: {} with the embedded CaDiCaL ({})",
         env!("CARGO_PKG_VERSION"),
@@ -231,11 +300,12 @@ fn run_solve(args: &SolveArgs) -> Result<u8> {
     })?;
     let shown = report::show_answer(&loaded, &answer);
     print!("{}", shown.text);
-    if let (Some(path), Some(placement)) = (&args.svg, &shown.placement) {
-        let svg = render::svg(&loaded.spec, &loaded.board, placement, args.show_attacks);
-        std::fs::write(path, svg)
-            .map_err(|e| Error::failure(format!("error: cannot write {}: {e}", path.display())))?;
-    }
+    write_svg(
+        &loaded,
+        args.svg.as_deref(),
+        shown.placement.as_ref(),
+        args.show_attacks,
+    )?;
     Ok(shown.exit_code)
 }
 
@@ -248,6 +318,74 @@ fn remove_partial_output_on_interrupt() {
     });
 }
 
+fn run_solve_external(
+    args: &SolveArgs,
+    loaded: &Loaded,
+    command: &str,
+    encodings: qspec::encode::Encodings,
+    deadline: Option<Instant>,
+) -> Result<u8> {
+    let opts = ExternalOptions {
+        command: command.to_string(),
+        format: args.format.as_deref().and_then(Format::from_name),
+        wcnf_2022: args.wcnf_2022,
+        encodings,
+        max_clauses: compile::DEFAULT_MAX_CLAUSES,
+        deadline,
+    };
+    println!(
+        "c qspec {}: {} with `{command}`",
+        env!("CARGO_PKG_VERSION"),
+        loaded.spec.file
+    );
+    let external = solve_external(loaded, &opts, &mut |line| {
+        println!("c {line}");
+        let _ = std::io::stdout().flush();
+    })?;
+    let shown = report::show_answer_checked(loaded, &external.answer, &external.problems);
+    print!("{}", shown.text);
+    write_svg(
+        loaded,
+        args.svg.as_deref(),
+        shown.placement.as_ref(),
+        args.show_attacks,
+    )?;
+    Ok(shown.exit_code)
+}
+
+fn run_verify(args: &VerifyArgs) -> Result<u8> {
+    let rays = args.rays.as_deref().and_then(RayEncoding::from_name);
+    let loaded = compile::load_file(&args.model.model, &args.model.define, rays)?;
+    let request = VerifyRequest {
+        answer: &args.answer,
+        map: args.map.as_deref(),
+        form: args.answer_format.as_deref().and_then(Form::from_name),
+    };
+    let verdict = verify_answer(&loaded, &request)?;
+    print!("{}", verdict.text);
+    write_svg(
+        &loaded,
+        args.svg.as_deref(),
+        verdict.placement.as_ref(),
+        args.show_attacks,
+    )?;
+    Ok(verdict.exit_code)
+}
+
+fn write_svg(
+    loaded: &Loaded,
+    path: Option<&std::path::Path>,
+    placement: Option<&qspec::solution::Placement>,
+    show_attacks: bool,
+) -> Result<()> {
+    let (Some(path), Some(placement)) = (path, placement) else {
+        return Ok(());
+    };
+    let svg = render::svg(&loaded.spec, &loaded.board, placement, show_attacks);
+    std::fs::write(path, svg)
+        .map_err(|e| Error::failure(format!("error: cannot write {}: {e}", path.display())))
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     remove_partial_output_on_interrupt();
@@ -255,6 +393,7 @@ fn main() -> ExitCode {
         Command::Compile(a) => run_compile(a).map(|()| 0),
         Command::Stats(a) => run_stats(a).map(|()| 0),
         Command::Solve(a) => run_solve(a),
+        Command::Verify(a) => run_verify(a),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -106,6 +106,17 @@ pub struct Shown {
 /// The verdict of a solve: status line, objective, board, and the
 /// verifier's judgement of the board (from the geometry alone).
 pub fn show_answer(loaded: &Loaded, answer: &crate::solve::optimize::Answer) -> Shown {
+    show_answer_checked(loaded, answer, &[])
+}
+
+/// [`show_answer`], with `extra` problems found outside the board (an
+/// external solver's objective that does not match its board) listed
+/// after the verifier's.
+pub fn show_answer_checked(
+    loaded: &Loaded,
+    answer: &crate::solve::optimize::Answer,
+    extra: &[String],
+) -> Shown {
     use crate::solve::optimize::Status;
     let mut text = String::new();
     let (line, code) = match answer.status {
@@ -159,7 +170,7 @@ pub fn show_answer(loaded: &Loaded, answer: &crate::solve::optimize::Answer) -> 
         &placement,
     ));
     let violations = crate::solution::verify(&loaded.spec, &loaded.board, &placement);
-    let exit_code = if violations.is_empty() {
+    let exit_code = if violations.is_empty() && extra.is_empty() {
         let _ = writeln!(
             text,
             "verified: every rule holds (checked from the board geometry)"
@@ -172,6 +183,9 @@ pub fn show_answer(loaded: &Loaded, answer: &crate::solve::optimize::Answer) -> 
         );
         for v in &violations {
             let _ = writeln!(text, "  {v}");
+        }
+        for e in extra {
+            let _ = writeln!(text, "  {e}");
         }
         1
     };

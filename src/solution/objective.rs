@@ -1,0 +1,239 @@
+//! The objective a solver reports, checked against the one recomputed from
+//! the answer's values, in the terms of the file the solver read:
+//!
+//! * MaxSAT (`o`): the cost of the falsified soft clauses, which the WCNF
+//!   writer makes one unit clause per objective term;
+//! * PB (`o`): the value of the OPB `min:` line, the negated objective of a
+//!   maximisation, without the constant that negated literals leave over;
+//! * LP family: the objective row (LP keeps the sense; MPS minimises the
+//!   negated row of a maximisation — when the file is unknown, either is
+//!   accepted).
+//!
+//! A model without objective should report 0 (an empty cost, `obj: 0 x`).
+
+use super::read::{Form, Reported};
+use crate::emit::Format;
+use crate::model::{Model, Objective, Sense};
+
+/// The reported objective, what it means, and a mismatch if any.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ObjectiveCheck {
+    /// `52 (the MaxSAT cost of the soft clauses)`.
+    pub reported: String,
+    /// A violation-style line when the reported value is not the recomputed one.
+    pub mismatch: Option<String>,
+}
+
+/// Checks `reported` (from an answer of `form` to a file of `file`'s
+/// format, if known) against `values` of the model's variables. `None` for
+/// forms that report no objective.
+pub fn check_objective(
+    model: &Model,
+    form: Form,
+    file: Option<Format>,
+    values: &[bool],
+    reported: &Reported,
+) -> Option<ObjectiveCheck> {
+    let (meaning, expected) = expectation(model, form, file, values)?;
+    let reported_text = format!("{} ({meaning})", reported.text);
+    let matches = expected.iter().any(|&e| same_value(&reported.text, e));
+    let mismatch = (!matches).then(|| {
+        let shown: Vec<String> = expected.iter().map(i128::to_string).collect();
+        let board = match &model.objective {
+            Some(o) => format!(
+                "the board's {} = {} makes it {}",
+                o.what,
+                objective_value(o, values),
+                shown.join(" or ")
+            ),
+            None => "the model has no objective, so it should be 0".to_string(),
+        };
+        format!(
+            "objective: the solver reports {} on line {} ({meaning}), but {board}",
+            reported.text, reported.line
+        )
+    });
+    Some(ObjectiveCheck {
+        reported: reported_text,
+        mismatch,
+    })
+}
+
+/// What the reported value means, and the values it may rightly have.
+fn expectation(
+    model: &Model,
+    form: Form,
+    file: Option<Format>,
+    values: &[bool],
+) -> Option<(&'static str, Vec<i128>)> {
+    let Some(objective) = &model.objective else {
+        let meaning = match form {
+            Form::Sat | Form::MiniSat => return None,
+            Form::MaxSat => "the MaxSAT cost",
+            Form::Pb => "the value of the OPB min: line",
+            _ => "the objective row",
+        };
+        return Some((meaning, vec![0]));
+    };
+    let value = objective_value(objective, values);
+    let linear = value - negated_offset(objective);
+    let maximize = objective.sense == Sense::Maximize;
+    match form {
+        Form::Sat | Form::MiniSat => None,
+        Form::MaxSat => Some((
+            "the MaxSAT cost of the soft clauses",
+            vec![maxsat_cost(objective, values)],
+        )),
+        Form::Pb => Some((
+            "the value of the OPB min: line",
+            vec![if maximize { -linear } else { linear }],
+        )),
+        _ => Some(match (file, maximize) {
+            (Some(Format::Mps), true) => {
+                ("the negated objective row of the MPS file", vec![-linear])
+            }
+            (None, true) => (
+                "the objective row; negated in an MPS file",
+                vec![linear, -linear],
+            ),
+            _ => ("the objective row", vec![linear]),
+        }),
+    }
+}
+
+/// `sum(coef * lit)` under `values`.
+pub fn objective_value(objective: &Objective, values: &[bool]) -> i128 {
+    objective
+        .terms
+        .iter()
+        .filter(|(_, l)| l.eval(values[l.var().index()]))
+        .map(|&(c, _)| i128::from(c))
+        .sum()
+}
+
+/// The constant that negated literals leave (`c * !x = c - c * x`), which
+/// no linear format writes into its objective.
+fn negated_offset(objective: &Objective) -> i128 {
+    objective
+        .terms
+        .iter()
+        .filter(|(_, l)| l.is_neg())
+        .map(|&(c, _)| i128::from(c))
+        .sum()
+}
+
+/// The weight of the falsified soft clauses: each term asks softly for the
+/// literal that improves the objective, weighted by its coefficient.
+fn maxsat_cost(objective: &Objective, values: &[bool]) -> i128 {
+    let maximize = objective.sense == Sense::Maximize;
+    objective
+        .terms
+        .iter()
+        .filter(|&&(c, _)| c != 0)
+        .filter(|&&(c, l)| {
+            let wants_lit = (c > 0) == maximize;
+            l.eval(values[l.var().index()]) != wants_lit
+        })
+        .map(|&(c, _)| i128::from(c.unsigned_abs()))
+        .sum()
+}
+
+/// Whether the text `reported` is `expected`: exactly for integers, within
+/// 1e-6 (relative beyond 1) for decimals.
+fn same_value(reported: &str, expected: i128) -> bool {
+    if let Ok(r) = reported.parse::<i128>() {
+        return r == expected;
+    }
+    match reported.parse::<f64>() {
+        Ok(r) => {
+            let e = expected as f64;
+            (r - e).abs() <= 1e-6 * e.abs().max(1.0)
+        }
+        Err(_) => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Var;
+
+    /// maximize 2 a + 3 !b - c (a, b, c = variables 1, 2, 3).
+    fn model(sense: Sense) -> Model {
+        let mut m = Model::default();
+        for n in ["a", "b", "c"] {
+            m.new_var(n.into());
+        }
+        let v = |id| Var::from_dimacs(id);
+        m.objective = Some(Objective {
+            sense,
+            terms: vec![
+                (2, v(1).positive()),
+                (3, v(2).negative()),
+                (-1, v(3).positive()),
+            ],
+            what: "weight".into(),
+        });
+        m
+    }
+
+    fn check(
+        m: &Model,
+        form: Form,
+        file: Option<Format>,
+        values: &[bool],
+        text: &str,
+    ) -> Option<String> {
+        let reported = Reported {
+            text: text.into(),
+            line: 1,
+        };
+        check_objective(m, form, file, values, &reported)
+            .unwrap()
+            .mismatch
+    }
+
+    #[test]
+    fn each_form_reports_the_objective_in_its_own_terms() {
+        let max = model(Sense::Maximize);
+        // a = 1, b = 1, c = 1: value 2 + 0 - 1 = 1; offset 3 (from 3 !b).
+        let values = [true, true, true];
+        // Soft clauses a (2), !b (3), !c (1): !b and !c are false: cost 4.
+        assert_eq!(check(&max, Form::MaxSat, None, &values, "4"), None);
+        assert!(check(&max, Form::MaxSat, None, &values, "3").is_some());
+        // OPB min: -(2a - 3b - c) = -(1 - 3) = 2.
+        assert_eq!(check(&max, Form::Pb, None, &values, "2"), None);
+        // LP row 2a - 3b - c = -2; MPS minimises its negation, 2.
+        assert_eq!(
+            check(&max, Form::Cbc, Some(Format::Lp), &values, "-2.0000000"),
+            None
+        );
+        assert_eq!(
+            check(&max, Form::Highs, Some(Format::Mps), &values, "2"),
+            None
+        );
+        assert!(check(&max, Form::Highs, Some(Format::Lp), &values, "2").is_some());
+        assert_eq!(check(&max, Form::Scip, None, &values, "2"), None);
+        assert_eq!(check(&max, Form::Scip, None, &values, "-2"), None);
+        let min = model(Sense::Minimize);
+        // Minimising: soft clauses !a (2), b (3), c (1); !a is false: cost 2.
+        assert_eq!(check(&min, Form::MaxSat, None, &values, "2"), None);
+        assert_eq!(check(&min, Form::Pb, None, &values, "-2"), None);
+        assert_eq!(check(&min, Form::Gurobi, None, &values, "-2"), None);
+    }
+
+    #[test]
+    fn a_model_without_objective_reports_zero() {
+        let mut m = Model::default();
+        m.new_var("a".into());
+        let reported = |t: &str| Reported {
+            text: t.into(),
+            line: 2,
+        };
+        let ok = check_objective(&m, Form::Highs, None, &[true], &reported("0")).unwrap();
+        assert_eq!(ok.mismatch, None);
+        let bad = check_objective(&m, Form::MaxSat, None, &[true], &reported("3")).unwrap();
+        assert!(bad.mismatch.unwrap().contains("the model has no objective"));
+        assert!(check_objective(&m, Form::Sat, None, &[true], &reported("0")).is_none());
+    }
+}

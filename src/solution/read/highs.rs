@@ -1,0 +1,165 @@
+//! HiGHS's solution file (`highs --solution_file`, `Highs.writeSolution`,
+//! the raw style):
+//!
+//! ```text
+//! Model status
+//! Optimal
+//!
+//! # Primal solution values
+//! Feasible
+//! Objective 10
+//! # Columns 62
+//! x_0_0 0
+//! ...
+//! # Rows 47
+//! ```
+//!
+//! Only the columns are read; rows, duals and the basis that follow are
+//! not variables. `None` under the primal values means no solution.
+
+use super::{
+    excerpt, parse_number, Answer, AnswerStatus, Form, LineReader, NamedValue, ReadError, Reported,
+    Values,
+};
+
+/// Reads a HiGHS solution file.
+pub(super) fn read(lines: &mut LineReader<'_>) -> Result<Answer, ReadError> {
+    expect(lines, "Model status")?;
+    let (model_status, _) = next_text(lines, "the model status")?;
+    expect(lines, "# Primal solution values")?;
+    let (primal, primal_line) = next_text(lines, "the primal solution status")?;
+    let status = status_of(&model_status, &primal);
+    let mut answer = Answer {
+        form: Form::Highs,
+        status,
+        status_text: model_status,
+        objective: None,
+        values: Values::None,
+    };
+    match primal.as_str() {
+        "Feasible" => {}
+        "Infeasible" | "None" => return Ok(answer),
+        other => {
+            return Err(ReadError::new(
+                primal_line,
+                format!(
+                    "`{}` is not a primal solution status (Feasible, Infeasible or None)",
+                    excerpt(other)
+                ),
+            ))
+        }
+    }
+    answer.objective = Some(objective(lines)?);
+    let n_columns = columns_header(lines)?;
+    answer.values = Values::ByName(columns(lines, n_columns)?);
+    Ok(answer)
+}
+
+/// The status: `Optimal` and `Infeasible` say it all; any other (a limit,
+/// an interruption) is a solution when the primal values are feasible.
+fn status_of(model_status: &str, primal: &str) -> AnswerStatus {
+    match (model_status, primal) {
+        ("Infeasible", _) => AnswerStatus::Unsatisfiable,
+        ("Optimal", "Feasible") => AnswerStatus::Optimal,
+        (_, "Feasible") => AnswerStatus::Satisfiable,
+        _ => AnswerStatus::Unknown,
+    }
+}
+
+/// The next non-blank line, trimmed; the end is an error.
+fn next_text(lines: &mut LineReader<'_>, what: &str) -> Result<(String, usize), ReadError> {
+    match lines.peek_non_blank()? {
+        Some((number, text)) => {
+            let text = text.trim().to_string();
+            lines.next_line()?;
+            Ok((text, number))
+        }
+        None => Err(ReadError::new(
+            0,
+            format!("the file ends before {what}: the solution file is truncated"),
+        )),
+    }
+}
+
+fn expect(lines: &mut LineReader<'_>, wanted: &str) -> Result<(), ReadError> {
+    let (text, number) = next_text(lines, &format!("`{wanted}`"))?;
+    if text == wanted {
+        Ok(())
+    } else {
+        Err(ReadError::new(
+            number,
+            format!(
+                "expected `{wanted}` in a HiGHS solution file, found `{}`",
+                excerpt(&text)
+            ),
+        ))
+    }
+}
+
+/// `Objective 10`.
+fn objective(lines: &mut LineReader<'_>) -> Result<Reported, ReadError> {
+    let (text, number) = next_text(lines, "the objective")?;
+    let value = text
+        .strip_prefix("Objective")
+        .map(str::trim)
+        .ok_or_else(|| {
+            ReadError::new(
+                number,
+                format!("expected `Objective <value>`, found `{}`", excerpt(&text)),
+            )
+        })?;
+    parse_number(value, number, "the objective value")?;
+    Ok(Reported {
+        text: value.to_string(),
+        line: number,
+    })
+}
+
+/// `# Columns 62`: the number of columns.
+fn columns_header(lines: &mut LineReader<'_>) -> Result<usize, ReadError> {
+    let (text, number) = next_text(lines, "`# Columns`")?;
+    text.strip_prefix("# Columns")
+        .and_then(|n| n.trim().parse().ok())
+        .ok_or_else(|| {
+            ReadError::new(
+                number,
+                format!("expected `# Columns <count>`, found `{}`", excerpt(&text)),
+            )
+        })
+}
+
+/// The `name value` lines of the columns, exactly `count` of them.
+fn columns(lines: &mut LineReader<'_>, count: usize) -> Result<Vec<NamedValue>, ReadError> {
+    let mut values = Vec::with_capacity(count.min(1 << 20));
+    for _ in 0..count {
+        let Some((number, line)) = lines.next_line()? else {
+            return Err(ReadError::new(
+                0,
+                format!(
+                    "the file ends after {} of its {count} columns: the solution file is truncated",
+                    values.len()
+                ),
+            ));
+        };
+        values.push(column(line.trim(), number)?);
+    }
+    Ok(values)
+}
+
+fn column(text: &str, number: usize) -> Result<NamedValue, ReadError> {
+    let mut tokens = text.split_ascii_whitespace();
+    match (tokens.next(), tokens.next(), tokens.next()) {
+        (Some(name), Some(value), None) => Ok(NamedValue {
+            name: name.to_string(),
+            value: parse_number(value, number, &format!("the value of {name}"))?,
+            line: number,
+        }),
+        _ => Err(ReadError::new(
+            number,
+            format!(
+                "`{}` is not a column line of a HiGHS solution (`name value`)",
+                excerpt(text)
+            ),
+        )),
+    }
+}

@@ -1,0 +1,662 @@
+//! `qspec verify` on real solvers' answers (`tests/fixtures/answers/`, see
+//! its README for how each was made) and on hand-made wrong ones: every
+//! reader on its fixture, the form told from the content, the board
+//! mapped back and verified, the objective checked — and every malformed
+//! or wrong answer refused with the right exit code and message.
+
+use qspec::compile::{self, Loaded};
+use qspec::solution::check::{placement_of, read_mapped};
+use qspec::solution::read::{read_answer_file, AnswerStatus, Form, ReadOptions};
+use qspec::solution::verify;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const EIGHT: &str = "models/eight-queens.qspec";
+const BLOCKED: &str = "models/blocked-8x8-two-walls.qspec";
+const Q3D: &str = "models/queens-3d-5.qspec";
+const MODULAR: &str = "models/modular-queens.qspec";
+
+/// A real answer, the model it answers, and what reading it must give.
+struct Fixture {
+    file: &'static str,
+    model: &'static str,
+    defines: &'static [&'static str],
+    form: Form,
+    status: AnswerStatus,
+    /// The objective as the solver wrote it.
+    objective: Option<&'static str>,
+    /// The compiled format the solver read (for `--map`).
+    compiled: &'static str,
+}
+
+const FIXTURES: &[Fixture] = &[
+    Fixture {
+        file: "cadical-eight-queens.out",
+        model: EIGHT,
+        defines: &[],
+        form: Form::Sat,
+        status: AnswerStatus::Satisfiable,
+        objective: None,
+        compiled: "cnf",
+    },
+    Fixture {
+        file: "cadical-modular-4-unsat.out",
+        model: MODULAR,
+        defines: &["n=4"],
+        form: Form::Sat,
+        status: AnswerStatus::Unsatisfiable,
+        objective: None,
+        compiled: "cnf",
+    },
+    Fixture {
+        file: "minisat-eight-queens.result",
+        model: EIGHT,
+        defines: &[],
+        form: Form::MiniSat,
+        status: AnswerStatus::Satisfiable,
+        objective: None,
+        compiled: "cnf",
+    },
+    Fixture {
+        file: "minisat-modular-4-unsat.result",
+        model: MODULAR,
+        defines: &["n=4"],
+        form: Form::MiniSat,
+        status: AnswerStatus::Unsatisfiable,
+        objective: None,
+        compiled: "cnf",
+    },
+    Fixture {
+        file: "cryptominisat-eight-queens.out",
+        model: EIGHT,
+        defines: &[],
+        form: Form::Sat,
+        status: AnswerStatus::Satisfiable,
+        objective: None,
+        compiled: "cnf",
+    },
+    Fixture {
+        file: "clasp-pb-blocked-two-walls.out",
+        model: BLOCKED,
+        defines: &[],
+        form: Form::Pb,
+        status: AnswerStatus::Optimal,
+        objective: Some("-10"),
+        compiled: "opb",
+    },
+    Fixture {
+        file: "sat4j-pb-blocked-two-walls.out",
+        model: BLOCKED,
+        defines: &[],
+        form: Form::Pb,
+        status: AnswerStatus::Optimal,
+        objective: Some("-10"),
+        compiled: "opb",
+    },
+    Fixture {
+        file: "clasp-maxsat-blocked-two-walls.out",
+        model: BLOCKED,
+        defines: &[],
+        form: Form::MaxSat,
+        status: AnswerStatus::Optimal,
+        objective: Some("52"),
+        compiled: "wcnf",
+    },
+    Fixture {
+        file: "sat4j-maxsat-blocked-two-walls.out",
+        model: BLOCKED,
+        defines: &[],
+        form: Form::MaxSat,
+        status: AnswerStatus::Optimal,
+        objective: Some("52"),
+        compiled: "wcnf",
+    },
+    Fixture {
+        file: "rc2-positional-blocked-two-walls.out",
+        model: BLOCKED,
+        defines: &[],
+        form: Form::MaxSat,
+        status: AnswerStatus::Optimal,
+        objective: Some("52"),
+        compiled: "wcnf",
+    },
+    Fixture {
+        file: "rc2-literals-blocked-two-walls.out",
+        model: BLOCKED,
+        defines: &[],
+        form: Form::MaxSat,
+        status: AnswerStatus::Optimal,
+        objective: Some("52"),
+        compiled: "wcnf",
+    },
+    Fixture {
+        file: "scip-queens-3d-5.sol",
+        model: Q3D,
+        defines: &[],
+        form: Form::Scip,
+        status: AnswerStatus::Satisfiable,
+        objective: Some("13"),
+        compiled: "lp",
+    },
+    Fixture {
+        file: "highs-blocked-two-walls.sol",
+        model: BLOCKED,
+        defines: &[],
+        form: Form::Highs,
+        status: AnswerStatus::Optimal,
+        objective: Some("10"),
+        compiled: "lp",
+    },
+    Fixture {
+        file: "highs-blocked-two-walls-mps.sol",
+        model: BLOCKED,
+        defines: &[],
+        form: Form::Highs,
+        status: AnswerStatus::Optimal,
+        objective: Some("-10"),
+        compiled: "mps",
+    },
+    Fixture {
+        file: "cbc-queens-3d-5.sol",
+        model: Q3D,
+        defines: &[],
+        form: Form::Cbc,
+        status: AnswerStatus::Optimal,
+        objective: Some("13.00000000"),
+        compiled: "lp",
+    },
+    Fixture {
+        file: "cbc-modular-4-infeasible.sol",
+        model: MODULAR,
+        defines: &["n=4"],
+        form: Form::Cbc,
+        status: AnswerStatus::Unsatisfiable,
+        objective: None,
+        compiled: "lp",
+    },
+    Fixture {
+        file: "glpk-blocked-two-walls.out",
+        model: BLOCKED,
+        defines: &[],
+        form: Form::Glpk,
+        status: AnswerStatus::Optimal,
+        objective: Some("10"),
+        compiled: "lp",
+    },
+    Fixture {
+        file: "gurobi-eight-queens.sol",
+        model: EIGHT,
+        defines: &[],
+        form: Form::Gurobi,
+        status: AnswerStatus::Satisfiable,
+        objective: Some("0"),
+        compiled: "lp",
+    },
+];
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn answer_path(file: &str) -> PathBuf {
+    root().join("tests/fixtures/answers").join(file)
+}
+
+fn defines(f: &Fixture) -> Vec<(String, i64)> {
+    f.defines
+        .iter()
+        .map(|d| {
+            let (n, v) = d.split_once('=').unwrap();
+            (n.to_string(), v.parse().unwrap())
+        })
+        .collect()
+}
+
+fn load(f: &Fixture) -> Loaded {
+    compile::load_file(&root().join(f.model), &defines(f), None).unwrap()
+}
+
+fn qspec(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_qspec"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("run qspec")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// `qspec verify MODEL ANSWER [-D ..] [extra]`.
+fn verify_cli(model: &str, answer: &Path, defines: &[&str], extra: &[&str]) -> Output {
+    let answer = answer.display().to_string();
+    let mut args = vec!["verify", model, answer.as_str()];
+    for d in defines {
+        args.extend(["-D", d]);
+    }
+    args.extend(extra);
+    qspec(&args)
+}
+
+fn has_solution(status: AnswerStatus) -> bool {
+    matches!(status, AnswerStatus::Satisfiable | AnswerStatus::Optimal)
+}
+
+#[test]
+fn every_reader_reads_its_fixture() {
+    for f in FIXTURES {
+        let a = read_answer_file(&answer_path(f.file), ReadOptions::default())
+            .unwrap_or_else(|e| panic!("{}: {e}", f.file));
+        assert_eq!(a.form, f.form, "{}: detected form", f.file);
+        assert_eq!(a.status, f.status, "{}: status", f.file);
+        assert_eq!(
+            a.objective.as_ref().map(|o| o.text.as_str()),
+            f.objective,
+            "{}: objective",
+            f.file
+        );
+    }
+}
+
+#[test]
+fn forcing_the_detected_form_reads_the_same() {
+    for f in FIXTURES {
+        let opts = ReadOptions {
+            form: Some(f.form),
+            kept_ids: 0,
+        };
+        let forced = read_answer_file(&answer_path(f.file), opts).unwrap();
+        let detected = read_answer_file(
+            &answer_path(f.file),
+            ReadOptions {
+                kept_ids: 0,
+                ..ReadOptions::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(forced, detected, "{}", f.file);
+    }
+}
+
+#[test]
+fn every_fixture_board_maps_back_and_verifies() {
+    for f in FIXTURES {
+        let loaded = load(f);
+        let read = read_mapped(&loaded, &answer_path(f.file), None, None).unwrap();
+        match &read.mapped {
+            Some(mapped) => {
+                assert_eq!(mapped.missing, 0, "{}", f.file);
+                let placement = placement_of(&loaded, mapped);
+                let broken = verify(&loaded.spec, &loaded.board, &placement);
+                assert!(broken.is_empty(), "{}: {broken:?}", f.file);
+            }
+            None => assert!(!has_solution(f.status), "{}", f.file),
+        }
+    }
+}
+
+#[test]
+fn verify_command_accepts_every_fixture() {
+    for f in FIXTURES {
+        let out = verify_cli(f.model, &answer_path(f.file), f.defines, &[]);
+        let text = stdout(&out);
+        assert!(
+            text.starts_with(&format!(
+                "answer: {}: {}",
+                answer_path(f.file).display(),
+                f.form.describe()
+            )),
+            "{}: {text}",
+            f.file
+        );
+        if has_solution(f.status) {
+            assert_eq!(
+                out.status.code(),
+                Some(0),
+                "{}: {text}{}",
+                f.file,
+                stderr(&out)
+            );
+            assert!(
+                text.contains("verified: every rule holds"),
+                "{}: {text}",
+                f.file
+            );
+            if let Some(o) = f.objective {
+                assert!(
+                    text.contains(&format!("solver objective: {o} (")),
+                    "{}: {text}",
+                    f.file
+                );
+            }
+        } else {
+            assert_eq!(out.status.code(), Some(1), "{}: {text}", f.file);
+            assert!(
+                text.contains("the answer holds no solution: the solver says none exists"),
+                "{}: {text}",
+                f.file
+            );
+        }
+    }
+}
+
+#[test]
+fn verify_maps_through_the_compiled_file() {
+    let dir = tempfile::tempdir().unwrap();
+    for f in FIXTURES.iter().filter(|f| has_solution(f.status)) {
+        let compiled = dir.path().join(format!("{}.{}", f.file, f.compiled));
+        let compiled_s = compiled.display().to_string();
+        let mut args = vec!["compile", f.model, "-o", compiled_s.as_str()];
+        if f.compiled == "wcnf" {
+            args.push("--wcnf-legacy");
+        }
+        for d in f.defines {
+            args.extend(["-D", d]);
+        }
+        let out = qspec(&args);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let out = verify_cli(
+            f.model,
+            &answer_path(f.file),
+            f.defines,
+            &["--map", &compiled_s],
+        );
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}: {}{}",
+            f.file,
+            stdout(&out),
+            stderr(&out)
+        );
+        assert!(!stdout(&out).contains("VERIFICATION FAILED"), "{}", f.file);
+    }
+}
+
+/// A fixture's text with `edit` applied, written to a temporary file.
+fn edited(dir: &Path, file: &str, edit: impl Fn(&str) -> String) -> PathBuf {
+    let text = std::fs::read_to_string(answer_path(file)).unwrap();
+    let path = dir.join(format!("edited-{file}"));
+    std::fs::write(&path, edit(&text)).unwrap();
+    path
+}
+
+fn written(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn two_queens_on_a_line_break_the_rule() {
+    let dir = tempfile::tempdir().unwrap();
+    // The hand-written answer has a queen on (0,0); add one on (0,5) and
+    // take away the one on (1,4).
+    let answer = edited(dir.path(), "gurobi-eight-queens.sol", |t| {
+        t.replace("x_0_5 0", "x_0_5 1")
+            .replace("x_1_4 1", "x_1_4 0")
+    });
+    let out = verify_cli(EIGHT, &answer, &[], &[]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("VERIFICATION FAILED"), "{text}");
+    assert!(
+        text.contains("rule no_attack: (0,0) attacks (0,5)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_piece_on_a_wall_is_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    // (1,3) is a wall of the blocked board: the model has no variable for
+    // it, but a named answer can still put a queen there.
+    let answer = edited(dir.path(), "highs-blocked-two-walls.sol", |t| {
+        t.replace("# Columns 62\n", "# Columns 63\nx_1_3 1\n")
+    });
+    let out = verify_cli(BLOCKED, &answer, &[], &[]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("a piece stands on the wall at (1,3)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_count_too_low_is_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let answer = edited(dir.path(), "gurobi-eight-queens.sol", |t| {
+        t.replace("x_7_3 1", "x_7_3 0")
+    });
+    let out = verify_cli(EIGHT, &answer, &[], &[]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("count = 8: the board holds 7 pieces"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_dimacs_answer_missing_a_queen_is_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    // MiniSat's result lists every variable; make one queen's literal false.
+    let text = std::fs::read_to_string(answer_path("minisat-eight-queens.result")).unwrap();
+    let first_true = text
+        .lines()
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .find(|l| !l.starts_with('-') && *l != "0")
+        .unwrap()
+        .to_string();
+    let answer = edited(dir.path(), "minisat-eight-queens.result", |t| {
+        t.replacen(&format!(" {first_true} "), &format!(" -{first_true} "), 1)
+            .replacen(&format!("\n{first_true} "), &format!("\n-{first_true} "), 1)
+    });
+    let out = verify_cli(EIGHT, &answer, &[], &[]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(stdout(&out).contains("count = 8: the board holds 7 pieces"));
+}
+
+#[test]
+fn a_wrong_reported_objective_is_a_violation() {
+    let dir = tempfile::tempdir().unwrap();
+    let answer = edited(dir.path(), "clasp-maxsat-blocked-two-walls.out", |t| {
+        t.replace("o 52\n", "o 51\n")
+    });
+    let out = verify_cli(BLOCKED, &answer, &[], &[]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("objective: the solver reports 51 on line")
+            && text.contains("the board's count = 10 makes it 52"),
+        "{text}"
+    );
+    let answer = edited(dir.path(), "cbc-queens-3d-5.sol", |t| {
+        t.replace("objective value 13.", "objective value 14.")
+    });
+    let out = verify_cli(Q3D, &answer, &[], &[]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).contains("makes it 13 or -13"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+/// Runs verify expecting exit 2 and a message containing every `parts`.
+fn refused(model: &str, answer: &Path, extra: &[&str], parts: &[&str]) {
+    let out = verify_cli(model, answer, &[], extra);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{}{err}", stdout(&out));
+    for p in parts {
+        assert!(err.contains(p), "missing {p:?} in: {err}");
+    }
+}
+
+#[test]
+fn a_value_for_a_variable_that_does_not_exist_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let named = edited(dir.path(), "gurobi-eight-queens.sol", |t| {
+        format!("{t}x_9_9 1\n")
+    });
+    refused(
+        EIGHT,
+        &named,
+        &[],
+        &[":68: `x_9_9` is not a variable of the model"],
+    );
+    let pb = edited(dir.path(), "clasp-pb-blocked-two-walls.out", |t| {
+        t.replace("-x62", "-x62 x63")
+    });
+    refused(
+        BLOCKED,
+        &pb,
+        &[],
+        &["variable 63 does not exist", "has 62 variables"],
+    );
+    // With the compiled CNF as the map, a literal past its variables.
+    let cnf = dir.path().join("eight.cnf");
+    let out = qspec(&["compile", EIGHT, "-o", cnf.to_str().unwrap()]);
+    assert!(out.status.success());
+    let sat = written(dir.path(), "sat.out", "s SATISFIABLE\nv 1 -2\nv 400 0\n");
+    refused(
+        EIGHT,
+        &sat,
+        &["--map", cnf.to_str().unwrap()],
+        &[
+            "sat.out:3: variable 400 does not exist",
+            "has 356 variables",
+        ],
+    );
+}
+
+#[test]
+fn a_truncated_v_line_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let cut = edited(dir.path(), "cadical-eight-queens.out", |t| {
+        let end = t.rfind(" 0\n").unwrap();
+        t[..end].to_string()
+    });
+    refused(
+        EIGHT,
+        &cut,
+        &[],
+        &["without the closing 0: the answer is truncated"],
+    );
+    let result = edited(dir.path(), "minisat-eight-queens.result", |t| {
+        t.trim_end().trim_end_matches('0').to_string()
+    });
+    refused(
+        EIGHT,
+        &result,
+        &[],
+        &[":2: the literal line does not end with 0"],
+    );
+}
+
+#[test]
+fn garbage_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let garbage = written(dir.path(), "garbage.txt", "hello world\n");
+    refused(
+        EIGHT,
+        &garbage,
+        &[],
+        &[
+            "garbage.txt:1: cannot tell which solver wrote this answer",
+            "--answer-format",
+        ],
+    );
+    let middle = edited(dir.path(), "cadical-eight-queens.out", |t| {
+        t.replacen("\nv ", "\nhello\nv ", 1)
+    });
+    refused(
+        EIGHT,
+        &middle,
+        &[],
+        &["`hello` is not a line of solver output"],
+    );
+    let fractional = edited(dir.path(), "highs-blocked-two-walls.sol", |t| {
+        t.replace("x_0_0 0\n", "x_0_0 0.5\n")
+    });
+    refused(
+        BLOCKED,
+        &fractional,
+        &[],
+        &[":8: x_0_0 = 0.5 is not 0 or 1"],
+    );
+    let empty = written(dir.path(), "empty.txt", "");
+    refused(EIGHT, &empty, &[], &["empty.txt: the answer is empty"]);
+    let missing = dir.path().join("missing.txt");
+    refused(EIGHT, &missing, &[], &["cannot read the answer"]);
+    let forced = answer_path("cadical-eight-queens.out");
+    refused(
+        EIGHT,
+        &forced,
+        &["--answer-format", "cbc"],
+        &["is not the first line of a CBC solution"],
+    );
+}
+
+#[test]
+fn a_map_from_another_model_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let cnf = dir.path().join("q9.cnf");
+    let out = qspec(&[
+        "compile",
+        "models/n-queens.qspec",
+        "-D",
+        "n=9",
+        "-o",
+        cnf.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    refused(
+        EIGHT,
+        &answer_path("cadical-eight-queens.out"),
+        &["--map", cnf.to_str().unwrap()],
+        &["the compiled file has a variable `x_0_8` that the model does not have"],
+    );
+    let not_compiled = written(dir.path(), "plain.cnf", "p cnf 1 1\n1 0\n");
+    refused(
+        EIGHT,
+        &answer_path("cadical-eight-queens.out"),
+        &["--map", not_compiled.to_str().unwrap()],
+        &["is not a file qspec compiled"],
+    );
+}
+
+#[test]
+fn verify_reads_standard_input_and_draws_svg() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("board.svg");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_qspec"))
+        .args([
+            "verify",
+            EIGHT,
+            "-",
+            "--svg",
+            svg.to_str().unwrap(),
+            "--show-attacks",
+        ])
+        .current_dir(root())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let text = std::fs::read(answer_path("cadical-eight-queens.out")).unwrap();
+    std::io::Write::write_all(child.stdin.as_mut().unwrap(), &text).unwrap();
+    drop(child.stdin.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    assert!(picture.starts_with("<svg") && picture.matches("<circle").count() == 8);
+}
