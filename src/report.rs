@@ -156,13 +156,8 @@ pub fn show_answer_checked(
     }
     let _ = writeln!(
         text,
-        "{} pieces{}",
-        placement.n_pieces(),
-        if loaded.spec.free_walls {
-            format!(", {} walls placed", placement.n_chosen_walls())
-        } else {
-            String::new()
-        }
+        "{}",
+        crate::solution::render::pieces_line(&loaded.spec, &placement)
     );
     text.push_str(&crate::solution::render::text(
         &loaded.spec,

@@ -165,13 +165,8 @@ fn board_text(loaded: &Loaded, mapped: &Mapped, placement: &Placement, text: &mu
     }
     let _ = writeln!(
         text,
-        "{} pieces{}",
-        placement.n_pieces(),
-        if loaded.spec.free_walls {
-            format!(", {} walls placed", placement.n_chosen_walls())
-        } else {
-            String::new()
-        }
+        "{}",
+        crate::solution::render::pieces_line(&loaded.spec, placement)
     );
     if mapped.missing > 0 {
         let _ = writeln!(

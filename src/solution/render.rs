@@ -61,6 +61,16 @@ fn layers(board: &Board) -> Vec<(String, usize, usize, usize)> {
         .collect()
 }
 
+/// `12 pieces` (and `, 5 walls placed` when the solver chooses walls).
+pub fn pieces_line(spec: &Spec, p: &Placement) -> String {
+    let walls = if spec.free_walls {
+        format!(", {} walls placed", p.n_chosen_walls())
+    } else {
+        String::new()
+    };
+    format!("{} pieces{walls}", p.n_pieces())
+}
+
 /// The board as text, one line per row, cells separated by spaces.
 pub fn text(spec: &Spec, board: &Board, p: &Placement) -> String {
     let mut out = String::new();

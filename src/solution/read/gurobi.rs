@@ -4,7 +4,7 @@
 //! a solution, and the file does not say whether it is optimal.
 
 use super::{
-    excerpt, parse_number, Answer, AnswerStatus, Form, LineReader, NamedValue, ReadError, Reported,
+    name_value_line, parse_number, Answer, AnswerStatus, Form, LineReader, ReadError, Reported,
     Values,
 };
 
@@ -23,7 +23,7 @@ pub(super) fn read(lines: &mut LineReader<'_>) -> Result<Answer, ReadError> {
                 });
             }
         } else if !text.is_empty() {
-            values.push(value_line(text, number)?);
+            values.push(name_value_line(text, number, "a Gurobi solution")?);
         }
     }
     let has_solution = objective.is_some() || !values.is_empty();
@@ -52,22 +52,4 @@ pub(super) fn read(lines: &mut LineReader<'_>) -> Result<Answer, ReadError> {
 fn objective_in(comment: &str) -> Option<&str> {
     let rest = comment.trim().strip_prefix("Objective value")?;
     Some(rest.trim_start().strip_prefix('=')?.trim())
-}
-
-fn value_line(text: &str, number: usize) -> Result<NamedValue, ReadError> {
-    let mut tokens = text.split_ascii_whitespace();
-    match (tokens.next(), tokens.next(), tokens.next()) {
-        (Some(name), Some(value), None) => Ok(NamedValue {
-            name: name.to_string(),
-            value: parse_number(value, number, &format!("the value of {name}"))?,
-            line: number,
-        }),
-        _ => Err(ReadError::new(
-            number,
-            format!(
-                "`{}` is not a line of a Gurobi solution (`name value`)",
-                excerpt(text)
-            ),
-        )),
-    }
 }

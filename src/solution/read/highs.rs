@@ -18,8 +18,8 @@
 //! not variables. `None` under the primal values means no solution.
 
 use super::{
-    excerpt, parse_number, Answer, AnswerStatus, Form, LineReader, NamedValue, ReadError, Reported,
-    Values,
+    excerpt, name_value_line, parse_number, Answer, AnswerStatus, Form, LineReader, NamedValue,
+    ReadError, Reported, Values,
 };
 
 /// Reads a HiGHS solution file.
@@ -141,25 +141,11 @@ fn columns(lines: &mut LineReader<'_>, count: usize) -> Result<Vec<NamedValue>, 
                 ),
             ));
         };
-        values.push(column(line.trim(), number)?);
+        values.push(name_value_line(
+            line.trim(),
+            number,
+            "the columns of a HiGHS solution",
+        )?);
     }
     Ok(values)
-}
-
-fn column(text: &str, number: usize) -> Result<NamedValue, ReadError> {
-    let mut tokens = text.split_ascii_whitespace();
-    match (tokens.next(), tokens.next(), tokens.next()) {
-        (Some(name), Some(value), None) => Ok(NamedValue {
-            name: name.to_string(),
-            value: parse_number(value, number, &format!("the value of {name}"))?,
-            line: number,
-        }),
-        _ => Err(ReadError::new(
-            number,
-            format!(
-                "`{}` is not a column line of a HiGHS solution (`name value`)",
-                excerpt(text)
-            ),
-        )),
-    }
 }

@@ -365,6 +365,27 @@ pub(crate) fn excerpt(text: &str) -> String {
 
 /// A number as LP-family solvers write it (`1`, `0.99999999`, `-0`,
 /// `1e-09`).
+/// A `name value` line (Gurobi `.sol`, HiGHS columns); `what` names the
+/// file kind in the error.
+pub(crate) fn name_value_line(
+    text: &str,
+    number: usize,
+    what: &str,
+) -> Result<NamedValue, ReadError> {
+    let mut tokens = text.split_ascii_whitespace();
+    match (tokens.next(), tokens.next(), tokens.next()) {
+        (Some(name), Some(value), None) => Ok(NamedValue {
+            name: name.to_string(),
+            value: parse_number(value, number, &format!("the value of {name}"))?,
+            line: number,
+        }),
+        _ => Err(ReadError::new(
+            number,
+            format!("`{}` is not a line of {what} (`name value`)", excerpt(text)),
+        )),
+    }
+}
+
 pub(crate) fn parse_number(text: &str, line: usize, what: &str) -> Result<f64, ReadError> {
     text.parse::<f64>()
         .ok()
