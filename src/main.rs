@@ -46,6 +46,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Compile a model into a solver file (format from -o's extension or --format)
+    #[command(long_about = compile_help())]
     Compile(CompileArgs),
     /// Show the variables and clauses every encoding choice would produce, writing nothing
     Stats(StatsArgs),
@@ -203,6 +204,24 @@ struct StatsArgs {
     /// Print JSON instead of a table
     #[arg(long)]
     json: bool,
+}
+
+/// `compile --help`: what is written, and the automatic encoding choice.
+fn compile_help() -> String {
+    let auto = qspec::encode::Encodings::default().describe();
+    format!(
+        "Compile a model into a solver file: CNF, WCNF (MaxSAT), OPB (pseudo-Boolean),
+LP or MPS (MIP), chosen by --format or the output's extension (.cnf .wcnf .opb
+.lp .mps, each optionally .gz). The file starts with a comment header: qspec's
+version, the source, parameters, encodings, counts and, for CNF/WCNF/OPB, the
+map from variable numbers to cells (`c var 12 x_1_3`).
+
+Without --amo/--card, each constraint gets an encoding chosen by its size:
+  {auto}
+
+A failed or interrupted compile leaves no file behind and never overwrites an
+existing one. Exit codes: 0 written, 2 bad input, 1 I/O failure."
+    )
 }
 
 fn parse_define(s: &str) -> std::result::Result<(String, i64), String> {

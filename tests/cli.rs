@@ -248,3 +248,82 @@ fn an_interrupted_compile_leaves_no_file() {
         "files left behind"
     );
 }
+
+#[test]
+fn every_model_solves_and_renders() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut models: Vec<PathBuf> =
+        std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("models"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "qspec"))
+            .collect();
+    models.sort();
+    assert!(models.len() >= 20, "models/ holds {} models", models.len());
+    for model in models {
+        let text = std::fs::read_to_string(&model).unwrap();
+        assert!(
+            text.starts_with('#'),
+            "{} needs a header comment",
+            model.display()
+        );
+        assert!(
+            text.contains("Known answer"),
+            "{} names no known answer",
+            model.display()
+        );
+        let svg = dir.path().join("board.svg");
+        let _ = std::fs::remove_file(&svg);
+        let o = qspec(&["solve", s(&model), "--svg", s(&svg)]);
+        let out = stdout(&o);
+        match o.status.code() {
+            Some(0) | Some(10) => {
+                assert!(
+                    out.contains("verified: every rule holds"),
+                    "{}\n{out}",
+                    model.display()
+                );
+                let picture = std::fs::read_to_string(&svg).unwrap();
+                assert!(picture.starts_with("<svg") && picture.trim_end().ends_with("</svg>"));
+            }
+            Some(20) => assert!(out.contains("s UNSATISFIABLE")),
+            other => panic!("{}: exit {other:?}\n{out}{}", model.display(), stderr(&o)),
+        }
+    }
+}
+
+#[test]
+fn a_timeout_prints_the_best_board_so_far_or_says_none() {
+    // Q_3(30) >= 70 is at the blog's upper bound: far beyond 1 second.
+    let o = qspec(&[
+        "solve",
+        "models/queens-attacking-exactly-k.qspec",
+        "-D",
+        "n=30",
+        "-D",
+        "k=3",
+        "-D",
+        "m=70",
+        "--timeout",
+        "1",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("s UNKNOWN"));
+    assert!(stdout(&o).contains("no solution found before the timeout"));
+    // An optimisation stopped early keeps its best board, marked unproven.
+    let o = qspec(&[
+        "solve",
+        "models/knights.qspec",
+        "-D",
+        "n=60",
+        "--timeout",
+        "1",
+    ]);
+    let text = stdout(&o);
+    if o.status.code() == Some(10) {
+        assert!(text.contains("not proven optimal"), "{text}");
+        assert!(text.contains("verified: every rule holds"), "{text}");
+    } else {
+        assert_eq!(o.status.code(), Some(0), "{text}");
+    }
+}

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{cnf_solutions, oracle, spec};
+use common::{cnf_solutions, opb_round_trip, oracle, spec};
 use qspec::encode::{CardEncoding, Encodings};
 use qspec::model::build::build;
 

@@ -6,7 +6,7 @@
 use crate::encode::{ClauseArena, ClauseSink};
 use crate::error::{Error, Result};
 use crate::model::{Lit, Var};
-use rustsat::solvers::{ControlSignal, Solve, SolveIncremental, SolverResult, Terminate};
+use rustsat::solvers::{ControlSignal, PhaseLit, Solve, SolveIncremental, SolverResult, Terminate};
 use rustsat::types::{Clause, TernaryVal};
 use rustsat_cadical::CaDiCaL;
 use std::time::Instant;
@@ -75,6 +75,19 @@ impl Embedded {
     /// Makes sure variables up to `n` exist in answers, even if unused.
     pub fn reserve_vars(&mut self, n: u32) {
         self.max_var = self.max_var.max(n);
+    }
+
+    /// Asks the solver to try `lit` true first when it decides its variable
+    /// (a hint; it changes which solution comes first, never the answer).
+    pub fn prefer(&mut self, lit: Lit) {
+        let _ = self.solver.phase_lit(to_rustsat(lit));
+    }
+
+    /// Turns off CaDiCaL's "lucky" pre-checks (all-false, all-true, ...),
+    /// which would otherwise return the trivial empty board first and
+    /// ignore the preferred phases.
+    pub fn no_lucky_guesses(&mut self) {
+        let _ = self.solver.set_option("lucky", 0);
     }
 
     /// Stop any later `solve` once `deadline` has passed.

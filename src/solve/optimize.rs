@@ -73,6 +73,12 @@ pub fn solve_embedded(
             Sense::Minimize => l,
         })
         .collect();
+    // Start from good solutions: decide every objective literal the
+    // improving way first.
+    solver.no_lucky_guesses();
+    for &l in &cost {
+        solver.prefer(!l);
+    }
     let value_of = |c: usize| match objective.sense {
         Sense::Maximize => (cost.len() - c) as i64,
         Sense::Minimize => c as i64,

@@ -166,3 +166,49 @@ pub fn with_count(all: &BTreeSet<Cells>, rel: Rel, k: u32) -> BTreeSet<Cells> {
         .cloned()
         .collect()
 }
+
+/// The model as its OPB file reads: the file written by qspec, its rows
+/// parsed back into linear constraints over the same variables (the names
+/// and decisions are the model's). Checking this model against the oracle
+/// checks the linearisation that OPB, LP and MPS share.
+pub fn opb_round_trip(model: &Model) -> Model {
+    let mut bytes = Vec::new();
+    qspec::emit::write_opb(&mut bytes, model, &qspec::emit::Provenance::default())
+        .expect("OPB is written");
+    let text = String::from_utf8(bytes).unwrap();
+    let mut back = Model {
+        names: model.names.clone(),
+        decisions: model.decisions,
+        ..Model::default()
+    };
+    let origin = back.origin("opb");
+    for line in text.lines() {
+        if line.starts_with('*') || line.starts_with("min:") || line.trim().is_empty() {
+            continue;
+        }
+        back.add(opb_row(line), origin);
+    }
+    back
+}
+
+/// `+1 x3 -2 x5 >= -1 ;` as a linear constraint.
+fn opb_row(line: &str) -> qspec::model::Constraint {
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(tokens.last(), Some(&";"), "row not ended by ;: {line}");
+    let n = tokens.len();
+    let (rel, rhs) = (tokens[n - 3], tokens[n - 2].parse::<i64>().unwrap());
+    let rel = match rel {
+        ">=" => Rel::Ge,
+        "=" => Rel::Eq,
+        other => panic!("OPB allows only >= and =, found {other} in {line}"),
+    };
+    let terms = tokens[..n - 3]
+        .chunks(2)
+        .map(|pair| {
+            let coef: i64 = pair[0].parse().unwrap();
+            let id: i32 = pair[1].strip_prefix('x').unwrap().parse().unwrap();
+            (coef, qspec::model::Lit::from_dimacs(id))
+        })
+        .collect();
+    qspec::model::Constraint::Linear { terms, rel, rhs }
+}
