@@ -10,7 +10,9 @@ use qspec::model::build::build;
 
 const RAYS: [&str; 2] = ["direct", "chain"];
 
-/// Compiles `src` and compares its CNF solutions with the oracle's.
+/// Compiles `src` and compares with the oracle's solutions: its CNF, and its
+/// OPB rows (the linearisation OPB, LP and MPS share) read back and
+/// re-encoded.
 fn agree(src: &str, enc: Encodings) -> usize {
     let s = spec(src);
     let (model, board) = build(&s).unwrap();
@@ -22,6 +24,8 @@ fn agree(src: &str, enc: Encodings) -> usize {
         "solution count differs for {enc:?} on\n{src}"
     );
     assert_eq!(got, want, "solutions differ for {enc:?} on\n{src}");
+    let linear = cnf_solutions(&opb_round_trip(&model), &board, &Encodings::default());
+    assert_eq!(linear, want, "OPB rows disagree with the oracle on\n{src}");
     want.len()
 }
 
