@@ -121,10 +121,11 @@ pub fn compile(loaded: &Loaded, opts: &CompileOptions) -> Result<CompileReport> 
         n_vars = encode::encode_model(&loaded.model, &opts.encodings, &mut arena).n_vars();
     }
     let mut out = Output::create(&opts.output).map_err(|e| {
-        Error::failure(format!(
-            "error: cannot write {}: {e}",
-            opts.output.display()
-        ))
+        let message = format!("error: cannot write {}: {e}", opts.output.display());
+        match e.kind() {
+            std::io::ErrorKind::InvalidInput => Error::input(message),
+            _ => Error::failure(message),
+        }
     })?;
     let clauses = clausal.then_some(Clauses {
         arena: &arena,

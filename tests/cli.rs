@@ -327,3 +327,35 @@ fn a_timeout_prints_the_best_board_so_far_or_says_none() {
         assert_eq!(o.status.code(), Some(0), "{text}");
     }
 }
+
+#[test]
+fn devices_and_fifos_are_written_in_place_not_replaced() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("pipe.cnf");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+    };
+    let o = qspec(&["compile", "models/eight-queens.qspec", "-o", s(&fifo)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = reader.join().unwrap();
+    assert!(text.starts_with("c qspec"), "{text}");
+    let kind = std::fs::symlink_metadata(&fifo).unwrap().file_type();
+    assert!(kind.is_fifo(), "the FIFO was replaced by a {kind:?}");
+    let o = qspec(&[
+        "compile",
+        "models/eight-queens.qspec",
+        "-f",
+        "cnf",
+        "-o",
+        s(dir.path()),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("is a directory"), "{}", stderr(&o));
+}

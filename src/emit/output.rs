@@ -2,7 +2,9 @@
 //! name ends in `.gz`, or standard output for `-`.
 //!
 //! A file is written to a temporary file in the target's directory and
-//! renamed over the target only by [`Output::commit`]. An `Output` dropped
+//! renamed over the target only by [`Output::commit`]. A target that is not
+//! a regular file (`/dev/null`, a FIFO) is written in place: renaming over
+//! it would replace the device with a file. An `Output` dropped
 //! without a commit (an error, a panic) removes its temporary file, so a
 //! failed compile never leaves a truncated file nor clobbers an existing
 //! one.
@@ -65,17 +67,34 @@ impl Output {
         if path.as_os_str() == "-" {
             return Ok(Output::stdout());
         }
-        let (file, temp) = TempFile::create_for(path)?;
+        let (file, temp) = match fs::metadata(path) {
+            Ok(meta) if meta.is_dir() => {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    format!("{} is a directory", path.display()),
+                ))
+            }
+            // A device, a FIFO, a socket (`-o /dev/null`, `-o >(gzip)`):
+            // written in place; renaming a file over it would replace it.
+            Ok(meta) if !meta.is_file() => {
+                let file = OpenOptions::new()
+                    .write(true)
+                    .open(path)
+                    .map_err(|e| with_path(e, "cannot write", path))?;
+                (file, None)
+            }
+            _ => {
+                let (file, temp) = TempFile::create_for(path)?;
+                (file, Some(temp))
+            }
+        };
         let buffered = BufWriter::with_capacity(BUFFER, file);
         let sink = if is_gzip_name(path) {
             Sink::Gzip(GzEncoder::new(buffered, Compression::fast()))
         } else {
             Sink::Plain(buffered)
         };
-        Ok(Output {
-            sink,
-            temp: Some(temp),
-        })
+        Ok(Output { sink, temp })
     }
 
     /// Standard output, buffered.
@@ -99,10 +118,12 @@ impl Output {
             Sink::Plain(buffered) => buffered.into_inner().map_err(|e| e.into_error())?,
             Sink::Gzip(encoder) => encoder.finish()?.into_inner().map_err(|e| e.into_error())?,
         };
-        file.sync_all()?;
-        drop(file);
         match self.temp.take() {
-            Some(temp) => temp.rename_over_target(),
+            Some(temp) => {
+                file.sync_all()?;
+                drop(file);
+                temp.rename_over_target()
+            }
             None => Ok(()),
         }
     }
