@@ -317,10 +317,14 @@ fn run_solve(args: &SolveArgs) -> Result<u8> {
         println!("o {v}");
         let _ = std::io::stdout().flush();
     })?;
-    let shown = report::show_answer(&loaded, &answer);
+    show(&loaded, args, report::show_answer(&loaded, &answer))
+}
+
+/// Prints a solve's verdict and board, draws the SVG if asked; the exit code.
+fn show(loaded: &Loaded, args: &SolveArgs, shown: report::Shown) -> Result<u8> {
     print!("{}", shown.text);
     write_svg(
-        &loaded,
+        loaded,
         args.svg.as_deref(),
         shown.placement.as_ref(),
         args.show_attacks,
@@ -362,14 +366,7 @@ fn run_solve_external(
         let _ = std::io::stdout().flush();
     })?;
     let shown = report::show_answer_checked(loaded, &external.answer, &external.problems);
-    print!("{}", shown.text);
-    write_svg(
-        loaded,
-        args.svg.as_deref(),
-        shown.placement.as_ref(),
-        args.show_attacks,
-    )?;
-    Ok(shown.exit_code)
+    show(loaded, args, shown)
 }
 
 fn run_verify(args: &VerifyArgs) -> Result<u8> {

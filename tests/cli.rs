@@ -1,24 +1,12 @@
 //! The command line as a user meets it: exit codes, error messages, no
 //! partial or clobbered output, `stats`, and `solve` on the models.
 
+mod common;
+
+use common::{qspec, stderr, stdout};
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn qspec(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_qspec"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("qspec runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+use std::process::Command;
 
 fn write_model(dir: &Path, text: &str) -> PathBuf {
     let p = dir.join("m.qspec");

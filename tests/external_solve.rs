@@ -14,6 +14,10 @@
 //! ```
 #![cfg(feature = "external-solvers")]
 
+mod common;
+
+use common::qspec;
+
 use std::fs::{self, File};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -126,14 +130,6 @@ fn root() -> PathBuf {
 
 fn model_path(case: &Case) -> String {
     format!("models/{}.qspec", case.model)
-}
-
-fn qspec(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_qspec"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("run qspec")
 }
 
 fn text(bytes: &[u8]) -> String {

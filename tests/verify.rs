@@ -4,6 +4,10 @@
 //! mapped back and verified, the objective checked — and every malformed
 //! or wrong answer refused with the right exit code and message.
 
+mod common;
+
+use common::{qspec, stderr, stdout};
+
 use qspec::compile::{self, Loaded};
 use qspec::solution::check::{placement_of, read_mapped};
 use qspec::solution::read::{read_answer_file, AnswerStatus, Form, ReadOptions};
@@ -216,22 +220,6 @@ fn load(f: &Fixture) -> Loaded {
     compile::load_file(&root().join(f.model), &defines(f), None).unwrap()
 }
 
-fn qspec(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_qspec"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("run qspec")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
 /// `qspec verify MODEL ANSWER [-D ..] [extra]`.
 fn verify_cli(model: &str, answer: &Path, defines: &[&str], extra: &[&str]) -> Output {
     let answer = answer.display().to_string();
@@ -401,14 +389,7 @@ fn two_queens_on_a_line_break_the_rule() {
         t.replace("x_0_5 0", "x_0_5 1")
             .replace("x_1_4 1", "x_1_4 0")
     });
-    let out = verify_cli(EIGHT, &answer, &[], &[]);
-    let text = stdout(&out);
-    assert_eq!(out.status.code(), Some(1), "{text}");
-    assert!(text.contains("VERIFICATION FAILED"), "{text}");
-    assert!(
-        text.contains("rule no_attack: (0,0) attacks (0,5)"),
-        "{text}"
-    );
+    rejected(EIGHT, &answer, "rule no_attack: (0,0) attacks (0,5)");
 }
 
 #[test]
@@ -419,13 +400,7 @@ fn a_piece_on_a_wall_is_reported() {
     let answer = edited(dir.path(), "highs-blocked-two-walls.sol", |t| {
         t.replace("# Columns 62\n", "# Columns 63\nx_1_3 1\n")
     });
-    let out = verify_cli(BLOCKED, &answer, &[], &[]);
-    let text = stdout(&out);
-    assert_eq!(out.status.code(), Some(1), "{text}");
-    assert!(
-        text.contains("a piece stands on the wall at (1,3)"),
-        "{text}"
-    );
+    rejected(BLOCKED, &answer, "a piece stands on the wall at (1,3)");
 }
 
 #[test]
@@ -434,13 +409,7 @@ fn a_count_too_low_is_reported() {
     let answer = edited(dir.path(), "gurobi-eight-queens.sol", |t| {
         t.replace("x_7_3 1", "x_7_3 0")
     });
-    let out = verify_cli(EIGHT, &answer, &[], &[]);
-    let text = stdout(&out);
-    assert_eq!(out.status.code(), Some(1), "{text}");
-    assert!(
-        text.contains("count = 8: the board holds 7 pieces"),
-        "{text}"
-    );
+    rejected(EIGHT, &answer, "count = 8: the board holds 7 pieces");
 }
 
 #[test]
@@ -492,6 +461,16 @@ fn a_wrong_reported_objective_is_a_violation() {
 }
 
 /// Runs verify expecting exit 2 and a message containing every `parts`.
+/// `verify` judges the answer and finds it breaks the model: exit 1, the
+/// failure reported, and `message` among the violations.
+fn rejected(model: &str, answer: &Path, message: &str) {
+    let out = verify_cli(model, answer, &[], &[]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("VERIFICATION FAILED"), "{text}");
+    assert!(text.contains(message), "{text}");
+}
+
 fn refused(model: &str, answer: &Path, extra: &[&str], parts: &[&str]) {
     let out = verify_cli(model, answer, &[], extra);
     let err = stderr(&out);

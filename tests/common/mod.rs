@@ -212,3 +212,20 @@ fn opb_row(line: &str) -> qspec::model::Constraint {
         .collect();
     qspec::model::Constraint::Linear { terms, rel, rhs }
 }
+
+/// Runs the `qspec` binary in the project's folder.
+pub fn qspec(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_qspec"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("qspec runs")
+}
+
+pub fn stdout(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+pub fn stderr(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
