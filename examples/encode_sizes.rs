@@ -9,11 +9,9 @@
 
 use std::time::Instant;
 
-use qspec::encode::{
-    encode_constraint, encode_model, AmoEncoding, CardEncoding, ClauseArena, ClauseCounter,
-    ClauseSink, Encodings,
-};
+use qspec::encode::{encode_constraint, encode_model, ClauseArena, ClauseCounter, ClauseSink};
 use qspec::model::{Constraint, Lit, Model, Rel, VarAlloc};
+use qspec::options::{AmoEncoding, CardEncoding, Encodings};
 
 fn inputs(n: usize) -> Vec<Lit> {
     (1..=n as i32).map(Lit::from_dimacs).collect()
@@ -274,7 +272,7 @@ fn queens_like_amos() {
         let total = start.elapsed();
         println!(
             "  {}: {} vars, {} clauses, {:.1} MB of DIMACS; encode {:.1} ms, encode + write {:.1} ms",
-            enc.describe(),
+            qspec::encode::describe(&enc),
             vars.n_vars(),
             arena.n_clauses(),
             text.len() as f64 / 1e6,

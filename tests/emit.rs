@@ -13,56 +13,17 @@ use std::path::Path;
 
 use qspec::emit::{
     check_format, write_cnf, write_format, write_lp, write_mps, write_opb, write_wcnf, Clauses,
-    EmitOptions, Format, Output, Provenance,
+    EmitOptions, Output, Provenance,
 };
 use qspec::encode::{ClauseArena, ClauseSink};
 use qspec::model::{Constraint, Lit, Model, Objective, Rel, Sense, Var};
+use qspec::options::Format;
+
+mod common;
+
+use common::{queens_board, queens_clauses};
 
 // ---------------------------------------------------------------- models
-
-/// The n×n queens board: variables `x_r_c`, one at-most-one per row,
-/// column and diagonal of at least two cells (origin `rule no_attack`).
-fn queens_board(n: usize) -> (Model, Vec<Vec<Var>>) {
-    let mut model = Model::default();
-    let cells: Vec<Vec<Var>> = (0..n)
-        .map(|r| {
-            (0..n)
-                .map(|c| model.new_var(format!("x_{r}_{c}")))
-                .collect()
-        })
-        .collect();
-    let origin = model.origin("rule no_attack");
-    for line in board_lines(n) {
-        let lits = line.iter().map(|&(r, c)| cells[r][c].positive()).collect();
-        model.add(Constraint::AtMostOne(lits), origin);
-    }
-    (model, cells)
-}
-
-/// Rows, columns, diagonals and anti-diagonals with at least two cells.
-fn board_lines(n: usize) -> Vec<Vec<(usize, usize)>> {
-    let n_i = n as i64;
-    let mut lines: Vec<Vec<(usize, usize)>> = Vec::new();
-    lines.extend((0..n).map(|r| (0..n).map(|c| (r, c)).collect()));
-    lines.extend((0..n).map(|c| (0..n).map(|r| (r, c)).collect()));
-    for d in -(n_i - 1)..n_i {
-        let diagonal = (0..n)
-            .filter_map(|r| {
-                let c = r as i64 - d;
-                (0..n_i).contains(&c).then_some((r, c as usize))
-            })
-            .collect();
-        lines.push(diagonal);
-    }
-    for s in 0..(2 * n - 1) {
-        let anti = (0..n)
-            .filter_map(|r| s.checked_sub(r).filter(|&c| c < n).map(|c| (r, c)))
-            .collect();
-        lines.push(anti);
-    }
-    lines.retain(|line: &Vec<(usize, usize)>| line.len() >= 2);
-    lines
-}
 
 fn all_cells(cells: &[Vec<Var>]) -> Vec<Lit> {
     cells.iter().flatten().map(|v| v.positive()).collect()
@@ -231,28 +192,6 @@ fn provenance() -> Provenance {
         params: vec![("n".into(), 4), ("k".into(), -2)],
         encodings: "amo=pairwise card=totalizer".into(),
     }
-}
-
-/// Pairwise at-most-one clauses for every at-most-one of the model and
-/// "at least one per row" clauses: a CNF of the n-queens problem.
-fn queens_clauses(model: &Model, n: usize) -> ClauseArena {
-    let mut arena = ClauseArena::new();
-    for tagged in &model.constraints {
-        if let Constraint::AtMostOne(lits) = &tagged.constraint {
-            for (i, &a) in lits.iter().enumerate() {
-                for &b in &lits[i + 1..] {
-                    arena.add_clause(&[!a, !b]);
-                }
-            }
-        }
-    }
-    for r in 0..n {
-        let row: Vec<Lit> = (0..n)
-            .map(|c| Var::from_dimacs((r * n + c + 1) as u32).positive())
-            .collect();
-        arena.add_clause(&row);
-    }
-    arena
 }
 
 // ---------------------------------------------------------------- writing

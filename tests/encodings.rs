@@ -6,11 +6,13 @@
 //! constraint holds. Snapshots at the end pin one small instance of each
 //! encoding as DIMACS text (in the top-level `snapshots/` folder).
 
-use qspec::encode::{
-    encode_constraint, encode_model, AmoEncoding, CardEncoding, ClauseArena, ClauseCounter,
-    ClauseSink, Encodings,
-};
+mod common;
+
+use common::snapshot;
+
+use qspec::encode::{encode_constraint, encode_model, ClauseArena, ClauseCounter, ClauseSink};
 use qspec::model::{Constraint, Lit, Model, Rel, Var, VarAlloc};
+use qspec::options::{AmoEncoding, CardEncoding, Encodings};
 use rustsat::solvers::{Solve, SolveIncremental, SolverResult};
 use rustsat::types::Lit as RsLit;
 use rustsat_cadical::CaDiCaL;
@@ -104,7 +106,7 @@ fn assert_exact(
             sat,
             expected,
             "{what} ({}): assignment {:?}",
-            enc.describe(),
+            qspec::encode::describe(&enc),
             assignment(mask, n_vars)
         );
     }
@@ -553,7 +555,7 @@ fn encode_model_numbers_aux_vars_after_the_named_ones() {
                 sat,
                 model.satisfied_by(&values),
                 "{}: {values:?}",
-                enc.describe()
+                qspec::encode::describe(&enc)
             );
         }
     }
@@ -654,8 +656,8 @@ fn names_round_trip_and_describe_mentions_the_choice() {
         amo: Some(AmoEncoding::Ladder),
         card: Some(CardEncoding::CardNet),
     };
-    assert_eq!(chosen.describe(), "amo=ladder card=cardnet");
-    let auto = Encodings::default().describe();
+    assert_eq!(qspec::encode::describe(&chosen), "amo=ladder card=cardnet");
+    let auto = qspec::encode::describe(&Encodings::default());
     assert!(
         auto.starts_with("amo=auto (") && auto.contains(" card=auto ("),
         "{auto}"
@@ -681,19 +683,13 @@ fn dimacs(title: &str, c: &Constraint, enc: Encodings, n_vars: u32) -> String {
     text
 }
 
-fn snapshot(name: &str, text: String) {
-    insta::with_settings!({snapshot_path => "../snapshots", prepend_module_to_snapshot => false}, {
-        insta::assert_snapshot!(name, text);
-    });
-}
-
 #[test]
 fn snapshots_of_each_amo_encoding() {
     for e in AmoEncoding::ALL {
         let title = format!("at most one of x1..x5, {}", e.name());
         snapshot(
             &format!("encode_amo_{}_5", e.name()),
-            dimacs(
+            &dimacs(
                 &title,
                 &Constraint::AtMostOne(first_vars(5)),
                 amo_only(e),
@@ -716,7 +712,7 @@ fn snapshots_of_each_card_encoding() {
             let title = format!("sum of x1..x5 {} 2, {}", rel.symbol(), e.name());
             snapshot(
                 &format!("encode_card_{}_5_{tag}_2", e.name()),
-                dimacs(&title, &c, card_only(e), 5),
+                &dimacs(&title, &c, card_only(e), 5),
             );
         }
         let c = Constraint::Card {
@@ -728,7 +724,7 @@ fn snapshots_of_each_card_encoding() {
         let title = format!("x6 -> sum of x1..x5 = 2, {}", e.name());
         snapshot(
             &format!("encode_card_{}_5_eq_2_reified", e.name()),
-            dimacs(&title, &c, card_only(e), 6),
+            &dimacs(&title, &c, card_only(e), 6),
         );
     }
 }
@@ -743,6 +739,6 @@ fn snapshot_of_a_linear_constraint() {
     let title = "3 x1 - 2 x2 + 2 x3 + !x4 <= 2, generalized totalizer";
     snapshot(
         "encode_linear_gte_4",
-        dimacs(title, &c, Encodings::default(), 4),
+        &dimacs(title, &c, Encodings::default(), 4),
     );
 }

@@ -19,8 +19,11 @@ use std::process::{Command, Output as ProcessOutput};
 use qspec::emit::{
     write_cnf, write_lp, write_mps, write_opb, write_wcnf, EmitOptions, Output, Provenance,
 };
-use qspec::encode::{ClauseArena, ClauseSink};
-use qspec::model::{Constraint, Lit, Model, Objective, Sense, Var};
+use qspec::model::{Constraint, Model, Objective, Sense, Var};
+
+mod common;
+
+use common::{queens_board, queens_clauses};
 
 const APT: &str = "apt-get install -y cadical minisat coinor-cbc glpk-utils clasp sat4j";
 const PIP: &str = "pip install highspy pyscipopt";
@@ -29,48 +32,9 @@ const SAT4J_MAXSAT: &str = "/usr/share/java/org.ow2.sat4j.maxsat.jar";
 
 // ---------------------------------------------------------------- models
 
-/// The lines (rows, columns, diagonals) of an n×n board with at least two
-/// cells, as variable ids `r * n + c + 1`.
-fn board_lines(n: usize) -> Vec<Vec<Var>> {
-    let cell = |r: usize, c: usize| Var::from_dimacs((r * n + c + 1) as u32);
-    let mut lines: Vec<Vec<Var>> = Vec::new();
-    lines.extend((0..n).map(|r| (0..n).map(|c| cell(r, c)).collect()));
-    lines.extend((0..n).map(|c| (0..n).map(|r| cell(r, c)).collect()));
-    for d in 0..(2 * n - 1) {
-        // r - c = d - (n - 1)
-        let diagonal = (0..n)
-            .filter_map(|r| {
-                (r + n - 1)
-                    .checked_sub(d)
-                    .filter(|&c| c < n)
-                    .map(|c| cell(r, c))
-            })
-            .collect();
-        lines.push(diagonal);
-        let anti = (0..n)
-            .filter_map(|r| d.checked_sub(r).filter(|&c| c < n).map(|c| cell(r, c)))
-            .collect();
-        lines.push(anti);
-    }
-    lines.retain(|line: &Vec<Var>| line.len() >= 2);
-    lines
-}
-
 /// n×n queens: one at-most-one per line; `maximize count` if asked.
 fn queens(n: usize, maximize: bool) -> Model {
-    let mut model = Model::default();
-    for r in 0..n {
-        for c in 0..n {
-            model.new_var(format!("x_{r}_{c}"));
-        }
-    }
-    let origin = model.origin("rule no_attack");
-    for line in board_lines(n) {
-        model.add(
-            Constraint::AtMostOne(line.iter().map(|v| v.positive()).collect()),
-            origin,
-        );
-    }
+    let (mut model, _) = queens_board(n);
     if maximize {
         model.objective = Some(Objective {
             sense: Sense::Maximize,
@@ -81,26 +45,6 @@ fn queens(n: usize, maximize: bool) -> Model {
         });
     }
     model
-}
-
-/// Pairwise at-most-one clauses per line and one "some queen" clause per
-/// row: satisfiable exactly when n queens fit on the board.
-fn queens_clauses(n: usize) -> ClauseArena {
-    let mut arena = ClauseArena::new();
-    for line in board_lines(n) {
-        for (i, a) in line.iter().enumerate() {
-            for b in &line[i + 1..] {
-                arena.add_clause(&[a.negative(), b.negative()]);
-            }
-        }
-    }
-    for r in 0..n {
-        let row: Vec<Lit> = (0..n)
-            .map(|c| Var::from_dimacs((r * n + c + 1) as u32).positive())
-            .collect();
-        arena.add_clause(&row);
-    }
-    arena
 }
 
 /// Ten variables with names that readers trip over (one letter, keywords,
@@ -362,7 +306,7 @@ fn mps_header_states_the_negation() {
 
 fn cnf_file(dir: &Path, name: &str, n: usize) -> PathBuf {
     let model = queens(n, false);
-    let arena = queens_clauses(n);
+    let arena = queens_clauses(&model, n);
     let n_vars = (n * n) as u32;
     write_file(dir, name, |w| {
         write_cnf(w, &model, &provenance(), &arena, n_vars)
@@ -428,7 +372,7 @@ fn clasp_and_sat4j_solve_opb() {
 fn clasp_and_sat4j_solve_legacy_wcnf() {
     let dir = tempfile::tempdir().unwrap();
     let model = queens(8, true);
-    let arena = queens_clauses(8);
+    let arena = queens_clauses(&model, 8);
     let opts = EmitOptions { wcnf_legacy: true };
     let wcnf = write_file(dir.path(), "queens8.wcnf", |w| {
         write_wcnf(w, &model, &provenance(), &arena, 64, &opts)

@@ -16,7 +16,7 @@
 
 mod common;
 
-use common::qspec;
+use common::{qspec, root};
 
 use std::fs::{self, File};
 use std::path::{Path, PathBuf};
@@ -123,10 +123,6 @@ const CASES: &[Case] = &[
         )
     },
 ];
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn model_path(case: &Case) -> String {
     format!("models/{}.qspec", case.model)

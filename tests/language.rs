@@ -76,15 +76,7 @@ fn custom_pieces_and_builtins() {
     assert_eq!(s.piece.leapers, vec![vec![1, 2, 0]]);
     let one_line = ok("board 8 x 8\npiece camel { leaper (1,3) }");
     assert_eq!(one_line.piece.leapers, vec![vec![1, 3]]);
-    for p in [
-        "queen",
-        "rook",
-        "bishop",
-        "king",
-        "knight",
-        "amazon",
-        "nightrider",
-    ] {
+    for p in qspec::board::BUILTIN_PIECES {
         assert_eq!(ok(&format!("board 4 x 4\npiece {p}")).piece.name, p);
     }
 }

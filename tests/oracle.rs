@@ -3,36 +3,9 @@
 
 mod common;
 
-use common::{cnf_solutions, opb_round_trip, oracle, spec, with_count};
-use qspec::encode::{AmoEncoding, CardEncoding, Encodings};
-use qspec::model::build::build;
+use common::{agree, build, cnf_solutions, opb_round_trip, oracle, spec, with_count, PIECES};
 use qspec::model::Rel;
-
-const PIECES: [&str; 7] = [
-    "queen",
-    "rook",
-    "bishop",
-    "king",
-    "knight",
-    "amazon",
-    "nightrider",
-];
-
-/// Compiles `src` with `enc` and compares with the oracle; returns the
-/// number of solutions.
-fn agree(src: &str, enc: Encodings) -> usize {
-    let s = spec(src);
-    let (model, board) = build(&s).unwrap();
-    let want = oracle(&s, &board);
-    let got = cnf_solutions(&model, &board, &enc);
-    assert_eq!(
-        got.len(),
-        want.len(),
-        "solution count differs for {enc:?} on\n{src}"
-    );
-    assert_eq!(got, want, "solutions differ for {enc:?} on\n{src}");
-    want.len()
-}
+use qspec::options::{AmoEncoding, CardEncoding, Encodings};
 
 fn model_text(dims: &str, piece: &str, extra: &str) -> String {
     format!("board {dims}\npiece {piece}\nrule no_attack\n{extra}\n")
@@ -42,7 +15,7 @@ fn model_text(dims: &str, piece: &str, extra: &str) -> String {
 fn the_oracle_knows_the_classic_counts() {
     let count = |n: usize| {
         let s = spec(&format!("board {n} x {n}\nrule no_attack\ncount == {n}"));
-        let (_, board) = build(&s).unwrap();
+        let (_, board) = build(&s);
         oracle(&s, &board).len()
     };
     assert_eq!(
@@ -127,7 +100,7 @@ fn every_card_encoding_with_every_count_bound() {
     ]);
     for src in &boards {
         let s = spec(src);
-        let (_, board) = build(&s).unwrap();
+        let (_, board) = build(&s);
         let all = oracle(&s, &board);
         let max = all.iter().map(Vec::len).max().unwrap() as u32;
         for card in CardEncoding::ALL {
@@ -143,7 +116,7 @@ fn every_card_encoding_with_every_count_bound() {
                         Rel::Eq => "==",
                     };
                     let bounded = spec(&format!("{src}count {op} {k}\n"));
-                    let (model, board) = build(&bounded).unwrap();
+                    let (model, board) = build(&bounded);
                     let got = cnf_solutions(&model, &board, &enc);
                     assert_eq!(
                         got,
@@ -207,7 +180,7 @@ fn linear_rows_on_every_piece_and_board() {
     }
     for src in &srcs {
         let s = spec(src);
-        let (model, board) = build(&s).unwrap();
+        let (model, board) = build(&s);
         let got = cnf_solutions(&opb_round_trip(&model), &board, &Encodings::default());
         assert_eq!(got, oracle(&s, &board), "OPB rows disagree on\n{src}");
     }

@@ -3,10 +3,13 @@
 //! rules' encodings. A snapshot is the specification of an encoding: any
 //! change to it shows up as a diff to review.
 
-use qspec::compile::{compile, load_source, CompileOptions};
-use qspec::emit::{EmitOptions, Format};
-use qspec::encode::{AmoEncoding, CardEncoding, Encodings};
-use std::path::Path;
+mod common;
+
+use common::snapshot;
+
+use qspec::command::{compile, load_source, CompileOptions};
+use qspec::emit::EmitOptions;
+use qspec::options::{AmoEncoding, CardEncoding, Encodings, Format};
 
 const QUEENS_4X4: &str = "\
 # 4 queens, maximise
@@ -38,15 +41,6 @@ fn compiled(source: &str, format: Format, enc: Encodings) -> String {
     };
     compile(&loaded, &opts).unwrap();
     std::fs::read_to_string(&out).unwrap()
-}
-
-fn snapshot(name: &str, text: &str) {
-    insta::with_settings!({
-        snapshot_path => Path::new(env!("CARGO_MANIFEST_DIR")).join("snapshots"),
-        prepend_module_to_snapshot => false,
-    }, {
-        insta::assert_snapshot!(name, text);
-    });
 }
 
 const LADDER_TOTALIZER: Encodings = Encodings {

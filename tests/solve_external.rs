@@ -5,13 +5,13 @@
 //! `cargo test`. The real solvers are in `tests/external_solve.rs`.
 #![cfg(unix)]
 
+mod common;
+
+use common::root;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn fixture(file: &str) -> PathBuf {
     root().join("tests/fixtures/answers").join(file)

@@ -6,12 +6,12 @@
 
 mod common;
 
-use common::{qspec, stderr, stdout};
+use common::{qspec, root, stderr, stdout};
 
-use qspec::compile::{self, Loaded};
-use qspec::solution::check::{placement_of, read_mapped};
+use qspec::command::{self, Loaded};
 use qspec::solution::read::{read_answer_file, AnswerStatus, Form, ReadOptions};
 use qspec::solution::verify;
+use qspec::solution::{placement_of, read_mapped};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -198,10 +198,6 @@ const FIXTURES: &[Fixture] = &[
     },
 ];
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
 fn answer_path(file: &str) -> PathBuf {
     root().join("tests/fixtures/answers").join(file)
 }
@@ -217,7 +213,7 @@ fn defines(f: &Fixture) -> Vec<(String, i64)> {
 }
 
 fn load(f: &Fixture) -> Loaded {
-    compile::load_file(&root().join(f.model), &defines(f), None).unwrap()
+    command::load_file(&root().join(f.model), &defines(f), None).unwrap()
 }
 
 /// `qspec verify MODEL ANSWER [-D ..] [extra]`.
@@ -275,11 +271,18 @@ fn forcing_the_detected_form_reads_the_same() {
 fn every_fixture_board_maps_back_and_verifies() {
     for f in FIXTURES {
         let loaded = load(f);
-        let read = read_mapped(&loaded, &answer_path(f.file), None, None).unwrap();
+        let read = read_mapped(
+            &loaded.model,
+            &loaded.board,
+            &answer_path(f.file),
+            None,
+            None,
+        )
+        .unwrap();
         match &read.mapped {
             Some(mapped) => {
                 assert_eq!(mapped.missing, 0, "{}", f.file);
-                let placement = placement_of(&loaded, mapped);
+                let placement = placement_of(&loaded.model, &loaded.board, mapped);
                 let broken = verify(&loaded.spec, &loaded.board, &placement);
                 assert!(broken.is_empty(), "{}: {broken:?}", f.file);
             }

@@ -7,7 +7,7 @@
 
 pub mod piece;
 
-use crate::spec::Spec;
+pub use piece::{builtin, moves, Moves, Piece, BUILTIN_PIECES};
 
 /// A cell as the user writes it: `(1,3)`.
 pub fn show(cell: &[usize]) -> String {
@@ -27,6 +27,7 @@ pub struct Board {
 /// A full line of a rider direction: every cell in order, walls included.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Line {
+    /// The cells in order.
     pub cells: Vec<usize>,
     /// On a torus the line closes on itself: its last cell precedes its first.
     pub cyclic: bool,
@@ -53,22 +54,22 @@ impl Board {
         board
     }
 
-    pub fn from_spec(spec: &Spec) -> Board {
-        Board::new(&spec.dims, spec.torus, &spec.walls)
-    }
-
+    /// The side of each axis.
     pub fn dims(&self) -> &[usize] {
         &self.dims
     }
 
+    /// The number of cells, walls included.
     pub fn n_cells(&self) -> usize {
         self.wall.len()
     }
 
+    /// Whether lines wrap around.
     pub fn is_torus(&self) -> bool {
         self.torus
     }
 
+    /// Whether `cell` is a fixed wall.
     pub fn is_wall(&self, cell: usize) -> bool {
         self.wall[cell]
     }

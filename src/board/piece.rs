@@ -2,8 +2,19 @@
 //! declared vectors to every signed permutation of their coordinates (the
 //! fairy-chess convention: `rider (1,0)` is the rook in every direction).
 
-use crate::spec::PieceSpec;
 use std::collections::BTreeSet;
+
+/// How a piece moves, as declared: rider and leaper vectors, each standing
+/// for every signed permutation of its coordinates (see [`moves`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Piece {
+    /// The piece's name (`queen`, or a custom piece's).
+    pub name: String,
+    /// Vectors the piece slides along, any number of steps.
+    pub riders: Vec<Vec<i64>>,
+    /// Vectors the piece jumps by, one step.
+    pub leapers: Vec<Vec<i64>>,
+}
 
 /// The names of the built-in pieces.
 pub const BUILTIN_PIECES: [&str; 7] = [
@@ -34,7 +45,7 @@ fn all_steps(d: usize) -> Vec<Vec<i64>> {
 }
 
 /// The built-in piece `name` in `d` dimensions, or `None` for an unknown name.
-pub fn builtin(name: &str, d: usize) -> Option<PieceSpec> {
+pub fn builtin(name: &str, d: usize) -> Option<Piece> {
     let (riders, leapers): (Vec<Vec<i64>>, Vec<Vec<i64>>) = match name {
         "queen" => (all_steps(d), vec![]),
         "rook" => (generator(1, 0, d).into_iter().collect(), vec![]),
@@ -45,7 +56,7 @@ pub fn builtin(name: &str, d: usize) -> Option<PieceSpec> {
         "nightrider" => (generator(1, 1, d).into_iter().collect(), vec![]),
         _ => return None,
     };
-    Some(PieceSpec {
+    Some(Piece {
         name: name.to_string(),
         riders,
         leapers,
@@ -56,7 +67,9 @@ pub fn builtin(name: &str, d: usize) -> Option<PieceSpec> {
 /// first non-zero coordinate is positive), sorted.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Moves {
+    /// Rider directions.
     pub riders: Vec<Vec<i64>>,
+    /// Leaper offsets.
     pub leapers: Vec<Vec<i64>>,
 }
 
@@ -115,7 +128,7 @@ fn expand_all(vectors: &[Vec<i64>]) -> Vec<Vec<i64>> {
 }
 
 /// The expanded move directions of `piece`.
-pub fn moves(piece: &PieceSpec) -> Moves {
+pub fn moves(piece: &Piece) -> Moves {
     Moves {
         riders: expand_all(&piece.riders),
         leapers: expand_all(&piece.leapers),

@@ -12,11 +12,43 @@
 
 use std::io::{self, Write};
 
-use super::header::{self, Header};
+use super::header::{self, FileHeader, Header, ObjectiveMap};
 use super::text::TextOut;
-use super::{check_format, invalid_input, EmitOptions, Format, Provenance};
+use super::{check_format, invalid_input, EmitOptions, Provenance};
 use crate::encode::{ClauseArena, ClauseSink};
 use crate::model::{Lit, Model, Objective, Sense};
+use crate::options::Format;
+
+/// The comment prefix of CNF and WCNF.
+pub(crate) const COMMENT: &str = "c";
+/// The header line that counts soft clauses (and so tells WCNF from CNF).
+pub(crate) const SOFT_CLAUSES: &str = "soft clauses:";
+/// How the header names the MaxSAT cost in the objective map.
+pub(crate) const COST: &str = "cost";
+
+/// How a MaxSAT solver's cost maps back to the model's objective, for the
+/// WCNF file of `model`.
+pub(crate) fn wcnf_objective_map(model: &Model) -> Option<ObjectiveMap> {
+    model
+        .objective
+        .as_ref()
+        .map(|o| SoftClauses::of(Some(o)).objective_map())
+}
+
+/// Reads the `p cnf V C` or `p wcnf V C top` line that ends a header (any
+/// other line is ignored).
+pub(crate) fn read_problem_line(line: &str, file: &mut FileHeader) {
+    let Some(rest) = line.strip_prefix("p ") else {
+        return;
+    };
+    let mut words = rest.split_ascii_whitespace();
+    if words.next() == Some("wcnf") {
+        file.format = Some(Format::Wcnf);
+    }
+    if let Some(v) = words.next().and_then(|v| v.parse().ok()) {
+        file.n_vars = Some(v);
+    }
+}
 
 /// Writes a DIMACS CNF file: header comments, `p cnf n_vars clauses`, the
 /// clauses. Fails (before writing anything) when the model has an
@@ -101,13 +133,13 @@ fn clausal_header(
     n_vars: u32,
     soft: Option<&SoftClauses>,
 ) -> io::Result<()> {
-    let mut header = Header::new(out, "c");
+    let mut header = Header::new(out, COMMENT);
     header.provenance(prov, true)?;
     header.model_summary(model, Some(n_vars - model.n_vars()))?;
     header.line(&format!("clauses: {}", clauses.n_clauses()))?;
     if let Some(soft) = soft {
-        header.line(&format!("soft clauses: {}", soft.clauses.len()))?;
-        header.objective(model, &soft.value_expression())?;
+        header.line(&format!("{SOFT_CLAUSES} {}", soft.clauses.len()))?;
+        header.objective(model, &soft.objective_map())?;
     }
     header.var_map(model)?;
     header::projection(header.out, model)
@@ -209,10 +241,26 @@ impl SoftClauses {
     }
 
     /// How the MaxSAT cost maps back to the objective's value.
-    fn value_expression(&self) -> String {
-        match self.sense {
-            Sense::Maximize => header::affine("cost", true, self.best),
-            Sense::Minimize => header::affine("cost", false, self.best),
+    fn objective_map(&self) -> ObjectiveMap {
+        ObjectiveMap {
+            symbol: COST,
+            negated: self.sense == Sense::Maximize,
+            offset: self.best,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cnf_header_reads_back_as_written() {
+        crate::emit::roundtrip::assert_header_round_trips(Format::Cnf);
+    }
+
+    #[test]
+    fn the_wcnf_header_reads_back_as_written() {
+        crate::emit::roundtrip::assert_header_round_trips(Format::Wcnf);
     }
 }

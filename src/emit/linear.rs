@@ -19,7 +19,8 @@
 //! hold is kept (with a `0 x1` term if nothing else is left) so the solver
 //! reports infeasibility.
 
-use crate::model::{Constraint, Lit, Model, Objective, OriginId, Rel, Sense, Var};
+use crate::model::linear::merge_onto_vars;
+use crate::model::{sorted_set, Constraint, Lit, Model, Objective, OriginId, Rel, Sense, Var};
 use std::io;
 
 /// One linear row, borrowed from [`LinearRows`].
@@ -283,10 +284,7 @@ impl<'m> Builder<'m> {
     }
 
     fn load_set(&mut self, lits: &[Lit]) {
-        self.set.clear();
-        self.set.extend_from_slice(lits);
-        self.set.sort_unstable();
-        self.set.dedup();
+        self.set = sorted_set(lits);
     }
 
     /// Starts a row with `+1 l` for every literal of the set.
@@ -358,38 +356,6 @@ impl<'m> Builder<'m> {
             .get(usize::from(self.origin))
             .map_or("unknown origin", String::as_str)
     }
-}
-
-/// Rewrites `sum(coef * lit)` as `sum(coef * var) + constant` into
-/// `merged` (sorted by variable, one term per variable, no zero terms) and
-/// returns the constant.
-fn merge_onto_vars(lits: &[(i64, Lit)], merged: &mut Vec<(Var, i128)>) -> i128 {
-    merged.clear();
-    let mut constant = 0i128;
-    for &(coef, lit) in lits {
-        let coef = i128::from(coef);
-        if lit.is_neg() {
-            // coef * !x = coef - coef * x
-            constant += coef;
-            merged.push((lit.var(), -coef));
-        } else {
-            merged.push((lit.var(), coef));
-        }
-    }
-    merged.sort_unstable_by_key(|&(var, _)| var);
-    let mut kept = 0;
-    for i in 0..merged.len() {
-        let (var, coef) = merged[i];
-        if kept > 0 && merged[kept - 1].0 == var {
-            merged[kept - 1].1 += coef;
-        } else {
-            merged[kept] = (var, coef);
-            kept += 1;
-        }
-    }
-    merged.truncate(kept);
-    merged.retain(|&(_, coef)| coef != 0);
-    constant
 }
 
 /// The least and greatest value the left side can take.

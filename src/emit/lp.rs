@@ -15,15 +15,30 @@
 
 use std::io::{self, Write};
 
-use super::header::{self, Header};
+use super::header::{Header, ObjectiveMap};
 use super::linear::{for_each_row, linear_objective, LinearObjective, RowScan};
 use super::names::SolverNames;
 use super::text::TextOut;
-use super::{check_format, invalid_input, Format, Provenance};
+use super::{check_format, invalid_input, Provenance};
 use crate::model::{Model, Rel, Sense, Var};
+use crate::options::Format;
 
 /// Longest line written.
 pub(crate) const MAX_LINE: usize = 255;
+/// The comment prefix of LP.
+pub(crate) const COMMENT: &str = "\\";
+/// How the header names the objective row's value (LP and MPS).
+pub(crate) const OBJECTIVE_ROW: &str = "obj";
+
+/// How a MIP solver's objective value maps back: the row keeps the sense,
+/// without the constant.
+pub(crate) fn objective_map(objective: &LinearObjective) -> ObjectiveMap {
+    ObjectiveMap {
+        symbol: OBJECTIVE_ROW,
+        negated: false,
+        offset: objective.offset,
+    }
+}
 
 /// Writes `model` as a CPLEX LP file.
 pub fn write_lp(w: &mut dyn Write, model: &Model, prov: &Provenance) -> io::Result<()> {
@@ -51,13 +66,13 @@ fn write_header(
 ) -> io::Result<()> {
     let mut header = Header {
         out,
-        prefix: "\\",
+        prefix: COMMENT,
         max_line: MAX_LINE,
     };
     header.provenance(prov, false)?;
     header.model_summary(model, None)?;
     if let Some(objective) = objective {
-        header.objective(model, &header::affine("obj", false, objective.offset))?;
+        header.objective(model, &objective_map(objective))?;
     }
     for (new, old) in names.renamed(model) {
         header.line(&format!("name {new} = {old}"))?;
@@ -185,5 +200,15 @@ impl<'a, 'w> Lines<'a, 'w> {
             self.width = 0;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_header_reads_back_as_written() {
+        crate::emit::roundtrip::assert_header_round_trips(Format::Lp);
     }
 }

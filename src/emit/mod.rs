@@ -11,9 +11,11 @@
 //!
 //! OPB, LP and MPS share one linearisation of the model (`linear.rs`), so a
 //! big-M constant is chosen in exactly one place. Every file starts with a
-//! header comment saying where it came from and what it holds. [`Output`]
-//! writes a file atomically (temporary name, renamed on commit), gzipped
-//! when its name ends in `.gz`.
+//! header comment saying where it came from and what it holds; each format
+//! module also owns how that header is read back ([`read_header`]) and how
+//! a solver's objective maps back to the model's ([`objective_map`]).
+//! [`Output`] writes a file atomically (temporary name, renamed on commit),
+//! gzipped when its name ends in `.gz`.
 
 mod dimacs;
 mod header;
@@ -23,100 +25,22 @@ mod mps;
 mod names;
 mod opb;
 mod output;
+#[cfg(test)]
+mod roundtrip;
 mod text;
 
-use std::fmt;
 use std::io::{self, Write};
-use std::path::Path;
 
 use crate::encode::ClauseArena;
 use crate::model::{Model, Sense};
+use crate::options::Format;
 
 pub use dimacs::{write_cnf, write_wcnf};
+pub use header::{parse_header, read_header, FileHeader, ObjectiveMap};
 pub use lp::write_lp;
 pub use mps::write_mps;
 pub use opb::write_opb;
 pub use output::{remove_pending_files, Output};
-
-/// A solver file format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Format {
-    /// DIMACS CNF, for SAT solvers and model counters.
-    Cnf,
-    /// Weighted CNF, for MaxSAT solvers.
-    Wcnf,
-    /// Pseudo-Boolean competition format.
-    Opb,
-    /// CPLEX LP, for MIP solvers.
-    Lp,
-    /// Free MPS, for MIP solvers.
-    Mps,
-}
-
-impl Format {
-    pub const ALL: [Format; 5] = [
-        Format::Cnf,
-        Format::Wcnf,
-        Format::Opb,
-        Format::Lp,
-        Format::Mps,
-    ];
-
-    /// The canonical name, also the file extension.
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::Cnf => "cnf",
-            Format::Wcnf => "wcnf",
-            Format::Opb => "opb",
-            Format::Lp => "lp",
-            Format::Mps => "mps",
-        }
-    }
-
-    /// The format called `name` (case-insensitive; `dimacs` and `pb` are
-    /// accepted as aliases of `cnf` and `opb`).
-    pub fn from_name(name: &str) -> Option<Format> {
-        let lower = name.to_ascii_lowercase();
-        match lower.as_str() {
-            "cnf" | "dimacs" => Some(Format::Cnf),
-            "wcnf" => Some(Format::Wcnf),
-            "opb" | "pb" => Some(Format::Opb),
-            "lp" => Some(Format::Lp),
-            "mps" => Some(Format::Mps),
-            _ => None,
-        }
-    }
-
-    /// The format named by a file's extension, and whether the file is
-    /// gzipped (`queens.cnf.gz` → `(Cnf, true)`).
-    pub fn from_path(path: &Path) -> Option<(Format, bool)> {
-        let file_name = path.file_name()?.to_str()?;
-        let (stem, gzip) = match strip_suffix_ignore_case(file_name, ".gz") {
-            Some(stem) => (stem, true),
-            None => (file_name, false),
-        };
-        let (_, extension) = stem.rsplit_once('.')?;
-        Format::from_name(extension).map(|format| (format, gzip))
-    }
-
-    /// Whether the format holds clauses, so that the model must be encoded
-    /// (CNF, WCNF) rather than written as linear rows.
-    pub fn is_clausal(self) -> bool {
-        matches!(self, Format::Cnf | Format::Wcnf)
-    }
-}
-
-impl fmt::Display for Format {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-fn strip_suffix_ignore_case<'a>(text: &'a str, suffix: &str) -> Option<&'a str> {
-    let split = text.len().checked_sub(suffix.len())?;
-    let tail = text.get(split..)?;
-    tail.eq_ignore_ascii_case(suffix).then(|| &text[..split])
-}
 
 /// Where a file came from, written into its header comment.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -140,6 +64,7 @@ pub struct EmitOptions {
 /// The clauses that an encoder produced for the CNF family.
 #[derive(Clone, Copy, Debug)]
 pub struct Clauses<'a> {
+    /// The clauses, in order.
     pub arena: &'a ClauseArena,
     /// Total number of variables: the model's named ones and the encoder's
     /// auxiliary ones.
@@ -210,6 +135,20 @@ pub fn write_format(
         Format::Opb => write_opb(w, model, prov),
         Format::Lp => write_lp(w, model, prov),
         Format::Mps => write_mps(w, model, prov),
+    }
+}
+
+/// How the objective value a solver reports for `model` written in `format`
+/// maps back to the model's objective (`None` without an objective, and for
+/// CNF, which cannot hold one).
+pub fn objective_map(format: Format, model: &Model) -> Option<ObjectiveMap> {
+    let linear = || linear::LinearObjective::of(model.objective.as_ref()?).ok();
+    match format {
+        Format::Cnf => None,
+        Format::Wcnf => dimacs::wcnf_objective_map(model),
+        Format::Opb => linear().map(|o| opb::objective_map(&o)),
+        Format::Lp => linear().map(|o| lp::objective_map(&o)),
+        Format::Mps => linear().map(|o| mps::objective_map(&o)),
     }
 }
 

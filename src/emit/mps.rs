@@ -18,12 +18,27 @@
 
 use std::io::{self, Write};
 
-use super::header::{self, Header};
+use super::header::{Header, ObjectiveMap};
 use super::linear::{check_exact_in_doubles, linearise, LinearObjective, LinearRows};
+use super::lp::OBJECTIVE_ROW as OBJECTIVE_SYMBOL;
 use super::names::SolverNames;
 use super::text::TextOut;
-use super::{check_format, invalid_input, Format, Provenance};
+use super::{check_format, invalid_input, Provenance};
 use crate::model::{Model, Rel, Sense, Var};
+use crate::options::Format;
+
+/// The comment prefix of MPS.
+pub(crate) const COMMENT: &str = "*";
+
+/// How a MIP solver's objective value maps back: a maximisation is the
+/// minimisation of the negated row, without the constant.
+pub(crate) fn objective_map(objective: &LinearObjective) -> ObjectiveMap {
+    ObjectiveMap {
+        symbol: OBJECTIVE_SYMBOL,
+        negated: objective.sense == Sense::Maximize,
+        offset: objective.offset,
+    }
+}
 
 /// The integer markers around `COLUMNS`, in their classic layout.
 const INTEGERS_BEGIN: &str = "    MARKER                 'MARKER'                 'INTORG'\n";
@@ -65,17 +80,17 @@ fn write_header(
 ) -> io::Result<()> {
     let mut header = Header {
         out,
-        prefix: "*",
+        prefix: COMMENT,
         max_line: super::lp::MAX_LINE,
     };
     header.provenance(prov, false)?;
     header.model_summary(model, None)?;
     if let Some(objective) = objective {
-        let negated = objective.sense == Sense::Maximize;
-        if negated {
+        let map = objective_map(objective);
+        if map.negated {
             header.line("maximisation written as minimisation of the negated objective row")?;
         }
-        header.objective(model, &header::affine("obj", negated, objective.offset))?;
+        header.objective(model, &map)?;
     }
     for (new, old) in names.renamed(model) {
         header.line(&format!("name {new} = {old}"))?;
@@ -249,5 +264,15 @@ impl Columns {
     /// Each variable's entries, in variable order.
     fn iter(&self) -> impl Iterator<Item = &[(Slot, i64)]> + '_ {
         self.starts.windows(2).map(|w| &self.entries[w[0]..w[1]])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_header_reads_back_as_written() {
+        crate::emit::roundtrip::assert_header_round_trips(Format::Mps);
     }
 }

@@ -11,11 +11,37 @@
 
 use std::io::{self, Write};
 
-use super::header::{self, Header};
+use super::header::{Header, ObjectiveMap};
 use super::linear::{for_each_row, linear_objective, negate, LinearObjective, RowScan};
 use super::text::TextOut;
 use super::{invalid_input, Provenance};
 use crate::model::{Model, Rel, Sense, Var};
+
+/// The comment prefix of OPB.
+pub(crate) const COMMENT: &str = "*";
+/// How the header names the value of the `min:` line in the objective map.
+pub(crate) const MIN_LINE_VALUE: &str = "(value of min:)";
+
+/// `* #variable= 62 #constraint= 47` → 62; `None` for any other line.
+pub(crate) fn declared_variables(first_line: &str) -> Option<u64> {
+    let rest = first_line.strip_prefix("* #variable=")?;
+    rest.split_ascii_whitespace().next()?.parse().ok()
+}
+
+/// Whether `line` is the objective (`min: ... ;`).
+pub(crate) fn is_objective_line(line: &str) -> bool {
+    line.starts_with("min:")
+}
+
+/// How a PB solver's `o` value (the `min:` line, negated for a
+/// maximisation, without the constant) maps back to the objective.
+pub(crate) fn objective_map(objective: &LinearObjective) -> ObjectiveMap {
+    ObjectiveMap {
+        symbol: MIN_LINE_VALUE,
+        negated: objective.sense == Sense::Maximize,
+        offset: objective.offset,
+    }
+}
 
 /// Writes `model` as an OPB file.
 pub fn write_opb(w: &mut dyn Write, model: &Model, prov: &Provenance) -> io::Result<()> {
@@ -43,13 +69,11 @@ fn write_header(
     prov: &Provenance,
     objective: Option<&LinearObjective>,
 ) -> io::Result<()> {
-    let mut header = Header::new(out, "*");
+    let mut header = Header::new(out, COMMENT);
     header.provenance(prov, false)?;
     header.model_summary(model, None)?;
     if let Some(objective) = objective {
-        let negated = objective.sense == Sense::Maximize;
-        let expression = header::affine("(value of min:)", negated, objective.offset);
-        header.objective(model, &expression)?;
+        header.objective(model, &objective_map(objective))?;
     }
     header.var_map(model)
 }
@@ -119,4 +143,14 @@ fn write_signed(out: &mut TextOut<'_>, value: i64) -> io::Result<()> {
         out.str("+")?;
     }
     out.int(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::options::Format;
+
+    #[test]
+    fn the_header_reads_back_as_written() {
+        crate::emit::roundtrip::assert_header_round_trips(Format::Opb);
+    }
 }

@@ -10,9 +10,10 @@ use rustsat::types::Lit as RsLit;
 
 use super::bridge::{to_rs, AllocVars, SinkCollector};
 use super::defaults::default_amo;
-use super::simplify::LitSet;
-use super::{AmoEncoding, ClauseSink};
+use super::ClauseSink;
+use crate::model::LitSet;
 use crate::model::{Lit, VarAlloc};
+use crate::options::AmoEncoding;
 
 /// Encodes `at most one of lits` with `encoding` (`None`: the default for
 /// the number of distinct literals).

@@ -25,8 +25,9 @@ pub(crate) use adder::encode_adder;
 use super::defaults::default_card;
 use super::simplify::CardPlan;
 use super::target::Target;
-use super::{CardEncoding, ClauseSink};
+use super::ClauseSink;
 use crate::model::{Lit, Rel, VarAlloc};
+use crate::options::CardEncoding;
 
 /// The outputs a unary counter must provide.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

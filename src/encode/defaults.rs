@@ -4,8 +4,8 @@
 //! [`crate::encode`] (reproduce them with `examples/encode_sizes.rs`).
 
 use super::card::counting_range;
-use super::{AmoEncoding, CardEncoding};
 use crate::model::Rel;
+use crate::options::{AmoEncoding, CardEncoding};
 
 /// AMOs over at most this many distinct literals are written pairwise.
 pub(crate) const PAIRWISE_MAX: usize = 6;

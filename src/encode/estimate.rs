@@ -5,8 +5,8 @@
 //! larger one is estimated from the encoding's growth law.
 
 use super::{encode_constraint, ClauseCounter, Encodings};
-use crate::encode::{AmoEncoding, CardEncoding};
 use crate::model::{Constraint, Lit, Model, Rel, VarAlloc};
+use crate::options::{AmoEncoding, CardEncoding};
 use std::collections::HashMap;
 
 /// Shapes with at most this much counting work are counted exactly.

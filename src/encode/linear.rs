@@ -1,9 +1,9 @@
 //! Linear constraints `sum(coef * lit) rel rhs` with integer coefficients of
 //! either sign, through rustsat's pseudo-Boolean encoders.
 //!
-//! Normal form first: terms on the same variable are added up, a negative
-//! term becomes positive by `c * l = c + (-c) * !l`, and the constant moves
-//! to the right-hand side. Then the trivial cases: a bound out of reach, a
+//! Normal form first ([`crate::model::linear`]): terms on the same variable
+//! are added up, a negative term becomes positive by `c * l = c + (-c) * !l`,
+//! and the constant moves to the right-hand side. Then the trivial cases: a bound out of reach, a
 //! term too heavy for a `<=` or `=` bound (its literal must be false), a
 //! `>=` term heavier than the bound (saturated to the bound), and a common
 //! divisor of the weights (divided out, the bound rounded the safe way).
@@ -20,8 +20,10 @@ use super::bridge::{from_rs, to_rs, AllocVars, SinkCollector};
 use super::card::{encode_adder, encode_plan};
 use super::simplify::CardPlan;
 use super::target::Target;
-use super::{CardEncoding, ClauseSink};
-use crate::model::{Lit, Rel, Var, VarAlloc};
+use super::ClauseSink;
+use crate::model::linear::positive_terms;
+use crate::model::{Lit, Rel, VarAlloc};
+use crate::options::CardEncoding;
 
 /// `sum(weight * lit) rel bound` with positive weights on distinct
 /// variables.
@@ -34,29 +36,7 @@ pub(crate) struct PositiveForm {
 
 impl PositiveForm {
     pub(crate) fn of(terms: &[(i64, Lit)], rel: Rel, rhs: i64) -> PositiveForm {
-        let mut per_var: Vec<(Var, i128)> = Vec::with_capacity(terms.len());
-        let mut constant: i128 = 0;
-        for &(coef, lit) in terms {
-            let coef = i128::from(coef);
-            if lit.is_neg() {
-                constant += coef;
-                per_var.push((lit.var(), -coef));
-            } else {
-                per_var.push((lit.var(), coef));
-            }
-        }
-        per_var.sort_by_key(|&(v, _)| v);
-        let mut terms: Vec<(Lit, i128)> = Vec::with_capacity(per_var.len());
-        for group in per_var.chunk_by(|a, b| a.0 == b.0) {
-            let var = group[0].0;
-            let weight: i128 = group.iter().map(|&(_, w)| w).sum();
-            if weight > 0 {
-                terms.push((var.positive(), weight));
-            } else if weight < 0 {
-                constant += weight;
-                terms.push((var.negative(), -weight));
-            }
-        }
+        let (terms, constant) = positive_terms(terms);
         PositiveForm {
             terms,
             rel,

@@ -3,9 +3,11 @@
 //! reification, and the choice of encoding per constraint.
 //!
 //! Public surface (see each submodule for the encodings themselves):
-//! * [`AmoEncoding`], [`CardEncoding`], [`Encodings`] — the user's choices;
+//! * the user's choices, [`AmoEncoding`], [`CardEncoding`], [`Encodings`],
+//!   live in [`crate::options`]; [`describe`] writes them for headers;
 //! * [`encode_model`] — every constraint of a model into a [`ClauseSink`];
-//! * [`encode_constraint`] — one constraint.
+//! * [`encode_constraint`] — one constraint;
+//! * [`estimate_clauses`] — the size before encoding.
 //!
 //! Layout: `amo` (rustsat's six AMO encodings), `card` (the driver and the
 //! [`CardEncoding`]s, one file each under `card/`: `totalizer` and `adder`
@@ -84,114 +86,20 @@ pub use estimate::estimate_clauses;
 pub use sink::{ClauseArena, ClauseCounter, ClauseSink, Guarded};
 
 use crate::model::{Constraint, Lit, Model, VarAlloc};
+use crate::options::Encodings;
 
-/// How an at-most-one constraint is written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum AmoEncoding {
-    /// Every pair excluded: `n(n-1)/2` binary clauses, no variables.
-    Pairwise,
-    /// The ladder (sequential) encoding: `n - 1` variables, `3n - 4` clauses.
-    Ladder,
-    /// The binary (bitwise) encoding: `log n` variables, `n log n` clauses.
-    Bitwise,
-    /// The commander encoding (groups of 4, pairwise inside).
-    Commander,
-    /// The bimander encoding (groups of 4, binary commanders).
-    Bimander,
-    /// Chen's two-product encoding (rows and columns of a grid).
-    Product,
-}
-
-impl AmoEncoding {
-    pub const ALL: [AmoEncoding; 6] = [
-        AmoEncoding::Pairwise,
-        AmoEncoding::Ladder,
-        AmoEncoding::Bitwise,
-        AmoEncoding::Commander,
-        AmoEncoding::Bimander,
-        AmoEncoding::Product,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            AmoEncoding::Pairwise => "pairwise",
-            AmoEncoding::Ladder => "ladder",
-            AmoEncoding::Bitwise => "bitwise",
-            AmoEncoding::Commander => "commander",
-            AmoEncoding::Bimander => "bimander",
-            AmoEncoding::Product => "product",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<AmoEncoding> {
-        AmoEncoding::ALL.into_iter().find(|e| e.name() == name)
-    }
-}
-
-/// How a cardinality constraint is written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum CardEncoding {
-    /// The totalizer (rustsat).
-    Totalizer,
-    /// Sinz's sequential counter.
-    SeqCounter,
-    /// Cardinality networks (Asín et al.), `O(n log^2 k)`.
-    CardNet,
-    /// Batcher's odd-even merge sorting network.
-    SortNet,
-    /// The binary adder (rustsat).
-    Adder,
-    /// The modulo totalizer (Ogawa et al.).
-    MTotalizer,
-}
-
-impl CardEncoding {
-    pub const ALL: [CardEncoding; 6] = [
-        CardEncoding::Totalizer,
-        CardEncoding::SeqCounter,
-        CardEncoding::CardNet,
-        CardEncoding::SortNet,
-        CardEncoding::Adder,
-        CardEncoding::MTotalizer,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            CardEncoding::Totalizer => "totalizer",
-            CardEncoding::SeqCounter => "seqcounter",
-            CardEncoding::CardNet => "cardnet",
-            CardEncoding::SortNet => "sortnet",
-            CardEncoding::Adder => "adder",
-            CardEncoding::MTotalizer => "mtotalizer",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<CardEncoding> {
-        CardEncoding::ALL.into_iter().find(|e| e.name() == name)
-    }
-}
-
-/// The user's choice of encodings; `None` chooses per constraint.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Encodings {
-    pub amo: Option<AmoEncoding>,
-    pub card: Option<CardEncoding>,
-}
-
-impl Encodings {
-    /// One line for file headers, e.g. `amo=ladder card=auto (by counting
-    /// range ...: seqcounter ..., totalizer ..., cardnet above)`.
-    pub fn describe(&self) -> String {
-        let amo = match self.amo {
-            Some(e) => e.name().to_string(),
-            None => format!("auto ({})", defaults::describe_amo_rule()),
-        };
-        let card = match self.card {
-            Some(e) => e.name().to_string(),
-            None => format!("auto ({})", defaults::describe_card_rule()),
-        };
-        format!("amo={amo} card={card}")
-    }
+/// One line for file headers, e.g. `amo=ladder card=auto (by counting
+/// range ...: seqcounter ..., totalizer ..., cardnet above)`.
+pub fn describe(enc: &Encodings) -> String {
+    let amo = match enc.amo {
+        Some(e) => e.name().to_string(),
+        None => format!("auto ({})", defaults::describe_amo_rule()),
+    };
+    let card = match enc.card {
+        Some(e) => e.name().to_string(),
+        None => format!("auto ({})", defaults::describe_card_rule()),
+    };
+    format!("amo={amo} card={card}")
 }
 
 /// Encodes one constraint into `out`, taking auxiliary variables from

@@ -3,48 +3,10 @@
 //!
 //! A literal list is read as a set: a repeated literal counts once, and a
 //! literal together with its negation contributes exactly 1 (one of the two
-//! is always true). [`LitSet`] is that reading; [`CardPlan`] is what is left
-//! of `sum rel k` after it.
+//! is always true). [`LitSet`] (in the model) is that reading; [`CardPlan`]
+//! is what is left of `sum rel k` after it.
 
-use crate::model::{Lit, Rel};
-
-/// The distinct literals of a list, in first-occurrence order, with every
-/// complementary pair taken out and counted.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct LitSet {
-    /// Distinct literals whose negation is not in the list.
-    pub lits: Vec<Lit>,
-    /// How many variables occur with both signs (each adds exactly 1).
-    pub complementary_pairs: usize,
-}
-
-impl LitSet {
-    pub(crate) fn of(lits: &[Lit]) -> LitSet {
-        let key = |l: &Lit| (l.var(), l.is_neg());
-        let mut sorted: Vec<Lit> = lits.to_vec();
-        sorted.sort_unstable_by_key(key);
-        sorted.dedup();
-        let slot = |l: Lit| sorted.binary_search_by_key(&key(&l), key);
-        let complementary_pairs = sorted
-            .windows(2)
-            .filter(|w| w[0].var() == w[1].var())
-            .count();
-
-        let mut emitted = vec![false; sorted.len()];
-        let mut kept = Vec::with_capacity(sorted.len());
-        for &lit in lits {
-            let here = slot(lit).expect("every literal is in its own sorted copy");
-            if !emitted[here] && slot(!lit).is_err() {
-                emitted[here] = true;
-                kept.push(lit);
-            }
-        }
-        LitSet {
-            lits: kept,
-            complementary_pairs,
-        }
-    }
-}
+use crate::model::{Lit, LitSet, Rel};
 
 /// What a cardinality constraint `sum(lits) rel k` (under set semantics)
 /// needs to be written.

@@ -6,6 +6,7 @@ use crate::model::Lit;
 
 /// Receives clauses from encoders.
 pub trait ClauseSink {
+    /// Takes one clause.
     fn add_clause(&mut self, lits: &[Lit]);
 
     /// Clauses received so far.
@@ -21,6 +22,7 @@ pub struct ClauseArena {
 }
 
 impl ClauseArena {
+    /// An empty arena.
     pub fn new() -> ClauseArena {
         ClauseArena::default()
     }
@@ -51,7 +53,9 @@ impl ClauseSink for ClauseArena {
 /// Counts clauses and literals without keeping them.
 #[derive(Clone, Debug, Default)]
 pub struct ClauseCounter {
+    /// Clauses counted.
     pub clauses: u64,
+    /// Literals over all clauses counted.
     pub literals: u64,
 }
 
@@ -69,6 +73,7 @@ impl ClauseSink for ClauseCounter {
 /// Adds a fixed literal to every clause passed through: `guard -> clause`
 /// becomes `!guard OR clause` (reification by disjunction).
 pub struct Guarded<'a> {
+    /// Where the guarded clauses go.
     pub inner: &'a mut dyn ClauseSink,
     /// Literal added to every clause (the negated guard).
     pub extra: Lit,

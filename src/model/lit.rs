@@ -28,10 +28,12 @@ impl Var {
         self.0 as usize - 1
     }
 
+    /// The variable as a positive literal.
     pub fn positive(self) -> Lit {
         Lit(self.0 as i32)
     }
 
+    /// The variable's negation.
     pub fn negative(self) -> Lit {
         Lit(-(self.0 as i32))
     }
@@ -54,14 +56,17 @@ impl Lit {
         Lit(n)
     }
 
+    /// The signed DIMACS number.
     pub fn dimacs(self) -> i32 {
         self.0
     }
 
+    /// Its variable.
     pub fn var(self) -> Var {
         Var(self.0.unsigned_abs())
     }
 
+    /// Whether it is a negation.
     pub fn is_neg(self) -> bool {
         self.0 < 0
     }
@@ -103,6 +108,7 @@ impl VarAlloc {
         VarAlloc { next: n_used + 1 }
     }
 
+    /// The next fresh variable.
     pub fn fresh(&mut self) -> Var {
         let v = Var::from_dimacs(self.next);
         self.next += 1;
@@ -112,5 +118,52 @@ impl VarAlloc {
     /// How many variables exist so far (the highest id handed out).
     pub fn n_vars(&self) -> u32 {
         self.next - 1
+    }
+}
+
+/// The distinct literals of `lits`, sorted: the list read as a set. Every
+/// constraint's literal list means this set (a repeated literal counts once).
+pub fn sorted_set(lits: &[Lit]) -> Vec<Lit> {
+    let mut set = lits.to_vec();
+    set.sort_unstable();
+    set.dedup();
+    set
+}
+
+/// The distinct literals of a list, in first-occurrence order, with every
+/// complementary pair taken out and counted: a literal together with its
+/// negation contributes exactly 1 to any count (one of the two is true).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LitSet {
+    /// Distinct literals whose negation is not in the list.
+    pub lits: Vec<Lit>,
+    /// How many variables occur with both signs (each adds exactly 1).
+    pub complementary_pairs: usize,
+}
+
+impl LitSet {
+    /// The set reading of `lits`.
+    pub fn of(lits: &[Lit]) -> LitSet {
+        let sorted = sorted_set(lits);
+        let contains = |l: Lit| sorted.binary_search(&l).is_ok();
+        let complementary_pairs = sorted
+            .iter()
+            .filter(|l| !l.is_neg() && contains(!**l))
+            .count();
+        let mut emitted = vec![false; sorted.len()];
+        let mut kept = Vec::with_capacity(sorted.len());
+        for &lit in lits {
+            let here = sorted
+                .binary_search(&lit)
+                .expect("every literal is in its own sorted copy");
+            if !emitted[here] && !contains(!lit) {
+                emitted[here] = true;
+                kept.push(lit);
+            }
+        }
+        LitSet {
+            lits: kept,
+            complementary_pairs,
+        }
     }
 }

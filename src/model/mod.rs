@@ -1,24 +1,33 @@
 //! The solver-neutral model: named Boolean variables, constraints that each
 //! remember where they came from, and at most one objective.
 //!
-//! This is the single source of truth for every output format. Builders
-//! (see [`build`]) turn a checked spec and its board into a `Model`; encoders
-//! and emitters only read it.
+//! This is the single source of truth for every output format. The builder
+//! (the `build` module) turns a checked spec and its board into a `Model`;
+//! encoders and emitters only read it.
+//!
+//! Also here, because every stage shares them: literals and literal sets
+//! ([`lit`]), the one place variable names are written and parsed
+//! ([`names`]), and the one linear normal form ([`linear`]).
 
-pub mod build;
+pub mod linear;
 mod lit;
+pub mod names;
 
-pub use lit::{Lit, Var, VarAlloc};
+pub use lit::{sorted_set, Lit, LitSet, Var, VarAlloc};
 
 /// A comparison in a cardinality or linear constraint.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Rel {
+    /// `<=`
     Le,
+    /// `>=`
     Ge,
+    /// `=`
     Eq,
 }
 
 impl Rel {
+    /// `<=`, `>=` or `=`.
     pub fn symbol(self) -> &'static str {
         match self {
             Rel::Le => "<=",
@@ -49,19 +58,31 @@ pub enum Constraint {
     AtMostOne(Vec<Lit>),
     /// `sum(lits) rel k`, or `guard -> sum(lits) rel k` when reified.
     Card {
+        /// The literals counted (a set).
         lits: Vec<Lit>,
+        /// The comparison.
         rel: Rel,
+        /// The bound.
         k: u32,
+        /// The literal that switches the constraint on, if reified.
         guard: Option<Lit>,
     },
     /// `sum(coef * lit) rel rhs` over literals (a literal is 0 or 1).
     Linear {
+        /// `(coefficient, literal)` terms.
         terms: Vec<(i64, Lit)>,
+        /// The comparison.
         rel: Rel,
+        /// The right-hand side.
         rhs: i64,
     },
     /// `def <-> OR(lits)`.
-    OrDef { def: Lit, lits: Vec<Lit> },
+    OrDef {
+        /// The defined literal.
+        def: Lit,
+        /// The literals it is the disjunction of.
+        lits: Vec<Lit>,
+    },
 }
 
 impl Constraint {
@@ -71,12 +92,7 @@ impl Constraint {
     /// literal counts once, and a literal with its negation counts exactly 1.
     pub fn holds(&self, value: &dyn Fn(Var) -> bool) -> bool {
         let lit = |l: &Lit| l.eval(value(l.var()));
-        let count = |ls: &[Lit]| {
-            let mut distinct = ls.to_vec();
-            distinct.sort_unstable();
-            distinct.dedup();
-            distinct.iter().filter(|l| lit(l)).count() as i64
-        };
+        let count = |ls: &[Lit]| sorted_set(ls).iter().filter(|l| lit(l)).count() as i64;
         match self {
             Constraint::Clause(ls) => ls.iter().any(lit),
             Constraint::AtMostOne(ls) => count(ls) <= 1,
@@ -98,14 +114,18 @@ impl Constraint {
 /// Which way the objective goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Sense {
+    /// Smaller is better.
     Minimize,
+    /// Larger is better.
     Maximize,
 }
 
 /// `sense sum(coef * lit)`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Objective {
+    /// Which way.
     pub sense: Sense,
+    /// `(coefficient, literal)` terms.
     pub terms: Vec<(i64, Lit)>,
     /// What the objective counts, for headers and reports ("count", "walls").
     pub what: String,
@@ -114,7 +134,9 @@ pub struct Objective {
 /// A constraint and where it came from.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tagged {
+    /// The constraint.
     pub constraint: Constraint,
+    /// Where it came from.
     pub origin: OriginId,
 }
 
@@ -124,7 +146,9 @@ pub struct Model {
     /// `names[v.index()]` is the name of variable `v`. Every variable of the
     /// model has a name; encoders add unnamed auxiliary variables after these.
     pub names: Vec<String>,
+    /// Every constraint, in the order it was built.
     pub constraints: Vec<Tagged>,
+    /// The objective, if any.
     pub objective: Option<Objective>,
     /// Interned origins, e.g. `"rule no_attack"`, `"count"`.
     pub origins: Vec<String>,
@@ -141,6 +165,7 @@ impl Model {
         Var::from_dimacs(self.names.len() as u32)
     }
 
+    /// The number of named variables.
     pub fn n_vars(&self) -> u32 {
         self.names.len() as u32
     }
@@ -150,6 +175,7 @@ impl Model {
         self.decisions.unwrap_or(self.n_vars())
     }
 
+    /// The name of `v`.
     pub fn name(&self, v: Var) -> &str {
         &self.names[v.index()]
     }
@@ -165,6 +191,7 @@ impl Model {
         }
     }
 
+    /// Adds a constraint from `origin`.
     pub fn add(&mut self, constraint: Constraint, origin: OriginId) {
         self.constraints.push(Tagged { constraint, origin });
     }

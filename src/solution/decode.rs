@@ -1,32 +1,30 @@
 //! Decoding: variable names and values → a [`Placement`]. Only the names
-//! matter (`x_3_4` is a piece on (3,4), `wall_3_4` a chosen wall), so any
+//! matter (`x_3_4` is a piece on (3,4), `wall_3_4` a chosen wall, as
+//! [`crate::model::names`] parses them), so any
 //! solver's answer maps back through the variable map of the compiled file
 //! or of a freshly built model.
 
 use super::verify::Placement;
 use crate::board::Board;
+use crate::model::names::{parse_cell, CellName};
 
 /// What a named variable says about a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CellVar {
+    /// A piece on this cell.
     Piece(usize),
+    /// A chosen wall on this cell.
     Wall(usize),
 }
 
 /// The cell variable named `name` on `board` (`x_1_2`, `wall_0_3`), or
-/// `None` for any other name (auxiliary variables, `seen_...`).
+/// `None` for any other name (auxiliary variables, `seen_...`) and for
+/// coordinates off the board.
 pub fn cell_var(board: &Board, name: &str) -> Option<CellVar> {
-    let (kind, rest) = if let Some(rest) = name.strip_prefix("x_") {
-        (CellVar::Piece as fn(usize) -> CellVar, rest)
-    } else if let Some(rest) = name.strip_prefix("wall_") {
-        (CellVar::Wall as fn(usize) -> CellVar, rest)
-    } else {
-        return None;
+    let (kind, coords): (fn(usize) -> CellVar, Vec<usize>) = match parse_cell(name)? {
+        CellName::Piece(c) => (CellVar::Piece, c),
+        CellName::Wall(c) => (CellVar::Wall, c),
     };
-    let coords: Vec<usize> = rest
-        .split('_')
-        .map(|p| p.parse().ok())
-        .collect::<Option<_>>()?;
     if coords.len() != board.dims().len() || coords.iter().zip(board.dims()).any(|(c, d)| c >= d) {
         return None;
     }

@@ -4,186 +4,22 @@
 //! built model — its named variables are always numbered `1..=n_vars` in
 //! model order, auxiliary encoding variables come after and are ignored —
 //! or, with `--map`, through the `c var` / `* var` lines of the compiled
-//! file the solver read. Named answers (the LP family) map by name, undoing
-//! the renames an LP or MPS file lists in its header (`\ name NEW = OLD`).
+//! file the solver read (its [`FileHeader`]). Named answers (the LP family)
+//! map by name, undoing the renames an LP or MPS file lists in its header
+//! (`\ name NEW = OLD`).
 
 use super::decode::cell_var;
-use super::read::{Answer, Form, IdValues, NamedValue, ReadError, Values};
+use super::read::{Answer, Form, IdValues, NamedValue, Values};
 use crate::board::Board;
-use crate::emit::Format;
-use crate::error::Error;
-
-type Result<T> = crate::error::Result<T>;
+use crate::diag::LineError;
+use crate::emit::FileHeader;
+use crate::error::{Error, Result};
 use crate::model::Model;
+use crate::options::Format;
 use std::collections::HashMap;
-use std::path::Path;
 
 /// Largest distance of an LP-family value from 0 or 1 still read as 0 or 1.
 pub const TOLERANCE: f64 = 1e-6;
-
-/// What a compiled file's header says about its variables.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct CompiledFile {
-    pub path: String,
-    pub format: Option<Format>,
-    /// `(id, name, line)` for every `c var` / `* var` line.
-    pub ids: Vec<(u32, String, usize)>,
-    /// How many variables the file declares (p-line, `#variable=`, or the
-    /// header's model and auxiliary counts).
-    pub n_vars: Option<u64>,
-    /// LP and MPS: name in the file → name in the model.
-    pub renamed: HashMap<String, String>,
-}
-
-impl CompiledFile {
-    /// The highest id the header maps.
-    pub fn highest_id(&self) -> u32 {
-        self.ids.iter().map(|&(id, _, _)| id).max().unwrap_or(0)
-    }
-}
-
-/// Reads the header of the compiled file at `path` (`.gz` allowed).
-pub fn read_compiled(path: &Path) -> Result<CompiledFile> {
-    let source = path.display().to_string();
-    let mut input = super::read::open_text(path)
-        .map_err(|e| Error::input(format!("error: cannot read the map {source}: {e}")))?;
-    parse_compiled(&mut *input, &source)
-}
-
-/// Reads the header of a compiled file from `input`; `source` names it.
-pub fn parse_compiled(input: &mut dyn std::io::BufRead, source: &str) -> Result<CompiledFile> {
-    let mut lines = super::read::LineReader::new(input);
-    let mut file = CompiledFile {
-        path: source.to_string(),
-        ..CompiledFile::default()
-    };
-    header(&mut lines, &mut file).map_err(|e| Error::input(e.render(source)))?;
-    if file.format.is_none() {
-        return Err(Error::input(format!(
-            "error: {source}: this is not a file qspec compiled (it starts with no qspec header)\n  = help: pass the .cnf, .wcnf, .opb, .lp or .mps file the solver read"
-        )));
-    }
-    Ok(file)
-}
-
-/// Reads header lines until the first line of content.
-fn header(
-    lines: &mut super::read::LineReader<'_>,
-    file: &mut CompiledFile,
-) -> std::result::Result<(), ReadError> {
-    let mut prefix = "";
-    while let Some((number, line)) = lines.next_line()? {
-        if number == 1 {
-            let (format, p) = first_line_format(line);
-            file.format = format;
-            prefix = p;
-            if format == Some(Format::Opb) {
-                file.n_vars = opb_variables(line);
-            }
-            if format.is_none() {
-                return Ok(());
-            }
-            continue;
-        }
-        if let Some(comment) = comment_text(line, prefix) {
-            header_comment(comment, number, file)?;
-        } else if line.starts_with("min:") && file.format == Some(Format::Opb) {
-            continue;
-        } else {
-            if let Some(p) = line.strip_prefix("p ") {
-                p_line(p, file);
-            }
-            break;
-        }
-    }
-    finish_counts(file);
-    Ok(())
-}
-
-/// The format and comment prefix told by a compiled file's first line.
-fn first_line_format(line: &str) -> (Option<Format>, &'static str) {
-    if line.starts_with("* #variable=") {
-        (Some(Format::Opb), "*")
-    } else if line.starts_with("c qspec") {
-        (Some(Format::Cnf), "c")
-    } else if line.starts_with("\\ qspec") {
-        (Some(Format::Lp), "\\")
-    } else if line.starts_with("* qspec") {
-        (Some(Format::Mps), "*")
-    } else {
-        (None, "")
-    }
-}
-
-/// `#variable= 62 #constraint= 47` → 62.
-fn opb_variables(line: &str) -> Option<u64> {
-    let rest = line.split_once("#variable=")?.1;
-    rest.split_ascii_whitespace().next()?.parse().ok()
-}
-
-/// The text of a comment line with this prefix (`c var 1 x_0_0` → `var 1 x_0_0`).
-fn comment_text<'l>(line: &'l str, prefix: &str) -> Option<&'l str> {
-    let rest = line.strip_prefix(prefix)?;
-    if rest.is_empty() {
-        return Some("");
-    }
-    rest.strip_prefix(' ')
-}
-
-/// One header comment: a `var` line, a rename, or a count.
-fn header_comment(
-    text: &str,
-    number: usize,
-    file: &mut CompiledFile,
-) -> std::result::Result<(), ReadError> {
-    if let Some(rest) = text.strip_prefix("var ") {
-        let (id, name) = rest.split_once(' ').unwrap_or((rest, ""));
-        let id = id.parse::<u32>().ok().filter(|&id| id > 0).ok_or_else(|| {
-            ReadError::new(number, format!("`var {rest}`: not a variable number"))
-        })?;
-        file.ids.push((id, name.to_string(), number));
-    } else if let Some(rest) = text.strip_prefix("name ") {
-        if let Some((new, old)) = rest.split_once(" = ") {
-            file.renamed.insert(new.to_string(), old.to_string());
-        }
-    } else if let Some(n) = text.strip_prefix("model variables: ") {
-        add_count(file, n);
-    } else if let Some(n) = text.strip_prefix("auxiliary variables: ") {
-        add_count(file, n);
-    } else if text.starts_with("soft clauses:") && file.format == Some(Format::Cnf) {
-        file.format = Some(Format::Wcnf);
-    }
-    Ok(())
-}
-
-/// Adds a header count to the variables (the model's, then the auxiliary
-/// ones); a p-line or `#variable=` takes precedence later.
-fn add_count(file: &mut CompiledFile, n: &str) {
-    if matches!(file.format, Some(Format::Cnf | Format::Wcnf)) {
-        if let Ok(n) = n.trim().parse::<u64>() {
-            file.n_vars = Some(file.n_vars.unwrap_or(0) + n);
-        }
-    }
-}
-
-/// `p cnf V C` or `p wcnf V C top`.
-fn p_line(rest: &str, file: &mut CompiledFile) {
-    let mut words = rest.split_ascii_whitespace();
-    let kind = words.next();
-    if kind == Some("wcnf") {
-        file.format = Some(Format::Wcnf);
-    }
-    if let Some(v) = words.next().and_then(|v| v.parse().ok()) {
-        file.n_vars = Some(v);
-    }
-}
-
-/// LP and MPS files declare no numbered variables.
-fn finish_counts(file: &mut CompiledFile) {
-    if matches!(file.format, Some(Format::Lp | Format::Mps)) {
-        file.n_vars = None;
-    }
-}
 
 /// The model's values from an answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -199,7 +35,7 @@ pub struct Mapped {
 }
 
 /// How many ids a reader should keep for this model and map.
-pub fn kept_ids(model: &Model, map: Option<&CompiledFile>) -> u32 {
+pub fn kept_ids(model: &Model, map: Option<&FileHeader>) -> u32 {
     match map {
         Some(m) if !m.ids.is_empty() => m.highest_id(),
         _ => model.n_vars(),
@@ -212,7 +48,7 @@ pub fn map_answer(
     answer: &Answer,
     model: &Model,
     board: &Board,
-    map: Option<&CompiledFile>,
+    map: Option<&FileHeader>,
     source: &str,
 ) -> Result<Option<Mapped>> {
     match &answer.values {
@@ -226,18 +62,21 @@ fn map_ids(
     form: Form,
     ids: &IdValues,
     model: &Model,
-    map: Option<&CompiledFile>,
+    map: Option<&FileHeader>,
     source: &str,
 ) -> Result<Mapped> {
     check_range(form, ids, model, map, source)?;
     let n = model.n_vars() as usize;
     let id_of_var: Vec<u32> = match map {
         Some(m) if matches!(m.format, Some(Format::Lp | Format::Mps)) => {
-            return Err(Error::input(format!(
-                "error: {source}: the answer numbers its variables, but the map {} is an {} file, which has no numbers\n  = help: pass the .cnf, .wcnf or .opb file the solver read, or no --map",
-                m.path,
-                m.format.map_or("LP", Format::name).to_ascii_uppercase()
-            )));
+            return Err(Error::input_with_help(
+                format!(
+                    "{source}: the answer numbers its variables, but the map {} is an {} file, which has no numbers",
+                    m.path,
+                    m.format.map_or("LP", Format::name).to_ascii_uppercase()
+                ),
+                "pass the .cnf, .wcnf or .opb file the solver read, or no --map",
+            ));
         }
         Some(m) if !m.ids.is_empty() => ids_through_map(m, model)?,
         _ => (1..=n as u32).collect(),
@@ -263,7 +102,7 @@ fn check_range(
     form: Form,
     ids: &IdValues,
     model: &Model,
-    map: Option<&CompiledFile>,
+    map: Option<&FileHeader>,
     source: &str,
 ) -> Result<()> {
     let Some((highest, line)) = ids.highest else {
@@ -281,29 +120,37 @@ fn check_range(
         None => None,
     };
     match limit {
-        Some((n, what)) if highest > n => Err(Error::input(
-            ReadError::new(
+        Some((n, what)) if highest > n => Err(Error::text(
+            source,
+            LineError::new(
                 line,
                 format!(
                     "variable {highest} does not exist: {what} has {n} variables; was the answer made from another file?"
                 ),
-            )
-            .render(source),
+            ),
         )),
         _ => Ok(()),
     }
 }
 
 /// For every model variable, its id in the map (0 when the map lacks it).
-fn ids_through_map(map: &CompiledFile, model: &Model) -> Result<Vec<u32>> {
+fn ids_through_map(map: &FileHeader, model: &Model) -> Result<Vec<u32>> {
     let index = name_index(model);
     let mut id_of_var = vec![0u32; model.n_vars() as usize];
     for (id, name, line) in &map.ids {
         let Some(&v) = index.get(name.as_str()) else {
-            return Err(Error::input(format!(
-                "error: {}:{line}: the compiled file has a variable `{name}` that the model does not have\n  = help: was it compiled from another model, or with other -D values or --rays?",
-                map.path
-            )));
+            return Err(Error::text(
+                &map.path,
+                LineError::new(
+                    *line,
+                    format!(
+                        "the compiled file has a variable `{name}` that the model does not have"
+                    ),
+                )
+                .with_help(
+                    "was it compiled from another model, or with other -D values or --rays?",
+                ),
+            ));
         };
         id_of_var[v] = *id;
     }
@@ -323,7 +170,7 @@ fn map_names(
     named: &[NamedValue],
     model: &Model,
     board: &Board,
-    map: Option<&CompiledFile>,
+    map: Option<&FileHeader>,
     source: &str,
 ) -> Result<Mapped> {
     let index = name_index(model);
@@ -331,8 +178,7 @@ fn map_names(
     let mut values: Vec<Option<bool>> = vec![None; model.n_vars() as usize];
     let mut cells = Vec::new();
     for entry in named {
-        let fail =
-            |message: String| Error::input(ReadError::new(entry.line, message).render(source));
+        let fail = |message: String| Error::text(source, LineError::new(entry.line, message));
         let name = renamed
             .and_then(|r| r.get(&entry.name))
             .map_or(entry.name.as_str(), String::as_str);
@@ -380,8 +226,8 @@ mod tests {
     use super::*;
     use crate::solution::read::{AnswerStatus, IdValues};
 
-    fn compiled(text: &str) -> CompiledFile {
-        parse_compiled(&mut text.as_bytes(), "f").unwrap()
+    fn compiled(text: &str) -> FileHeader {
+        crate::emit::parse_header(&mut text.as_bytes(), "f").unwrap()
     }
 
     fn model(names: &[&str]) -> Model {
@@ -408,27 +254,6 @@ mod tests {
             ids.set(id, v, 1).unwrap();
         }
         Values::ById(ids)
-    }
-
-    #[test]
-    fn headers_of_every_format() {
-        let cnf = compiled("c qspec 0.1.0\nc model variables: 2\nc auxiliary variables: 3\nc var 1 x_0_0\nc var 2 x y\np cnf 5 9\n1 2 0\n");
-        assert_eq!(cnf.format, Some(Format::Cnf));
-        assert_eq!(cnf.n_vars, Some(5));
-        assert_eq!(cnf.ids, vec![(1, "x_0_0".into(), 4), (2, "x y".into(), 5)]);
-        let wcnf = compiled("c qspec 0.1.0\nc model variables: 2\nc auxiliary variables: 3\nc soft clauses: 2\nh 1 0\n");
-        assert_eq!((wcnf.format, wcnf.n_vars), (Some(Format::Wcnf), Some(5)));
-        let opb = compiled("* #variable= 2 #constraint= 1\nmin: -1 x1 ;\n* qspec 0.1.0\n* var 1 a\n* var 2 b\n+1 x1 >= 0 ;\n");
-        assert_eq!(
-            (opb.format, opb.n_vars, opb.highest_id()),
-            (Some(Format::Opb), Some(2), 2)
-        );
-        let lp = compiled("\\ qspec 0.1.0\n\\ model variables: 2\n\\ name _2x = 2x\nMaximize\n");
-        assert_eq!((lp.format, lp.n_vars), (Some(Format::Lp), None));
-        assert_eq!(lp.renamed.get("_2x").map(String::as_str), Some("2x"));
-        let mps = compiled("* qspec 0.1.0\n* name _end = end\nNAME qspec\n");
-        assert_eq!(mps.format, Some(Format::Mps));
-        assert!(parse_compiled(&mut "p cnf 1 1\n".as_bytes(), "plain.cnf").is_err());
     }
 
     #[test]

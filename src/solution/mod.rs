@@ -2,11 +2,11 @@
 //!
 //! [`read`] parses a solver's answer (its form told from the content);
 //! [`map`] brings its values onto the model's variables; [`decode`] maps
-//! variable names to cells; [`verify`] judges a placement from the board
-//! geometry alone; [`objective`] checks the objective a solver reports;
-//! [`check`] does all of it for the `verify` command.
+//! variable names to cells; [`answer`] does the three for one file and
+//! checks the objective the solver reported ([`objective`]); [`verify`]
+//! judges a placement from the board geometry alone; [`render`] draws it.
 
-pub mod check;
+pub mod answer;
 pub mod decode;
 pub mod map;
 pub mod objective;
@@ -14,4 +14,5 @@ pub mod read;
 pub mod render;
 pub mod verify;
 
+pub use answer::{objective_check, placement_of, read_mapped, MappedAnswer};
 pub use verify::{is_solution, verify, Placement, Violation};

@@ -1,19 +1,19 @@
 //! The objective a solver reports, checked against the one recomputed from
-//! the answer's values, in the terms of the file the solver read:
+//! the answer's values, in the terms of the file the solver read. How each
+//! format's reported value maps back is that format's own contract
+//! ([`crate::emit::objective_map`]); here it is only applied:
 //!
-//! * MaxSAT (`o`): the cost of the falsified soft clauses, which the WCNF
-//!   writer makes one unit clause per objective term;
-//! * PB (`o`): the value of the OPB `min:` line, the negated objective of a
-//!   maximisation, without the constant that negated literals leave over;
-//! * LP family: the objective row (LP keeps the sense; MPS minimises the
-//!   negated row of a maximisation — when the file is unknown, either is
-//!   accepted).
+//! * MaxSAT (`o`): the cost of the falsified soft clauses (WCNF);
+//! * PB (`o`): the value of the OPB `min:` line;
+//! * LP family: the objective row (LP or MPS; when the file is unknown,
+//!   either is accepted).
 //!
 //! A model without objective should report 0 (an empty cost, `obj: 0 x`).
 
 use super::read::{Form, Reported};
-use crate::emit::Format;
-use crate::model::{Model, Objective, Sense};
+use crate::emit::{objective_map, ObjectiveMap};
+use crate::model::{Model, Objective};
+use crate::options::Format;
 
 /// The reported objective, what it means, and a mismatch if any.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,16 +25,17 @@ pub struct ObjectiveCheck {
 }
 
 /// Checks `reported` (from an answer of `form` to a file of `file`'s
-/// format, if known) against `values` of the model's variables. `None` for
-/// forms that report no objective.
+/// format, if known, whose header states the map `stated`) against `values`
+/// of the model's variables. `None` for forms that report no objective.
 pub fn check_objective(
     model: &Model,
     form: Form,
     file: Option<Format>,
+    stated: Option<ObjectiveMap>,
     values: &[bool],
     reported: &Reported,
 ) -> Option<ObjectiveCheck> {
-    let (meaning, expected) = expectation(model, form, file, values)?;
+    let (meaning, expected) = expectation(model, form, file, stated, values)?;
     let reported_text = format!("{} ({meaning})", reported.text);
     let matches = expected.iter().any(|&e| same_value(&reported.text, e));
     let mismatch = (!matches).then(|| {
@@ -60,44 +61,52 @@ pub fn check_objective(
 }
 
 /// What the reported value means, and the values it may rightly have.
+/// `stated` is the map the compiled file's header states, if known.
 fn expectation(
     model: &Model,
     form: Form,
     file: Option<Format>,
+    stated: Option<ObjectiveMap>,
     values: &[bool],
 ) -> Option<(&'static str, Vec<i128>)> {
+    let formats: &[Format] = match (form, file) {
+        (Form::Sat | Form::MiniSat, _) => return None,
+        (Form::MaxSat, _) => &[Format::Wcnf],
+        (Form::Pb, _) => &[Format::Opb],
+        (_, Some(Format::Mps)) => &[Format::Mps],
+        (_, None) => &[Format::Lp, Format::Mps],
+        _ => &[Format::Lp],
+    };
     let Some(objective) = &model.objective else {
-        let meaning = match form {
-            Form::Sat | Form::MiniSat => return None,
-            Form::MaxSat => "the MaxSAT cost",
-            Form::Pb => "the value of the OPB min: line",
-            _ => "the objective row",
-        };
-        return Some((meaning, vec![0]));
+        return Some((meaning_without_objective(form), vec![0]));
     };
     let value = objective_value(objective, values);
-    let linear = value - negated_offset(objective);
-    let maximize = objective.sense == Sense::Maximize;
+    let maps: Vec<ObjectiveMap> = match stated {
+        Some(map) => vec![map],
+        None => formats
+            .iter()
+            .filter_map(|&f| objective_map(f, model))
+            .collect(),
+    };
+    let mut expected: Vec<i128> = maps.iter().map(|m| m.reported(value)).collect();
+    expected.dedup();
+    let negated = maps.iter().any(|m| m.negated);
+    let meaning = match formats {
+        [Format::Wcnf] => "the MaxSAT cost of the soft clauses",
+        [Format::Opb] => "the value of the OPB min: line",
+        [Format::Mps] if negated => "the negated objective row of the MPS file",
+        [_, _] if negated => "the objective row; negated in an MPS file",
+        _ => "the objective row",
+    };
+    Some((meaning, expected))
+}
+
+/// What the reported value of a model without objective means.
+fn meaning_without_objective(form: Form) -> &'static str {
     match form {
-        Form::Sat | Form::MiniSat => None,
-        Form::MaxSat => Some((
-            "the MaxSAT cost of the soft clauses",
-            vec![maxsat_cost(objective, values)],
-        )),
-        Form::Pb => Some((
-            "the value of the OPB min: line",
-            vec![if maximize { -linear } else { linear }],
-        )),
-        _ => Some(match (file, maximize) {
-            (Some(Format::Mps), true) => {
-                ("the negated objective row of the MPS file", vec![-linear])
-            }
-            (None, true) => (
-                "the objective row; negated in an MPS file",
-                vec![linear, -linear],
-            ),
-            _ => ("the objective row", vec![linear]),
-        }),
+        Form::MaxSat => "the MaxSAT cost",
+        Form::Pb => "the value of the OPB min: line",
+        _ => "the objective row",
     }
 }
 
@@ -108,33 +117,6 @@ pub fn objective_value(objective: &Objective, values: &[bool]) -> i128 {
         .iter()
         .filter(|(_, l)| l.eval(values[l.var().index()]))
         .map(|&(c, _)| i128::from(c))
-        .sum()
-}
-
-/// The constant that negated literals leave (`c * !x = c - c * x`), which
-/// no linear format writes into its objective.
-fn negated_offset(objective: &Objective) -> i128 {
-    objective
-        .terms
-        .iter()
-        .filter(|(_, l)| l.is_neg())
-        .map(|&(c, _)| i128::from(c))
-        .sum()
-}
-
-/// The weight of the falsified soft clauses: each term asks softly for the
-/// literal that improves the objective, weighted by its coefficient.
-fn maxsat_cost(objective: &Objective, values: &[bool]) -> i128 {
-    let maximize = objective.sense == Sense::Maximize;
-    objective
-        .terms
-        .iter()
-        .filter(|&&(c, _)| c != 0)
-        .filter(|&&(c, l)| {
-            let wants_lit = (c > 0) == maximize;
-            l.eval(values[l.var().index()]) != wants_lit
-        })
-        .map(|&(c, _)| i128::from(c.unsigned_abs()))
         .sum()
 }
 
@@ -156,7 +138,7 @@ fn same_value(reported: &str, expected: i128) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Var;
+    use crate::model::{Sense, Var};
 
     /// maximize 2 a + 3 !b - c (a, b, c = variables 1, 2, 3).
     fn model(sense: Sense) -> Model {
@@ -188,7 +170,7 @@ mod tests {
             text: text.into(),
             line: 1,
         };
-        check_objective(m, form, file, values, &reported)
+        check_objective(m, form, file, None, values, &reported)
             .unwrap()
             .mismatch
     }
@@ -230,10 +212,10 @@ mod tests {
             text: t.into(),
             line: 2,
         };
-        let ok = check_objective(&m, Form::Highs, None, &[true], &reported("0")).unwrap();
+        let ok = check_objective(&m, Form::Highs, None, None, &[true], &reported("0")).unwrap();
         assert_eq!(ok.mismatch, None);
-        let bad = check_objective(&m, Form::MaxSat, None, &[true], &reported("3")).unwrap();
+        let bad = check_objective(&m, Form::MaxSat, None, None, &[true], &reported("3")).unwrap();
         assert!(bad.mismatch.unwrap().contains("the model has no objective"));
-        assert!(check_objective(&m, Form::Sat, None, &[true], &reported("0")).is_none());
+        assert!(check_objective(&m, Form::Sat, None, None, &[true], &reported("0")).is_none());
     }
 }

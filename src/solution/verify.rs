@@ -12,12 +12,14 @@ use std::fmt;
 /// Pieces and (with `walls free`) chosen walls, one flag per cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Placement {
+    /// A piece stands on the cell.
     pub pieces: Vec<bool>,
     /// Walls the solver chose (all false without `walls free`).
     pub chosen_walls: Vec<bool>,
 }
 
 impl Placement {
+    /// No piece, no chosen wall.
     pub fn empty(n_cells: usize) -> Placement {
         Placement {
             pieces: vec![false; n_cells],
@@ -25,10 +27,12 @@ impl Placement {
         }
     }
 
+    /// The number of pieces.
     pub fn n_pieces(&self) -> usize {
         self.pieces.iter().filter(|&&p| p).count()
     }
 
+    /// The number of chosen walls.
     pub fn n_chosen_walls(&self) -> usize {
         self.chosen_walls.iter().filter(|&&w| w).count()
     }
@@ -37,28 +41,43 @@ impl Placement {
 /// One broken rule, with the cells involved.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Violation {
+    /// A piece stands on a wall.
     PieceOnWall(Vec<usize>),
+    /// A piece stands on a forbidden cell.
     ForbiddenOccupied(Vec<usize>),
+    /// A fixed cell holds no piece.
     FixedEmpty(Vec<usize>),
     /// `rule no_attack`: the first piece attacks the second.
     Attack(Vec<usize>, Vec<usize>),
     /// `rule attacks rel k`: this piece attacks `attacked` others.
     AttackCount {
+        /// The attacking piece.
         cell: Vec<usize>,
+        /// The pieces it attacks.
         attacked: Vec<Vec<usize>>,
+        /// The rule's comparison.
         rel: Rel,
+        /// The rule's bound.
         k: u32,
     },
     /// `rule dominate`: nothing stands on or attacks this cell.
     NotDominated(Vec<usize>),
+    /// A `count` bound fails.
     Count {
+        /// Pieces on the board.
         pieces: usize,
+        /// The bound's comparison.
         rel: Rel,
+        /// The bound.
         k: u32,
     },
+    /// A `walls` bound fails.
     WallCount {
+        /// Walls chosen.
         walls: usize,
+        /// The bound's comparison.
         rel: Rel,
+        /// The bound.
         k: u32,
     },
     /// Chosen walls without `walls free`.

@@ -16,6 +16,7 @@ use std::time::Instant;
 pub enum Outcome {
     /// A model: `values[v.index()]` for every variable `1..=n_vars`.
     Sat(Vec<bool>),
+    /// No model exists (under the assumptions).
     Unsat,
     /// Stopped by the deadline.
     Unknown,
@@ -43,6 +44,7 @@ fn failed(e: impl std::fmt::Display) -> Error {
 }
 
 impl Embedded {
+    /// A fresh solver.
     pub fn new() -> Embedded {
         Embedded {
             solver: CaDiCaL::default(),

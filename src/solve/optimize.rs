@@ -5,9 +5,10 @@
 
 use super::embedded::{Embedded, Outcome};
 use crate::encode::bridge::{from_rs, AllocVars, SinkCollector};
-use crate::encode::{encode_model, ClauseSink, Encodings};
+use crate::encode::{encode_model, ClauseSink};
 use crate::error::{Error, Result};
 use crate::model::{Lit, Model, Sense};
+use crate::options::Encodings;
 use rustsat::encodings::card::{BoundUpper, BoundUpperIncremental, Totalizer};
 use std::time::Instant;
 
@@ -29,6 +30,7 @@ pub enum Status {
 /// The result of a solve.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Answer {
+    /// How the solve ended.
     pub status: Status,
     /// Values of the model's named variables (`values[v.index()]`).
     pub values: Option<Vec<bool>>,

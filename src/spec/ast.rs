@@ -1,89 +1,101 @@
 //! The syntax tree of a .qspec file, as written: unevaluated expressions and
 //! names, each with the byte span it came from so that `check` can point at it.
 
-/// Byte offsets `start..end` into the source text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct Span {
-    pub start: usize,
-    pub end: usize,
-}
-
-impl Span {
-    pub fn new(start: usize, end: usize) -> Span {
-        Span { start, end }
-    }
-
-    pub fn of(pair: &pest::iterators::Pair<'_, super::parse::Rule>) -> Span {
-        let s = pair.as_span();
-        Span::new(s.start(), s.end())
-    }
-
-    /// The span covering both `self` and `other`.
-    pub fn to(self, other: Span) -> Span {
-        Span::new(self.start.min(other.start), self.end.max(other.end))
-    }
-}
+pub use crate::diag::Span;
 
 /// A name with where it was written.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Name {
+    /// The name.
     pub text: String,
+    /// Where it stands.
     pub span: Span,
 }
 
+/// A binary operator of integer expressions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BinOp {
+    /// `+`
     Add,
+    /// `-`
     Sub,
+    /// `*`
     Mul,
+    /// `/` (rounding down)
     Div,
+    /// `%` (never negative)
     Rem,
+    /// `^`
     Pow,
 }
 
+/// What an expression is.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ExprKind {
     /// The literal as written (it may not fit in an i64: `check` says so).
     Int(String),
+    /// A parameter's name.
     Param(String),
+    /// `-e`.
     Neg(Box<Expr>),
+    /// `a op b`.
     Binary(BinOp, Box<Expr>, Box<Expr>),
 }
 
+/// An integer expression and where it was written.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Expr {
+    /// What it is.
     pub kind: ExprKind,
+    /// Where it stands.
     pub span: Span,
 }
 
 /// `(e1, e2, ...)`: a cell or a move vector.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tuple {
+    /// One expression per coordinate.
     pub items: Vec<Expr>,
+    /// Where it stands, parentheses included.
     pub span: Span,
 }
 
 /// A comparison as written; `<` and `>` are kept so messages can quote them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RelOp {
+    /// `==` or `=`
     Eq,
+    /// `<=`
     Le,
+    /// `>=`
     Ge,
+    /// `<`
     Lt,
+    /// `>`
     Gt,
 }
 
+/// `rel bound`, as in `count >= 42`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Relation {
+    /// The comparison.
     pub op: RelOp,
+    /// The bound.
     pub bound: Expr,
+    /// Where it stands.
     pub span: Span,
 }
 
+/// A board's shape.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Shape {
     /// `side ^ dimension`
-    Cube { side: Expr, dim: Expr },
+    Cube {
+        /// The side.
+        side: Expr,
+        /// The number of dimensions.
+        dim: Expr,
+    },
     /// `a x b x c ...`
     Box(Vec<Expr>),
 }
@@ -91,28 +103,40 @@ pub enum Shape {
 /// One row of a board picture: its cell characters and where they stand.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PictureRow {
+    /// `.`, `#`, `Q` or `x`, one per cell.
     pub cells: Vec<char>,
+    /// Where the row stands.
     pub span: Span,
 }
 
+/// A board picture `{ ... }`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Picture {
+    /// Its rows, top first.
     pub rows: Vec<PictureRow>,
+    /// Where it stands, braces included.
     pub span: Span,
 }
 
+/// `rider` or `leaper`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MoveKind {
+    /// Slides any number of steps.
     Rider,
+    /// Jumps one step.
     Leaper,
 }
 
+/// `rider (1,0) (1,1)` inside a piece body.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MoveDecl {
+    /// Rider or leaper.
     pub kind: MoveKind,
+    /// The vectors declared.
     pub vectors: Vec<Tuple>,
 }
 
+/// A `rule` statement.
 #[derive(Clone, Debug, PartialEq)]
 pub enum RuleAst {
     /// `rule attacks <rel> k`
@@ -121,46 +145,76 @@ pub enum RuleAst {
     Named(Name),
 }
 
+/// `maximize` or `minimize`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SenseAst {
+    /// `maximize`
     Maximize,
+    /// `minimize`
     Minimize,
 }
 
+/// What a statement says.
 #[derive(Clone, Debug, PartialEq)]
 pub enum StmtKind {
+    /// `param name = value`
     Param {
+        /// The parameter.
         name: Name,
+        /// Its default value.
         value: Expr,
     },
+    /// `board shape`, `board shape { picture }` or `board { picture }`.
     Board {
+        /// The shape, when written.
         shape: Option<Shape>,
+        /// The picture, when drawn.
         picture: Option<Picture>,
     },
+    /// `torus`
     Torus,
+    /// `wall (r,c) ...`
     Wall(Vec<Tuple>),
+    /// `walls free`
     WallsFree,
+    /// `walls <= w`
     WallsBound(Relation),
+    /// `piece name` or `piece name { moves }`.
     Piece {
+        /// The piece's name.
         name: Name,
+        /// The body of a custom piece.
         moves: Option<Vec<MoveDecl>>,
     },
+    /// `rule ...`
     Rule(RuleAst),
+    /// `count rel k`
     Count(Relation),
+    /// `maximize count`, `minimize walls`, ...
     Objective {
+        /// Which way.
         sense: SenseAst,
+        /// What is counted.
         target: Name,
     },
+    /// `fix (r,c) ...`
     Fix(Vec<Tuple>),
+    /// `forbid (r,c) ...`
     Forbid(Vec<Tuple>),
+    /// `encode family name`
     Encode {
+        /// `amo`, `card` or `rays`.
         what: Name,
+        /// The encoding's name.
         name: Name,
     },
 }
 
+/// A statement and where it stands.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Stmt {
+    /// What it says.
     pub kind: StmtKind,
+    /// Where it stands.
     pub span: Span,
 }

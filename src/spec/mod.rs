@@ -4,26 +4,17 @@
 
 pub mod ast;
 mod check;
-pub mod diag;
 pub mod parse;
 
 pub use check::MAX_CELLS;
-pub use diag::{Diagnostic, SpecErrors};
 
-use crate::encode::{AmoEncoding, CardEncoding};
-use crate::model::Rel;
+use crate::board::Piece;
+use crate::diag::{Diagnostic, SpecErrors};
+use crate::model::{Rel, Sense};
+use crate::options::{AmoEncoding, CardEncoding, RayEncoding};
 
 /// A cell or a vector: one integer per dimension, first coordinate = row.
 pub type Coord = Vec<usize>;
-
-/// How pieces move, as declared (vectors are expanded to all signed
-/// permutations by the board stage).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PieceSpec {
-    pub name: String,
-    pub riders: Vec<Vec<i64>>,
-    pub leapers: Vec<Vec<i64>>,
-}
 
 /// A rule relating the placed pieces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,13 +30,18 @@ pub enum RuleSpec {
 /// What an objective counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Target {
+    /// The number of pieces.
     Count,
+    /// The number of chosen walls.
     Walls,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// `maximize count`, `minimize walls`, ...
 pub struct ObjectiveSpec {
-    pub sense: crate::model::Sense,
+    /// Which way.
+    pub sense: Sense,
+    /// What is counted.
     pub target: Target,
 }
 
@@ -56,17 +52,23 @@ pub struct Spec {
     pub file: String,
     /// Parameters and their final values, in declaration order.
     pub params: Vec<(String, i64)>,
+    /// The side of each axis (first = rows).
     pub dims: Vec<usize>,
+    /// Whether lines wrap around.
     pub torus: bool,
     /// Fixed walls (sorted, no duplicates).
     pub walls: Vec<Coord>,
-    /// Cells that must hold a piece / must stay empty (sorted, no duplicates).
+    /// Cells that must hold a piece (sorted, no duplicates).
     pub fixed: Vec<Coord>,
+    /// Cells that must stay empty (sorted, no duplicates).
     pub forbidden: Vec<Coord>,
-    pub piece: PieceSpec,
+    /// The piece.
+    pub piece: Piece,
+    /// The rules, each once, in the file's order.
     pub rules: Vec<RuleSpec>,
     /// Bounds on the number of placed pieces.
     pub count: Vec<(Rel, u32)>,
+    /// The objective, if any.
     pub objective: Option<ObjectiveSpec>,
     /// `walls free`: every free cell may hold a wall chosen by the solver.
     pub free_walls: bool,
@@ -74,40 +76,15 @@ pub struct Spec {
     pub wall_bounds: Vec<(Rel, u32)>,
     /// Encodings named in the file (`encode amo ...`); the command line overrides.
     pub amo: Option<AmoEncoding>,
+    /// `encode card ...`.
     pub card: Option<CardEncoding>,
     /// `encode rays direct|chain`: how "a piece is seen along this ray" is
     /// modelled for `rule attacks` and `rule dominate`.
     pub rays: Option<RayEncoding>,
 }
 
-/// How the model says "the first piece along a ray" (rules `attacks`,
-/// `dominate`, and `no_attack` with free walls).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum RayEncoding {
-    /// `seen <-> OR(cells on the ray)`: one definition per cell and
-    /// direction, quadratic in the ray length (the blog's formulation).
-    Direct,
-    /// `seen(c,v) <-> x(c+v) OR seen(c+v,v)`: constant size per cell and
-    /// direction, definitions shared along each line.
-    Chain,
-}
-
-impl RayEncoding {
-    pub const ALL: [RayEncoding; 2] = [RayEncoding::Direct, RayEncoding::Chain];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            RayEncoding::Direct => "direct",
-            RayEncoding::Chain => "chain",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<RayEncoding> {
-        RayEncoding::ALL.into_iter().find(|r| r.name() == name)
-    }
-}
-
 impl Spec {
+    /// The number of cells of the board, walls included.
     pub fn n_cells(&self) -> usize {
         self.dims.iter().product()
     }

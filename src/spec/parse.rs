@@ -3,16 +3,22 @@
 //! say what was expected in words, not grammar-rule names.
 
 use super::ast::*;
-use super::diag::Diagnostic;
+use crate::diag::Diagnostic;
 use pest::error::{ErrorVariant, InputLocation};
 use pest::iterators::Pair;
 use pest::pratt_parser::{Assoc, Op, PrattParser};
 use pest::Parser;
 use std::sync::OnceLock;
 
-#[derive(pest_derive::Parser)]
-#[grammar = "../grammar/qspec.pest"]
-struct QspecParser;
+#[allow(missing_docs)]
+mod grammar {
+    /// The pest parser of `grammar/qspec.pest`.
+    #[derive(pest_derive::Parser)]
+    #[grammar = "../grammar/qspec.pest"]
+    pub struct QspecParser;
+}
+
+use grammar::{QspecParser, Rule};
 
 /// Parses a whole file into its statements.
 pub fn parse(source: &str) -> Result<Vec<Stmt>, Diagnostic> {
@@ -98,15 +104,21 @@ fn syntax_error(e: pest::error::Error<Rule>) -> Diagnostic {
     Diagnostic::new(Span::new(at, at + 1), message)
 }
 
+/// Where a parsed pair stands in the source.
+fn span_of(pair: &Pair<'_, Rule>) -> Span {
+    let s = pair.as_span();
+    Span::new(s.start(), s.end())
+}
+
 fn name(pair: Pair<'_, Rule>) -> Name {
     Name {
         text: pair.as_str().to_string(),
-        span: Span::of(&pair),
+        span: span_of(&pair),
     }
 }
 
 fn statement(pair: Pair<'_, Rule>) -> Stmt {
-    let span = Span::of(&pair);
+    let span = span_of(&pair);
     let rule = pair.as_rule();
     let mut inner = pair.into_inner();
     let kind = match rule {
@@ -197,13 +209,13 @@ fn board<'a>(parts: impl Iterator<Item = Pair<'a, Rule>>) -> StmtKind {
 }
 
 fn picture(pair: Pair<'_, Rule>) -> Picture {
-    let span = Span::of(&pair);
+    let span = span_of(&pair);
     let rows = pair
         .into_inner()
         .filter(|p| p.as_rule() == Rule::pic_line)
         .filter_map(|line| line.into_inner().find(|p| p.as_rule() == Rule::pic_row))
         .map(|row| PictureRow {
-            span: Span::of(&row),
+            span: span_of(&row),
             cells: row
                 .into_inner()
                 .map(|c| c.as_str().chars().next().unwrap())
@@ -227,13 +239,13 @@ fn move_decl(pair: Pair<'_, Rule>) -> MoveDecl {
 
 fn tuple(pair: Pair<'_, Rule>) -> Tuple {
     Tuple {
-        span: Span::of(&pair),
+        span: span_of(&pair),
         items: pair.into_inner().map(expr).collect(),
     }
 }
 
 fn relation(pair: Pair<'_, Rule>) -> Relation {
-    let span = Span::of(&pair);
+    let span = span_of(&pair);
     let inner = pair.into_inner();
     relation_parts(span, inner)
 }
@@ -275,7 +287,7 @@ fn expr_or_operand(pair: Pair<'_, Rule>) -> Expr {
 }
 
 fn primary(pair: Pair<'_, Rule>) -> Expr {
-    let span = Span::of(&pair);
+    let span = span_of(&pair);
     match pair.as_rule() {
         Rule::int => Expr {
             kind: ExprKind::Int(pair.as_str().to_string()),
@@ -294,7 +306,7 @@ fn expr(pair: Pair<'_, Rule>) -> Expr {
     pratt()
         .map_primary(primary)
         .map_prefix(|op, rhs| Expr {
-            span: Span::of(&op).to(rhs.span),
+            span: span_of(&op).to(rhs.span),
             kind: ExprKind::Neg(Box::new(rhs)),
         })
         .map_infix(|lhs, op, rhs| {

@@ -4,13 +4,53 @@
 #![allow(dead_code)]
 
 use qspec::board::Board;
-use qspec::encode::{encode_model, Encodings};
-use qspec::model::{Model, Rel, Var};
+use qspec::encode::{encode_model, ClauseArena, ClauseSink};
+use qspec::model::{Constraint, Lit, Model, Rel, Var};
+use qspec::options::Encodings;
 use qspec::solution::decode::{cell_var, CellVar};
 use qspec::solution::{is_solution, verify, Placement, Violation};
 use qspec::solve::Embedded;
 use qspec::spec::{load, RuleSpec, Spec};
 use std::collections::BTreeSet;
+
+/// Every built-in piece, as the code defines them.
+pub const PIECES: [&str; 7] = qspec::board::BUILTIN_PIECES;
+
+/// The board and the model of a spec.
+pub fn build(spec: &Spec) -> (Model, Board) {
+    let board = Board::new(&spec.dims, spec.torus, &spec.walls);
+    (qspec::build::build(spec, &board), board)
+}
+
+/// Compiles `src` with `enc` and compares its CNF's solutions with the
+/// oracle's; returns the number of solutions.
+pub fn agree(src: &str, enc: Encodings) -> usize {
+    agree_as(src, enc, false)
+}
+
+/// [`agree`], and also the OPB rows (the linearisation OPB, LP and MPS
+/// share) read back and re-encoded.
+pub fn agree_with_rows(src: &str, enc: Encodings) -> usize {
+    agree_as(src, enc, true)
+}
+
+fn agree_as(src: &str, enc: Encodings, rows: bool) -> usize {
+    let s = spec(src);
+    let (model, board) = build(&s);
+    let want = oracle(&s, &board);
+    let got = cnf_solutions(&model, &board, &enc);
+    assert_eq!(
+        got.len(),
+        want.len(),
+        "solution count differs for {enc:?} on\n{src}"
+    );
+    assert_eq!(got, want, "solutions differ for {enc:?} on\n{src}");
+    if rows {
+        let linear = cnf_solutions(&opb_round_trip(&model), &board, &Encodings::default());
+        assert_eq!(linear, want, "OPB rows disagree with the oracle on\n{src}");
+    }
+    want.len()
+}
 
 /// A solution as the sorted list of occupied cells, followed (with `walls
 /// free`) by `n_cells + c` for every chosen wall `c`.
@@ -213,6 +253,22 @@ fn opb_row(line: &str) -> qspec::model::Constraint {
     qspec::model::Constraint::Linear { terms, rel, rhs }
 }
 
+/// The project's folder.
+pub fn root() -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Asserts `text` against the insta snapshot `name` in the top-level
+/// `snapshots/` folder.
+pub fn snapshot(name: &str, text: &str) {
+    insta::with_settings!({
+        snapshot_path => root().join("snapshots"),
+        prepend_module_to_snapshot => false,
+    }, {
+        insta::assert_snapshot!(name, text);
+    });
+}
+
 /// Runs the `qspec` binary in the project's folder.
 pub fn qspec(args: &[&str]) -> std::process::Output {
     std::process::Command::new(env!("CARGO_BIN_EXE_qspec"))
@@ -228,4 +284,72 @@ pub fn stdout(o: &std::process::Output) -> String {
 
 pub fn stderr(o: &std::process::Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+// ------------------------------------------------ a hand-built queens model
+
+/// The n×n queens board: variables `x_r_c`, one at-most-one per row,
+/// column and diagonal of at least two cells (origin `rule no_attack`).
+pub fn queens_board(n: usize) -> (Model, Vec<Vec<Var>>) {
+    let mut model = Model::default();
+    let cells: Vec<Vec<Var>> = (0..n)
+        .map(|r| {
+            (0..n)
+                .map(|c| model.new_var(format!("x_{r}_{c}")))
+                .collect()
+        })
+        .collect();
+    let origin = model.origin("rule no_attack");
+    for line in board_lines(n) {
+        let lits = line.iter().map(|&(r, c)| cells[r][c].positive()).collect();
+        model.add(Constraint::AtMostOne(lits), origin);
+    }
+    (model, cells)
+}
+
+/// Rows, columns, diagonals and anti-diagonals with at least two cells.
+pub fn board_lines(n: usize) -> Vec<Vec<(usize, usize)>> {
+    let n_i = n as i64;
+    let mut lines: Vec<Vec<(usize, usize)>> = Vec::new();
+    lines.extend((0..n).map(|r| (0..n).map(|c| (r, c)).collect()));
+    lines.extend((0..n).map(|c| (0..n).map(|r| (r, c)).collect()));
+    for d in -(n_i - 1)..n_i {
+        let diagonal = (0..n)
+            .filter_map(|r| {
+                let c = r as i64 - d;
+                (0..n_i).contains(&c).then_some((r, c as usize))
+            })
+            .collect();
+        lines.push(diagonal);
+    }
+    for s in 0..(2 * n - 1) {
+        let anti = (0..n)
+            .filter_map(|r| s.checked_sub(r).filter(|&c| c < n).map(|c| (r, c)))
+            .collect();
+        lines.push(anti);
+    }
+    lines.retain(|line: &Vec<(usize, usize)>| line.len() >= 2);
+    lines
+}
+
+/// Pairwise at-most-one clauses for every at-most-one of the model and
+/// "at least one per row" clauses: a CNF of the n-queens problem.
+pub fn queens_clauses(model: &Model, n: usize) -> ClauseArena {
+    let mut arena = ClauseArena::new();
+    for tagged in &model.constraints {
+        if let Constraint::AtMostOne(lits) = &tagged.constraint {
+            for (i, &a) in lits.iter().enumerate() {
+                for &b in &lits[i + 1..] {
+                    arena.add_clause(&[!a, !b]);
+                }
+            }
+        }
+    }
+    for r in 0..n {
+        let row: Vec<Lit> = (0..n)
+            .map(|c| Var::from_dimacs((r * n + c + 1) as u32).positive())
+            .collect();
+        arena.add_clause(&row);
+    }
+    arena
 }

@@ -16,14 +16,14 @@
 //! time (no integer solution - continuous used)`, `Unbounded`, ...
 
 use super::{
-    excerpt, parse_number, Answer, AnswerStatus, Form, LineReader, NamedValue, ReadError, Reported,
+    excerpt, parse_number, Answer, AnswerStatus, Form, LineError, LineReader, NamedValue, Reported,
     Values,
 };
 
 /// Reads a CBC solution file.
-pub(super) fn read(lines: &mut LineReader<'_>) -> Result<Answer, ReadError> {
+pub(super) fn read(lines: &mut LineReader<'_>) -> Result<Answer, LineError> {
     let Some((number, first)) = lines.peek_non_blank()? else {
-        return Err(ReadError::new(0, "the answer is empty"));
+        return Err(LineError::new(0, "the answer is empty"));
     };
     let (status_text, objective) = status_line(first.trim(), number)?;
     lines.next_line()?;
@@ -42,9 +42,9 @@ pub(super) fn read(lines: &mut LineReader<'_>) -> Result<Answer, ReadError> {
 }
 
 /// `Optimal - objective value 13.00000000`: the status words and the value.
-fn status_line(text: &str, number: usize) -> Result<(String, Reported), ReadError> {
+fn status_line(text: &str, number: usize) -> Result<(String, Reported), LineError> {
     let (status, value) = text.split_once(" - objective value ").ok_or_else(|| {
-        ReadError::new(
+        LineError::new(
             number,
             format!(
                 "`{}` is not the first line of a CBC solution (`<status> - objective value <v>`)",
@@ -77,7 +77,7 @@ fn status_of(words: &str) -> AnswerStatus {
 }
 
 /// The value lines; rows listed before the columns are dropped.
-fn columns(lines: &mut LineReader<'_>) -> Result<Vec<NamedValue>, ReadError> {
+fn columns(lines: &mut LineReader<'_>) -> Result<Vec<NamedValue>, LineError> {
     let mut values: Vec<NamedValue> = Vec::new();
     let mut last_index: Option<u64> = None;
     while let Some((number, line)) = lines.next_line()? {
@@ -96,11 +96,11 @@ fn columns(lines: &mut LineReader<'_>) -> Result<Vec<NamedValue>, ReadError> {
 }
 
 /// `[**] index name value reduced-cost`.
-fn value_line(text: &str, number: usize) -> Result<(u64, NamedValue), ReadError> {
+fn value_line(text: &str, number: usize) -> Result<(u64, NamedValue), LineError> {
     let body = text.strip_prefix("**").unwrap_or(text);
     let tokens: Vec<&str> = body.split_ascii_whitespace().collect();
     let bad = || {
-        ReadError::new(
+        LineError::new(
             number,
             format!(
                 "`{}` is not a line of a CBC solution (`index name value reduced-cost`)",

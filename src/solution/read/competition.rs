@@ -10,7 +10,7 @@
 //! between them; an `s` or `o` line ends the run), replaces the one before,
 //! so the last one counts.
 
-use super::{excerpt, Answer, AnswerStatus, Form, IdValues, ReadError, Reported, Values};
+use super::{excerpt, Answer, AnswerStatus, Form, IdValues, LineError, Reported, Values};
 
 /// How a `v` line spells its literals.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,11 +79,11 @@ impl LiteralList {
     }
 
     /// Adds the literals of one line (`-1 2 -3 0`, `x1 -x2`).
-    pub(super) fn add_literals(&mut self, text: &str, line: usize) -> Result<(), ReadError> {
+    pub(super) fn add_literals(&mut self, text: &str, line: usize) -> Result<(), LineError> {
         self.last_line = line;
         for token in text.split_ascii_whitespace() {
             if self.closed {
-                return Err(ReadError::new(
+                return Err(LineError::new(
                     line,
                     format!(
                         "`{}` comes after the 0 that ends the list of values",
@@ -103,7 +103,7 @@ impl LiteralList {
     }
 
     /// Takes a 0/1 string: character `i` is the value of variable `i + 1`.
-    pub(super) fn set_positional(&mut self, digits: &str, line: usize) -> Result<(), ReadError> {
+    pub(super) fn set_positional(&mut self, digits: &str, line: usize) -> Result<(), LineError> {
         self.restart();
         self.positional = true;
         self.closed = true;
@@ -119,9 +119,9 @@ impl LiteralList {
         spelling: Spelling,
         token: &str,
         line: usize,
-    ) -> Result<(), ReadError> {
+    ) -> Result<(), LineError> {
         match self.spelling {
-            Some(s) if s != spelling => Err(ReadError::new(
+            Some(s) if s != spelling => Err(LineError::new(
                 line,
                 format!(
                     "`{}` mixes x-named literals (PB) and plain numbers (SAT)",
@@ -137,9 +137,9 @@ impl LiteralList {
 }
 
 /// `5`, `-5`, `x5`, `-x5`, or the closing `0`.
-fn parse_literal(token: &str, line: usize) -> Result<(Literal, Spelling), ReadError> {
+fn parse_literal(token: &str, line: usize) -> Result<(Literal, Spelling), LineError> {
     let bad = |why: &str| {
-        ReadError::new(
+        LineError::new(
             line,
             format!("`{}` is not a literal: {why}", excerpt(token)),
         )
@@ -202,7 +202,7 @@ pub(super) fn read(
     lines: &mut super::LineReader<'_>,
     forced: Option<Form>,
     kept: u32,
-) -> Result<Answer, ReadError> {
+) -> Result<Answer, LineError> {
     let mut reader = Reader {
         forced,
         status: None,
@@ -218,7 +218,7 @@ pub(super) fn read(
 }
 
 impl Reader {
-    fn line(&mut self, number: usize, line: &str) -> Result<(), ReadError> {
+    fn line(&mut self, number: usize, line: &str) -> Result<(), LineError> {
         let text = line.trim();
         if text.is_empty() {
             return Ok(());
@@ -233,7 +233,7 @@ impl Reader {
             "v" => self.values(rest, number, was_v),
             "s" => self.status(rest, number),
             "o" => self.objective(rest, number),
-            _ => Err(ReadError::new(
+            _ => Err(LineError::new(
                 number,
                 format!(
                     "`{}` is not a line of solver output (expected c, s, o or v lines)",
@@ -243,7 +243,7 @@ impl Reader {
         }
     }
 
-    fn values(&mut self, rest: &str, number: usize, continues: bool) -> Result<(), ReadError> {
+    fn values(&mut self, rest: &str, number: usize, continues: bool) -> Result<(), LineError> {
         if self.is_positional(rest, continues) {
             return self.list.set_positional(rest, number);
         }
@@ -269,9 +269,9 @@ impl Reader {
         }
     }
 
-    fn status(&mut self, rest: &str, number: usize) -> Result<(), ReadError> {
+    fn status(&mut self, rest: &str, number: usize) -> Result<(), LineError> {
         let status = parse_status(rest).ok_or_else(|| {
-            ReadError::new(
+            LineError::new(
                 number,
                 format!(
                     "`s {}` is not a status (expected SATISFIABLE, UNSATISFIABLE, \
@@ -284,9 +284,9 @@ impl Reader {
         Ok(())
     }
 
-    fn objective(&mut self, rest: &str, number: usize) -> Result<(), ReadError> {
+    fn objective(&mut self, rest: &str, number: usize) -> Result<(), LineError> {
         if rest.parse::<i128>().is_err() {
-            return Err(ReadError::new(
+            return Err(LineError::new(
                 number,
                 format!("`o {}`: the objective is not an integer", excerpt(rest)),
             ));
@@ -314,10 +314,10 @@ impl Reader {
         }
     }
 
-    fn finish(self) -> Result<Answer, ReadError> {
+    fn finish(self) -> Result<Answer, LineError> {
         let form = self.form();
         if form == Form::Sat && self.list.started() && !self.list.closed() {
-            return Err(ReadError::new(
+            return Err(LineError::new(
                 self.list.last_line(),
                 "the v lines end without the closing 0: the answer is truncated",
             ));
@@ -325,7 +325,7 @@ impl Reader {
         let (status, status_text, values) = match self.status {
             Some((status @ (AnswerStatus::Satisfiable | AnswerStatus::Optimal), text, line)) => {
                 if !self.list.started() {
-                    return Err(ReadError::new(
+                    return Err(LineError::new(
                         line,
                         format!("`s {text}` but no v line gives the values: the answer is truncated (or the solver was told not to print them)"),
                     ));

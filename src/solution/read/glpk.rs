@@ -17,12 +17,12 @@
 //! read (GLPK's `-w` format numbers the columns instead of naming them).
 
 use super::{
-    excerpt, parse_number, Answer, AnswerStatus, Form, LineReader, NamedValue, ReadError, Reported,
+    excerpt, parse_number, Answer, AnswerStatus, Form, LineError, LineReader, NamedValue, Reported,
     Values,
 };
 
 /// Reads GLPK's printable solution.
-pub(super) fn read(lines: &mut LineReader<'_>) -> Result<Answer, ReadError> {
+pub(super) fn read(lines: &mut LineReader<'_>) -> Result<Answer, LineError> {
     let mut status: Option<String> = None;
     let mut objective: Option<Reported> = None;
     let mut values: Option<Vec<NamedValue>> = None;
@@ -38,7 +38,7 @@ pub(super) fn read(lines: &mut LineReader<'_>) -> Result<Answer, ReadError> {
         }
     }
     let status_text = status.ok_or_else(|| {
-        ReadError::new(
+        LineError::new(
             0,
             "no `Status:` line: this is not a complete glpsol -o solution",
         )
@@ -48,7 +48,7 @@ pub(super) fn read(lines: &mut LineReader<'_>) -> Result<Answer, ReadError> {
     let values = match values {
         Some(v) if has_solution => Values::ByName(v),
         None if has_solution => {
-            return Err(ReadError::new(
+            return Err(LineError::new(
                 0,
                 "the solution has no column table: the file is truncated",
             ))
@@ -74,7 +74,7 @@ fn status_of(words: &str) -> AnswerStatus {
 }
 
 /// ` obj = 10 (MAXimum)` → `10`.
-fn objective_of(text: &str, number: usize) -> Result<Reported, ReadError> {
+fn objective_of(text: &str, number: usize) -> Result<Reported, LineError> {
     let after = text.split_once('=').map_or(text, |(_, v)| v);
     let value = after.split_ascii_whitespace().next().unwrap_or("");
     parse_number(value, number, "the objective value")?;
@@ -85,7 +85,7 @@ fn objective_of(text: &str, number: usize) -> Result<Reported, ReadError> {
 }
 
 /// The entries of the column table, up to the blank line that ends it.
-fn column_table(lines: &mut LineReader<'_>) -> Result<Vec<NamedValue>, ReadError> {
+fn column_table(lines: &mut LineReader<'_>) -> Result<Vec<NamedValue>, LineError> {
     let mut values = Vec::new();
     let mut pending: Option<(String, usize)> = None;
     while let Some((number, line)) = lines.next_line()? {
@@ -114,7 +114,7 @@ fn column_table(lines: &mut LineReader<'_>) -> Result<Vec<NamedValue>, ReadError
         }
     }
     if let Some((name, line)) = pending {
-        return Err(ReadError::new(
+        return Err(LineError::new(
             line,
             format!("the values of column {name} are missing: the file is truncated"),
         ));
@@ -129,7 +129,7 @@ fn entry(
     text: &str,
     name_line: usize,
     number: usize,
-) -> Result<NamedValue, ReadError> {
+) -> Result<NamedValue, LineError> {
     let numbers = match numbers.first() {
         Some(&"*") => &numbers[1..],
         _ => numbers,
@@ -142,8 +142,8 @@ fn entry(
     })
 }
 
-fn not_an_entry(text: &str, number: usize) -> ReadError {
-    ReadError::new(
+fn not_an_entry(text: &str, number: usize) -> LineError {
+    LineError::new(
         number,
         format!(
             "`{}` is not an entry of GLPK's column table (`No. name [*] activity bounds`)",

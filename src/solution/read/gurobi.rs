@@ -4,12 +4,12 @@
 //! a solution, and the file does not say whether it is optimal.
 
 use super::{
-    name_value_line, parse_number, Answer, AnswerStatus, Form, LineReader, ReadError, Reported,
+    name_value_line, parse_number, Answer, AnswerStatus, Form, LineError, LineReader, Reported,
     Values,
 };
 
 /// Reads a Gurobi solution file.
-pub(super) fn read(lines: &mut LineReader<'_>) -> Result<Answer, ReadError> {
+pub(super) fn read(lines: &mut LineReader<'_>) -> Result<Answer, LineError> {
     let mut objective = None;
     let mut values = Vec::new();
     while let Some((number, line)) = lines.next_line()? {

@@ -18,12 +18,12 @@
 //! not variables. `None` under the primal values means no solution.
 
 use super::{
-    excerpt, name_value_line, parse_number, Answer, AnswerStatus, Form, LineReader, NamedValue,
-    ReadError, Reported, Values,
+    excerpt, name_value_line, parse_number, Answer, AnswerStatus, Form, LineError, LineReader,
+    NamedValue, Reported, Values,
 };
 
 /// Reads a HiGHS solution file.
-pub(super) fn read(lines: &mut LineReader<'_>) -> Result<Answer, ReadError> {
+pub(super) fn read(lines: &mut LineReader<'_>) -> Result<Answer, LineError> {
     expect(lines, "Model status")?;
     let (model_status, _) = next_text(lines, "the model status")?;
     expect(lines, "# Primal solution values")?;
@@ -40,7 +40,7 @@ pub(super) fn read(lines: &mut LineReader<'_>) -> Result<Answer, ReadError> {
         "Feasible" => {}
         "Infeasible" | "None" => return Ok(answer),
         other => {
-            return Err(ReadError::new(
+            return Err(LineError::new(
                 primal_line,
                 format!(
                     "`{}` is not a primal solution status (Feasible, Infeasible or None)",
@@ -67,26 +67,26 @@ fn status_of(model_status: &str, primal: &str) -> AnswerStatus {
 }
 
 /// The next non-blank line, trimmed; the end is an error.
-fn next_text(lines: &mut LineReader<'_>, what: &str) -> Result<(String, usize), ReadError> {
+fn next_text(lines: &mut LineReader<'_>, what: &str) -> Result<(String, usize), LineError> {
     match lines.peek_non_blank()? {
         Some((number, text)) => {
             let text = text.trim().to_string();
             lines.next_line()?;
             Ok((text, number))
         }
-        None => Err(ReadError::new(
+        None => Err(LineError::new(
             0,
             format!("the file ends before {what}: the solution file is truncated"),
         )),
     }
 }
 
-fn expect(lines: &mut LineReader<'_>, wanted: &str) -> Result<(), ReadError> {
+fn expect(lines: &mut LineReader<'_>, wanted: &str) -> Result<(), LineError> {
     let (text, number) = next_text(lines, &format!("`{wanted}`"))?;
     if text == wanted {
         Ok(())
     } else {
-        Err(ReadError::new(
+        Err(LineError::new(
             number,
             format!(
                 "expected `{wanted}` in a HiGHS solution file, found `{}`",
@@ -97,13 +97,13 @@ fn expect(lines: &mut LineReader<'_>, wanted: &str) -> Result<(), ReadError> {
 }
 
 /// `Objective 10`.
-fn objective(lines: &mut LineReader<'_>) -> Result<Reported, ReadError> {
+fn objective(lines: &mut LineReader<'_>) -> Result<Reported, LineError> {
     let (text, number) = next_text(lines, "the objective")?;
     let value = text
         .strip_prefix("Objective")
         .map(str::trim)
         .ok_or_else(|| {
-            ReadError::new(
+            LineError::new(
                 number,
                 format!("expected `Objective <value>`, found `{}`", excerpt(&text)),
             )
@@ -116,12 +116,12 @@ fn objective(lines: &mut LineReader<'_>) -> Result<Reported, ReadError> {
 }
 
 /// `# Columns 62`: the number of columns.
-fn columns_header(lines: &mut LineReader<'_>) -> Result<usize, ReadError> {
+fn columns_header(lines: &mut LineReader<'_>) -> Result<usize, LineError> {
     let (text, number) = next_text(lines, "`# Columns`")?;
     text.strip_prefix("# Columns")
         .and_then(|n| n.trim().parse().ok())
         .ok_or_else(|| {
-            ReadError::new(
+            LineError::new(
                 number,
                 format!("expected `# Columns <count>`, found `{}`", excerpt(&text)),
             )
@@ -129,11 +129,11 @@ fn columns_header(lines: &mut LineReader<'_>) -> Result<usize, ReadError> {
 }
 
 /// The `name value` lines of the columns, exactly `count` of them.
-fn columns(lines: &mut LineReader<'_>, count: usize) -> Result<Vec<NamedValue>, ReadError> {
+fn columns(lines: &mut LineReader<'_>, count: usize) -> Result<Vec<NamedValue>, LineError> {
     let mut values = Vec::with_capacity(count.min(1 << 20));
     for _ in 0..count {
         let Some((number, line)) = lines.next_line()? else {
-            return Err(ReadError::new(
+            return Err(LineError::new(
                 0,
                 format!(
                     "the file ends after {} of its {count} columns: the solution file is truncated",

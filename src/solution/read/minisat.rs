@@ -2,19 +2,19 @@
 //! literals on one line ending in 0, or `UNSAT`, or `INDET` (stopped).
 
 use super::competition::LiteralList;
-use super::{excerpt, Answer, AnswerStatus, Form, LineReader, ReadError, Values};
+use super::{excerpt, Answer, AnswerStatus, Form, LineError, LineReader, Values};
 
 /// Reads a MiniSat result file.
-pub(super) fn read(lines: &mut LineReader<'_>, kept: u32) -> Result<Answer, ReadError> {
+pub(super) fn read(lines: &mut LineReader<'_>, kept: u32) -> Result<Answer, LineError> {
     let Some((number, first)) = lines.peek_non_blank()? else {
-        return Err(ReadError::new(0, "the answer is empty"));
+        return Err(LineError::new(0, "the answer is empty"));
     };
     let status = match first.trim() {
         "SAT" => AnswerStatus::Satisfiable,
         "UNSAT" => AnswerStatus::Unsatisfiable,
         "INDET" => AnswerStatus::Unknown,
         other => {
-            return Err(ReadError::new(
+            return Err(LineError::new(
                 number,
                 format!(
                     "`{}` is not the first line of a MiniSat result (SAT, UNSAT or INDET)",
@@ -29,7 +29,7 @@ pub(super) fn read(lines: &mut LineReader<'_>, kept: u32) -> Result<Answer, Read
     list.restart();
     while let Some((number, line)) = lines.next_line()? {
         if status != AnswerStatus::Satisfiable && !line.trim().is_empty() {
-            return Err(ReadError::new(
+            return Err(LineError::new(
                 number,
                 format!("`{}` after {status_text}", excerpt(line.trim())),
             ));
@@ -41,7 +41,7 @@ pub(super) fn read(lines: &mut LineReader<'_>, kept: u32) -> Result<Answer, Read
     }
     if !list.closed() {
         let line = list.last_line().max(number);
-        return Err(ReadError::new(
+        return Err(LineError::new(
             line,
             "the literal line does not end with 0: the result file is truncated",
         ));

@@ -5,7 +5,7 @@
 //! Gurobi, HiGHS, CBC, GLPK).
 //!
 //! Every reader streams line by line, in time linear in the answer's size,
-//! and fails with the answer's line number ([`ReadError`]) on anything it
+//! and fails with the answer's line number ([`LineError`]) on anything it
 //! does not understand; it never panics.
 
 mod cbc;
@@ -13,25 +13,25 @@ mod competition;
 mod glpk;
 mod gurobi;
 mod highs;
-mod lines;
 mod minisat;
 mod scip;
 
+use crate::diag::{open_text, LineError, LineReader};
 use crate::error::Error;
 use std::fmt;
 use std::io::BufRead;
 use std::path::Path;
 
-pub(crate) use lines::LineReader;
-
 /// The kind of text a solver wrote.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
 pub enum Form {
     /// SAT competition output: `s SATISFIABLE`, `v` literals ending in 0.
     Sat,
     /// MiniSat's result file: `SAT` and one literal line ending in 0.
+    #[value(name = "minisat")]
     MiniSat,
     /// MaxSAT evaluation output: `o <cost>`, `s`, `v` (0/1 string or literals).
+    #[value(name = "maxsat")]
     MaxSat,
     /// PB competition output: `o <value>`, `s`, `v x1 -x2 ...`.
     Pb,
@@ -48,6 +48,7 @@ pub enum Form {
 }
 
 impl Form {
+    /// Every form.
     pub const ALL: [Form; 9] = [
         Form::Sat,
         Form::MiniSat,
@@ -75,6 +76,7 @@ impl Form {
         }
     }
 
+    /// The form `--answer-format` calls `name` (any case).
     pub fn from_name(name: &str) -> Option<Form> {
         Form::ALL
             .into_iter()
@@ -127,7 +129,9 @@ pub enum AnswerStatus {
 /// The objective as the solver wrote it, and where.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Reported {
+    /// The value as written.
     pub text: String,
+    /// Its line.
     pub line: usize,
 }
 
@@ -142,6 +146,7 @@ pub struct IdValues {
 }
 
 impl IdValues {
+    /// No values yet; ids up to `kept` will be stored.
     pub fn new(kept: u32) -> IdValues {
         IdValues {
             values: vec![None; kept as usize],
@@ -149,6 +154,7 @@ impl IdValues {
         }
     }
 
+    /// The value of `id`, if the answer gives one.
     pub fn get(&self, id: u32) -> Option<bool> {
         self.values.get(id as usize - 1).copied().flatten()
     }
@@ -160,7 +166,7 @@ impl IdValues {
     }
 
     /// Records `id = value`; a variable given both values is an error.
-    pub(crate) fn set(&mut self, id: u64, value: bool, line: usize) -> Result<(), ReadError> {
+    pub(crate) fn set(&mut self, id: u64, value: bool, line: usize) -> Result<(), LineError> {
         if self.highest.map_or(true, |(h, _)| id > h) {
             self.highest = Some((id, line));
         }
@@ -168,7 +174,7 @@ impl IdValues {
             return Ok(());
         };
         match *slot {
-            Some(old) if old != value => Err(ReadError::new(
+            Some(old) if old != value => Err(LineError::new(
                 line,
                 format!("variable {id} is given both values"),
             )),
@@ -183,8 +189,11 @@ impl IdValues {
 /// One `name value` line of an LP-family solution.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NamedValue {
+    /// The variable's name in the file.
     pub name: String,
+    /// Its value.
     pub value: f64,
+    /// Its line.
     pub line: usize,
 }
 
@@ -193,6 +202,7 @@ pub struct NamedValue {
 pub enum Values {
     /// No solution in the answer.
     None,
+    /// Values by DIMACS id.
     ById(IdValues),
     /// Names absent from the answer are 0.
     ByName(Vec<NamedValue>),
@@ -201,38 +211,16 @@ pub enum Values {
 /// A solver's answer, as read.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Answer {
+    /// What kind of text it was.
     pub form: Form,
+    /// What the solver says it found.
     pub status: AnswerStatus,
     /// The solver's own words for the status (`OPTIMUM FOUND`, `Optimal`).
     pub status_text: String,
+    /// The objective as reported.
     pub objective: Option<Reported>,
+    /// The values.
     pub values: Values,
-}
-
-/// A reader's complaint: the line (1-based; 0 for the end of the answer)
-/// and what is wrong there.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReadError {
-    pub line: usize,
-    pub message: String,
-}
-
-impl ReadError {
-    pub(crate) fn new(line: usize, message: impl Into<String>) -> ReadError {
-        ReadError {
-            line,
-            message: message.into(),
-        }
-    }
-
-    /// The complete message, naming the answer file and the line.
-    pub fn render(&self, source: &str) -> String {
-        if self.line == 0 {
-            format!("error: {source}: {}", self.message)
-        } else {
-            format!("error: {source}:{}: {}", self.line, self.message)
-        }
-    }
 }
 
 /// How to read an answer.
@@ -252,36 +240,18 @@ pub fn read_answer(
     opts: ReadOptions,
 ) -> crate::error::Result<Answer> {
     let mut lines = LineReader::new(input);
-    read_lines(&mut lines, opts).map_err(|e| Error::input(e.render(source)))
+    read_lines(&mut lines, opts).map_err(|e| Error::text(source, e))
 }
 
 /// Reads the answer file at `path` (`-` for standard input; `.gz`
 /// decompressed).
 pub fn read_answer_file(path: &Path, opts: ReadOptions) -> crate::error::Result<Answer> {
     let source = path.display().to_string();
-    let mut input = open_text(path)
-        .map_err(|e| Error::input(format!("error: cannot read the answer {source}: {e}")))?;
+    let mut input = open_text(path).map_err(|e| Error::unreadable("the answer ", path, e))?;
     read_answer(&mut *input, &source, opts)
 }
 
-/// A buffered reader of `path`: standard input for `-`, gunzipped for `.gz`.
-pub(crate) fn open_text(path: &Path) -> std::io::Result<Box<dyn BufRead>> {
-    use std::io::BufReader;
-    if path.as_os_str() == "-" {
-        return Ok(Box::new(BufReader::new(std::io::stdin())));
-    }
-    let file = std::fs::File::open(path)?;
-    let gz = path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("gz"));
-    Ok(if gz {
-        Box::new(BufReader::new(flate2::read::MultiGzDecoder::new(file)))
-    } else {
-        Box::new(BufReader::with_capacity(1 << 16, file))
-    })
-}
-
-fn read_lines(lines: &mut LineReader<'_>, opts: ReadOptions) -> Result<Answer, ReadError> {
+fn read_lines(lines: &mut LineReader<'_>, opts: ReadOptions) -> Result<Answer, LineError> {
     let form = match opts.form {
         Some(form) => form,
         None => detect(lines)?,
@@ -300,16 +270,16 @@ fn read_lines(lines: &mut LineReader<'_>, opts: ReadOptions) -> Result<Answer, R
 /// The form of the answer, from its first non-blank line (which is left
 /// for the reader). Competition output is refined into SAT, MaxSAT or PB
 /// by its reader.
-fn detect(lines: &mut LineReader<'_>) -> Result<Form, ReadError> {
+fn detect(lines: &mut LineReader<'_>) -> Result<Form, LineError> {
     let Some((number, line)) = lines.peek_non_blank()? else {
-        return Err(ReadError::new(
+        return Err(LineError::new(
             0,
             "the answer is empty: the solver wrote nothing (did it run?)",
         ));
     };
     let text = line.trim();
     detect_line(text).ok_or_else(|| {
-        ReadError::new(
+        LineError::new(
             number,
             format!(
                 "cannot tell which solver wrote this answer from `{}`: expected SAT, MaxSAT \
@@ -371,7 +341,7 @@ pub(crate) fn name_value_line(
     text: &str,
     number: usize,
     what: &str,
-) -> Result<NamedValue, ReadError> {
+) -> Result<NamedValue, LineError> {
     let mut tokens = text.split_ascii_whitespace();
     match (tokens.next(), tokens.next(), tokens.next()) {
         (Some(name), Some(value), None) => Ok(NamedValue {
@@ -379,19 +349,19 @@ pub(crate) fn name_value_line(
             value: parse_number(value, number, &format!("the value of {name}"))?,
             line: number,
         }),
-        _ => Err(ReadError::new(
+        _ => Err(LineError::new(
             number,
             format!("`{}` is not a line of {what} (`name value`)", excerpt(text)),
         )),
     }
 }
 
-pub(crate) fn parse_number(text: &str, line: usize, what: &str) -> Result<f64, ReadError> {
+pub(crate) fn parse_number(text: &str, line: usize, what: &str) -> Result<f64, LineError> {
     text.parse::<f64>()
         .ok()
         .filter(|v| v.is_finite())
         .ok_or_else(|| {
-            ReadError::new(
+            LineError::new(
                 line,
                 format!("`{}` is not a number ({what})", excerpt(text)),
             )

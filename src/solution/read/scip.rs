@@ -12,7 +12,7 @@
 //! solution without it is a solution, not a claimed optimum.
 
 use super::{
-    excerpt, parse_number, Answer, AnswerStatus, Form, LineReader, NamedValue, ReadError, Reported,
+    excerpt, parse_number, Answer, AnswerStatus, Form, LineError, LineReader, NamedValue, Reported,
     Values,
 };
 
@@ -25,7 +25,7 @@ struct Reader {
 }
 
 /// Reads a SCIP solution file.
-pub(super) fn read(lines: &mut LineReader<'_>) -> Result<Answer, ReadError> {
+pub(super) fn read(lines: &mut LineReader<'_>) -> Result<Answer, LineError> {
     let mut reader = Reader::default();
     while let Some((number, line)) = lines.next_line()? {
         reader.line(number, line.trim())?;
@@ -34,7 +34,7 @@ pub(super) fn read(lines: &mut LineReader<'_>) -> Result<Answer, ReadError> {
 }
 
 impl Reader {
-    fn line(&mut self, number: usize, text: &str) -> Result<(), ReadError> {
+    fn line(&mut self, number: usize, text: &str) -> Result<(), LineError> {
         if text.is_empty() {
             return Ok(());
         }
@@ -85,7 +85,7 @@ impl Reader {
 }
 
 /// `name value` with an optional `(obj:c)`.
-fn value_line(text: &str, number: usize) -> Result<NamedValue, ReadError> {
+fn value_line(text: &str, number: usize) -> Result<NamedValue, LineError> {
     let mut tokens = text.split_ascii_whitespace();
     let (Some(name), Some(value)) = (tokens.next(), tokens.next()) else {
         return Err(not_a_value_line(text, number));
@@ -102,8 +102,8 @@ fn value_line(text: &str, number: usize) -> Result<NamedValue, ReadError> {
     })
 }
 
-fn not_a_value_line(text: &str, number: usize) -> ReadError {
-    ReadError::new(
+fn not_a_value_line(text: &str, number: usize) -> LineError {
+    LineError::new(
         number,
         format!(
             "`{}` is not a line of a SCIP solution (`name value (obj:c)`)",

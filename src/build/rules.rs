@@ -15,8 +15,9 @@
 //! * `dominate` — every non-wall cell holds a piece or is seen by one
 //!   (walls block lines; pieces do not).
 
-use super::{direction_name, Builder};
-use crate::model::{Constraint, Lit, Rel, Var};
+use super::Builder;
+use crate::model::names::direction as direction_name;
+use crate::model::{sorted_set, Constraint, Lit, Rel, Var};
 use std::collections::BTreeMap;
 
 impl Builder<'_> {
@@ -292,9 +293,7 @@ impl Builder<'_> {
                     }
                 }
             }
-            clause.sort_unstable();
-            clause.dedup();
-            self.add(Constraint::Clause(clause), origin);
+            self.add(Constraint::Clause(sorted_set(&clause)), origin);
         }
     }
 }

@@ -1,19 +1,49 @@
-//! Diagnostics: an error at a place in a source file, rendered like rustc —
-//! `file:line:column`, the source line, and a caret under the offending text.
+//! Errors at a place in a text: a [`Diagnostic`] on a span of a `.qspec`
+//! file, rendered like rustc — `file:line:column`, the source line, and a
+//! caret under the offending text ([`SpecErrors`]); and a [`LineError`] on a
+//! line of a solver's answer or a compiled file, read with the numbered
+//! [`LineReader`].
 
-use super::ast::Span;
+mod lines;
+
+pub use lines::{open_text, LineError, LineReader};
+
 use std::fmt;
+
+/// Byte offsets `start..end` into the source text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Span {
+    /// The first byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
+
+impl Span {
+    /// The span `start..end`.
+    pub fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+
+    /// The span covering both `self` and `other`.
+    pub fn to(self, other: Span) -> Span {
+        Span::new(self.start.min(other.start), self.end.max(other.end))
+    }
+}
 
 /// One error about a span of the source.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Diagnostic {
+    /// What is wrong.
     pub message: String,
+    /// Where.
     pub span: Span,
     /// A hint on how to fix it, shown under the caret.
     pub help: Option<String>,
 }
 
 impl Diagnostic {
+    /// An error about `span`.
     pub fn new(span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             message: message.into(),
@@ -27,10 +57,12 @@ impl Diagnostic {
         Diagnostic::new(Span::new(usize::MAX, usize::MAX), message)
     }
 
+    /// Whether the error belongs to no place in the file.
     pub fn is_unplaced(&self) -> bool {
         self.span.start == usize::MAX
     }
 
+    /// The error with a hint on how to fix it.
     pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
         self.help = Some(help.into());
         self
@@ -40,8 +72,11 @@ impl Diagnostic {
 /// All the errors found in one file, with what is needed to show them.
 #[derive(Clone, Debug)]
 pub struct SpecErrors {
+    /// The file, as given on the command line.
     pub file: String,
+    /// Its text.
     pub source: String,
+    /// Every error found, in order.
     pub errors: Vec<Diagnostic>,
 }
 

@@ -15,9 +15,10 @@
 //! A torus line without fixed walls is a cycle, where the chain would define
 //! `seen` in terms of itself; its rays always use the direct form.
 
-use super::{direction_name, Builder};
+use super::Builder;
+use crate::model::names::direction as direction_name;
 use crate::model::{Constraint, Lit, Var};
-use crate::spec::RayEncoding;
+use crate::options::RayEncoding;
 
 impl Builder<'_> {
     /// `seen(cell, d)` for the signed rider direction `d`; `None` when no

@@ -1,81 +1,26 @@
-//! Builders: a checked [`Spec`] on its [`Board`] becomes a [`Model`].
+//! The builder: a checked [`Spec`] on its [`Board`] becomes a [`Model`].
 //!
 //! Variables: `x_<coords>` for every non-wall cell (a piece stands there) and,
-//! with `walls free`, `wall_<coords>` (the solver puts a wall there). Rules
-//! are in [`rules`]; the "a piece is seen along this ray" indicators they
-//! share are in [`rays`]. Forbidden cells are left out of every constraint
-//! (they get a unit clause), so lines are shorter.
+//! with `walls free`, `wall_<coords>` (the solver puts a wall there); their
+//! names come from [`crate::model::names`]. Rules are in [`rules`]; the "a
+//! piece is seen along this ray" indicators they share are in [`rays`].
+//! Forbidden cells are left out of every constraint (they get a unit
+//! clause), so lines are shorter.
 
 mod rays;
 mod rules;
 
-use super::{Constraint, Lit, Model, Objective, OriginId, Var};
-use crate::board::piece::{moves, Moves};
-use crate::board::Board;
-use crate::spec::{RayEncoding, RuleSpec, Spec, Target};
+use crate::board::{moves, Board, Moves};
+use crate::model::names::{aux_var, piece_var, wall_var};
+use crate::model::{Constraint, Lit, Model, Objective, OriginId, Rel, Var};
+use crate::options::RayEncoding;
+use crate::spec::{RuleSpec, Spec, Target};
 use std::collections::HashMap;
 
-/// Why a spec could not be turned into a model.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BuildError(pub String);
-
-impl std::fmt::Display for BuildError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-/// The ray encoding used when neither the file nor the command line names one.
-pub const DEFAULT_RAYS: RayEncoding = RayEncoding::Chain;
-
-/// The model of `spec`, with the board it was built on.
-pub fn build(spec: &Spec) -> Result<(Model, Board), BuildError> {
-    let board = Board::from_spec(spec);
-    let model = Builder::new(spec, &board).build();
-    Ok((model, board))
-}
-
-/// The name of the piece variable of a cell: `x_3_4`.
-pub fn cell_var_name(coords: &[usize]) -> String {
-    named("x", coords)
-}
-
-fn named(prefix: &str, coords: &[usize]) -> String {
-    let mut name = String::from(prefix);
-    for c in coords {
-        name.push('_');
-        name.push_str(&c.to_string());
-    }
-    name
-}
-
-/// A direction's short name: compass points for the 2-D unit steps
-/// (`n ne e se s sw w nw`), else `v` and the components (`v1.m2`).
-fn direction_name(v: &[i64]) -> String {
-    let compass = match v {
-        [-1, 0] => Some("n"),
-        [-1, 1] => Some("ne"),
-        [0, 1] => Some("e"),
-        [1, 1] => Some("se"),
-        [1, 0] => Some("s"),
-        [1, -1] => Some("sw"),
-        [0, -1] => Some("w"),
-        [-1, -1] => Some("nw"),
-        _ => None,
-    };
-    compass.map(str::to_string).unwrap_or_else(|| {
-        let parts: Vec<String> = v
-            .iter()
-            .map(|&x| {
-                if x < 0 {
-                    format!("m{}", -x)
-                } else {
-                    x.to_string()
-                }
-            })
-            .collect();
-        format!("v{}", parts.join("."))
-    })
+/// The model of `spec` on `board` (the board of the spec's geometry:
+/// `Board::new(&spec.dims, spec.torus, &spec.walls)`).
+pub fn build(spec: &Spec, board: &Board) -> Model {
+    Builder::new(spec, board).build()
 }
 
 pub(crate) struct Builder<'a> {
@@ -108,7 +53,7 @@ impl<'a> Builder<'a> {
             spec,
             board,
             moves,
-            rays: spec.rays.unwrap_or(DEFAULT_RAYS),
+            rays: spec.rays.unwrap_or_default(),
             model: Model::default(),
             x: Vec::new(),
             w: Vec::new(),
@@ -140,7 +85,7 @@ impl<'a> Builder<'a> {
         self.x = (0..self.board.n_cells())
             .map(|c| {
                 (!self.board.is_wall(c))
-                    .then(|| self.model.new_var(cell_var_name(&self.board.coords(c))))
+                    .then(|| self.model.new_var(piece_var(&self.board.coords(c))))
             })
             .collect();
     }
@@ -160,7 +105,7 @@ impl<'a> Builder<'a> {
             .collect();
         for c in 0..self.board.n_cells() {
             if !self.board.is_wall(c) && !fixed.contains(&c) {
-                self.w[c] = Some(self.model.new_var(named("wall", &self.board.coords(c))));
+                self.w[c] = Some(self.model.new_var(wall_var(&self.board.coords(c))));
             }
         }
         let origin = self.model.origin("walls free");
@@ -200,11 +145,7 @@ impl<'a> Builder<'a> {
 
     /// A fresh named auxiliary variable of the model.
     fn aux(&mut self, prefix: &str, cell: usize, suffix: &str) -> Var {
-        let mut name = named(prefix, &self.board.coords(cell));
-        if !suffix.is_empty() {
-            name.push('_');
-            name.push_str(suffix);
-        }
+        let name = aux_var(prefix, &self.board.coords(cell), suffix);
         self.model.new_var(name)
     }
 
@@ -232,34 +173,28 @@ impl<'a> Builder<'a> {
     }
 
     fn count(&mut self) {
-        if self.spec.count.is_empty() {
-            return;
-        }
-        let origin = self.model.origin("count");
         let lits = self.all_placeable();
-        for &(rel, k) in &self.spec.count {
-            self.add(
-                Constraint::Card {
-                    lits: lits.clone(),
-                    rel,
-                    k,
-                    guard: None,
-                },
-                origin,
-            );
-        }
+        let bounds = self.spec.count.clone();
+        self.bounds("count", lits, &bounds);
     }
 
     fn wall_bounds(&mut self) {
-        if self.spec.wall_bounds.is_empty() {
+        let lits = self.all_walls();
+        let bounds = self.spec.wall_bounds.clone();
+        self.bounds("walls", lits, &bounds);
+    }
+
+    /// `sum(lits) rel k` for every bound, from `origin`.
+    fn bounds(&mut self, origin: &str, lits: Vec<Lit>, bounds: &[(Rel, u32)]) {
+        if bounds.is_empty() {
             return;
         }
-        let origin = self.model.origin("walls");
-        let lits = self.all_walls();
-        for &(rel, k) in &self.spec.wall_bounds {
+        let origin = self.model.origin(origin);
+        for &(rel, k) in bounds {
+            let lits = lits.clone();
             self.add(
                 Constraint::Card {
-                    lits: lits.clone(),
+                    lits,
                     rel,
                     k,
                     guard: None,
@@ -291,16 +226,4 @@ fn signed(vectors: &[Vec<i64>]) -> Vec<Vec<i64>> {
         .iter()
         .flat_map(|v| [v.clone(), v.iter().map(|x| -x).collect()])
         .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn direction_names() {
-        assert_eq!(direction_name(&[-1, 1]), "ne");
-        assert_eq!(direction_name(&[1, -2]), "v1.m2");
-        assert_eq!(direction_name(&[0, 1, -1]), "v0.1.m1");
-    }
 }

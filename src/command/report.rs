@@ -1,0 +1,116 @@
+//! What `solve` and `verify` print about a board: the verdict of a solve,
+//! the board, and the verifier's judgement of it (from the geometry alone),
+//! and the SVG picture on request.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use super::Loaded;
+use crate::error::{Error, Result};
+use crate::solution::{self, render, Placement};
+use crate::solve::{Answer, Status};
+
+/// What a command prints about an answer, the placement it shows, and the
+/// exit code it ends with.
+pub struct Shown {
+    /// The text for standard output.
+    pub text: String,
+    /// The board shown, if any.
+    pub placement: Option<Placement>,
+    /// The exit code.
+    pub exit_code: u8,
+}
+
+/// The verdict of a solve: status line, objective, board, and the
+/// verifier's judgement of the board, with `extra` problems found outside
+/// the board (an external solver's objective that does not match it)
+/// listed after the verifier's.
+pub fn show_answer(loaded: &Loaded, answer: &Answer, extra: &[String]) -> Shown {
+    let mut text = String::new();
+    let (line, code) = match answer.status {
+        Status::Satisfiable => ("s SATISFIABLE", 10),
+        Status::Unsatisfiable => ("s UNSATISFIABLE", 20),
+        Status::Optimal => ("s OPTIMUM FOUND", 0),
+        Status::Feasible => ("s SATISFIABLE", 10),
+        Status::Unknown => ("s UNKNOWN", 1),
+    };
+    let _ = writeln!(text, "{line}");
+    let Some(values) = &answer.values else {
+        if answer.status == Status::Unknown {
+            let _ = writeln!(text, "no solution found before the timeout");
+        }
+        return Shown {
+            text,
+            placement: None,
+            exit_code: code,
+        };
+    };
+    let placement = solution::decode::placement(
+        &loaded.board,
+        loaded
+            .model
+            .names
+            .iter()
+            .map(String::as_str)
+            .zip(values.iter().copied()),
+    );
+    if let (Some(value), Some(obj)) = (answer.objective, &loaded.model.objective) {
+        let note = if answer.status == Status::Optimal {
+            "proven optimal"
+        } else {
+            "best found before the timeout, not proven optimal"
+        };
+        let _ = writeln!(text, "{} = {value} ({note})", obj.what);
+    }
+    let _ = writeln!(text, "{}", render::pieces_line(&loaded.spec, &placement));
+    text.push_str(&render::text(&loaded.spec, &loaded.board, &placement));
+    let mut problems = violations(loaded, &placement);
+    problems.extend(extra.iter().cloned());
+    verdict_lines(&problems, &mut text);
+    let exit_code = if problems.is_empty() { code } else { 1 };
+    Shown {
+        text,
+        placement: Some(placement),
+        exit_code,
+    }
+}
+
+/// Every rule `placement` breaks, in words.
+pub fn violations(loaded: &Loaded, placement: &Placement) -> Vec<String> {
+    solution::verify(&loaded.spec, &loaded.board, placement)
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}
+
+/// `verified: ...`, or the failure and one line per problem.
+pub fn verdict_lines(problems: &[String], text: &mut String) {
+    if problems.is_empty() {
+        let _ = writeln!(
+            text,
+            "verified: every rule holds (checked from the board geometry)"
+        );
+    } else {
+        let _ = writeln!(
+            text,
+            "VERIFICATION FAILED: the solver's answer breaks the model:"
+        );
+        for p in problems {
+            let _ = writeln!(text, "  {p}");
+        }
+    }
+}
+
+/// Draws `placement` into the SVG file `path`, when both are given.
+pub fn write_svg(
+    loaded: &Loaded,
+    path: Option<&Path>,
+    placement: Option<&Placement>,
+    show_attacks: bool,
+) -> Result<()> {
+    let (Some(path), Some(placement)) = (path, placement) else {
+        return Ok(());
+    };
+    let svg = render::svg(&loaded.spec, &loaded.board, placement, show_attacks);
+    std::fs::write(path, svg).map_err(|e| Error::unwritable("cannot write ", path, e))
+}

@@ -1,0 +1,180 @@
+//! The `stats` command: the CNF size of every encoding choice, measured by
+//! encoding into a counter (nothing is written or kept), as a table or JSON.
+
+use std::fmt::Write as _;
+use std::io::Write;
+
+use super::{print, EncodingRequest, Loaded, ModelRequest};
+use crate::encode::{self, ClauseCounter};
+use crate::error::Result;
+use crate::model::Model;
+use crate::options::{AmoEncoding, CardEncoding, Encodings};
+
+/// The size of one encoding choice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EncodingStats {
+    /// The at-most-one encoding (`auto` for the automatic choice).
+    pub amo: String,
+    /// The cardinality encoding (`auto` for the automatic choice).
+    pub card: String,
+    /// Variables of the CNF.
+    pub variables: u64,
+    /// Clauses of the CNF.
+    pub clauses: u64,
+    /// Literals over all clauses.
+    pub literals: u64,
+}
+
+fn measure(model: &Model, enc: Encodings) -> EncodingStats {
+    let mut counter = ClauseCounter::default();
+    let vars = encode::encode_model(model, &enc, &mut counter);
+    EncodingStats {
+        amo: enc.amo.map_or("auto".into(), |e| e.name().into()),
+        card: enc.card.map_or("auto".into(), |e| e.name().into()),
+        variables: u64::from(vars.n_vars()),
+        clauses: counter.clauses,
+        literals: counter.literals,
+    }
+}
+
+/// The CNF size of the chosen encodings, then of every at-most-one encoding
+/// (with the chosen cardinality encoding) and of every cardinality encoding
+/// (with the chosen at-most-one encoding). Nothing is written or kept.
+pub fn stats(model: &Model, chosen: Encodings) -> Vec<EncodingStats> {
+    let mut rows = vec![measure(model, chosen)];
+    for amo in AmoEncoding::ALL {
+        rows.push(measure(
+            model,
+            Encodings {
+                amo: Some(amo),
+                ..chosen
+            },
+        ));
+    }
+    for card in CardEncoding::ALL {
+        rows.push(measure(
+            model,
+            Encodings {
+                card: Some(card),
+                ..chosen
+            },
+        ));
+    }
+    rows
+}
+
+/// Constraints per origin, in first-seen order: `[("rule no_attack", 46), ...]`.
+pub fn constraints_by_origin(model: &Model) -> Vec<(String, usize)> {
+    let mut counts = vec![0usize; model.origins.len()];
+    for t in &model.constraints {
+        counts[t.origin as usize] += 1;
+    }
+    model.origins.iter().cloned().zip(counts).collect()
+}
+
+fn model_line(loaded: &Loaded) -> String {
+    let parts: Vec<String> = constraints_by_origin(&loaded.model)
+        .iter()
+        .map(|(o, n)| format!("{o}: {n}"))
+        .collect();
+    format!(
+        "{} board variables, {} constraints ({})",
+        loaded.model.n_vars(),
+        loaded.model.constraints.len(),
+        parts.join(", ")
+    )
+}
+
+/// The table `qspec stats` prints.
+pub fn stats_table(loaded: &Loaded, rows: &[EncodingStats]) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{}: {}", loaded.spec.file, model_line(loaded));
+    let _ = writeln!(
+        out,
+        "{:<24} {:>12} {:>12} {:>14}",
+        "encoding (amo, card)", "variables", "clauses", "literals"
+    );
+    for (i, r) in rows.iter().enumerate() {
+        let label = format!("{}, {}", r.amo, r.card);
+        let mark = if i == 0 { "  <- chosen" } else { "" };
+        let _ = writeln!(
+            out,
+            "{label:<24} {:>12} {:>12} {:>14}{mark}",
+            r.variables, r.clauses, r.literals
+        );
+    }
+    out
+}
+
+/// `s` as a JSON string.
+pub(crate) fn json_string(s: &str) -> String {
+    let mut out = String::from("\"");
+    for ch in s.chars() {
+        match ch {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The JSON `qspec stats --json` prints: the model's size and one object per
+/// encoding choice, the first being the chosen one.
+pub fn stats_json(loaded: &Loaded, rows: &[EncodingStats]) -> String {
+    let origins: Vec<String> = constraints_by_origin(&loaded.model)
+        .iter()
+        .map(|(o, n)| format!("{}: {n}", json_string(o)))
+        .collect();
+    let choices: Vec<String> = rows
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            format!(
+                "    {{\"amo\": {}, \"card\": {}, \"chosen\": {}, \"variables\": {}, \"clauses\": {}, \"literals\": {}}}",
+                json_string(&r.amo),
+                json_string(&r.card),
+                i == 0,
+                r.variables,
+                r.clauses,
+                r.literals
+            )
+        })
+        .collect();
+    format!(
+        "{{\n  \"file\": {},\n  \"board_variables\": {},\n  \"constraints\": {{{}}},\n  \"encodings\": [\n{}\n  ]\n}}\n",
+        json_string(&loaded.spec.file),
+        loaded.model.n_vars(),
+        origins.join(", "),
+        choices.join(",\n")
+    )
+}
+
+/// What the command line asks of `stats`.
+#[derive(Clone, Debug)]
+pub struct StatsRequest {
+    /// The model and how to load it.
+    pub model: ModelRequest,
+    /// Encodings asked for on the command line.
+    pub encodings: EncodingRequest,
+    /// JSON instead of a table.
+    pub json: bool,
+}
+
+/// Runs `stats`, printing to `out`.
+pub fn run(req: &StatsRequest, out: &mut dyn Write) -> Result<u8> {
+    let loaded = req.model.load()?;
+    let chosen = req.encodings.resolve(&loaded.spec);
+    let rows = stats(&loaded.model, chosen);
+    let text = if req.json {
+        stats_json(&loaded, &rows)
+    } else {
+        stats_table(&loaded, &rows)
+    };
+    print(out, &text)?;
+    Ok(0)
+}

@@ -1,0 +1,163 @@
+//! The `verify` command: read a solver's answer, map it onto the model's
+//! variables, decode the board, and judge it from the board geometry alone
+//! — plus the objective the solver reported, recomputed.
+//!
+//! Exit codes: 0 when every rule holds, 1 when the answer breaks a rule or
+//! holds no solution (an UNSAT answer is a claim verify cannot check), 2
+//! for bad input (returned as an [`Error`](crate::error::Error)).
+
+use std::fmt::Write as _;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use super::report::{verdict_lines, violations, write_svg};
+use super::{print, Loaded, ModelRequest};
+use crate::emit::{read_header, FileHeader};
+use crate::error::Result;
+use crate::options::Format;
+use crate::solution::map::Mapped;
+use crate::solution::read::{AnswerStatus, Form};
+use crate::solution::verify::objective_value as board_objective;
+use crate::solution::{
+    objective_check, placement_of, read_mapped, render, MappedAnswer, Placement,
+};
+
+/// What the command line asks of `verify`.
+#[derive(Clone, Debug)]
+pub struct VerifyRequest {
+    /// The model and how to load it (with the same -D values and --rays as
+    /// when it was compiled).
+    pub model: ModelRequest,
+    /// The solver's output (`-` for standard input).
+    pub answer: PathBuf,
+    /// The compiled file the solver read, for its variable map.
+    pub map: Option<PathBuf>,
+    /// The answer's form, instead of telling it from the content.
+    pub form: Option<Form>,
+    /// Draw the board into this SVG file.
+    pub svg: Option<PathBuf>,
+    /// Draw the lines of attack in the SVG.
+    pub show_attacks: bool,
+}
+
+/// What `verify` prints, the board it shows, and its exit code.
+#[derive(Clone, Debug)]
+pub struct Verdict {
+    /// The text for standard output.
+    pub text: String,
+    /// The board the answer describes, if it holds one.
+    pub placement: Option<Placement>,
+    /// The exit code.
+    pub exit_code: u8,
+}
+
+/// Runs `verify`, printing to `out`.
+pub fn run(req: &VerifyRequest, out: &mut dyn Write) -> Result<u8> {
+    let loaded = req.model.load()?;
+    let verdict = verify_answer(&loaded, &req.answer, req.map.as_deref(), req.form)?;
+    print(out, &verdict.text)?;
+    write_svg(
+        &loaded,
+        req.svg.as_deref(),
+        verdict.placement.as_ref(),
+        req.show_attacks,
+    )?;
+    Ok(verdict.exit_code)
+}
+
+/// Verifies the answer at `answer` against `loaded` (mapped through the
+/// compiled file `map` when given).
+pub fn verify_answer(
+    loaded: &Loaded,
+    answer: &Path,
+    map: Option<&Path>,
+    form: Option<Form>,
+) -> Result<Verdict> {
+    let header = map.map(read_header).transpose()?;
+    let read = read_mapped(&loaded.model, &loaded.board, answer, header.as_ref(), form)?;
+    Ok(judge(loaded, answer, &read, header.as_ref()))
+}
+
+/// `solver status: ...` in words.
+pub fn status_meaning(status: AnswerStatus) -> &'static str {
+    match status {
+        AnswerStatus::Satisfiable => "a solution",
+        AnswerStatus::Optimal => "a solution, claimed optimal",
+        AnswerStatus::Unsatisfiable => "no solution exists, says the solver",
+        AnswerStatus::Unknown => "no verdict",
+    }
+}
+
+fn judge(
+    loaded: &Loaded,
+    path: &Path,
+    read: &MappedAnswer,
+    header: Option<&FileHeader>,
+) -> Verdict {
+    let answer = &read.answer;
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "answer: {}: {}",
+        path.display(),
+        answer.form.describe()
+    );
+    let _ = writeln!(
+        text,
+        "solver status: {} ({})",
+        answer.status_text,
+        status_meaning(answer.status)
+    );
+    let Some(mapped) = &read.mapped else {
+        let _ = writeln!(text, "{}", no_solution_line(answer.status));
+        return Verdict {
+            text,
+            placement: None,
+            exit_code: 1,
+        };
+    };
+    let file: Option<Format> = header.and_then(|h| h.format);
+    let check = objective_check(&loaded.model, answer, header, file, &mapped.values);
+    if let Some(c) = &check {
+        let _ = writeln!(text, "solver objective: {}", c.reported);
+    }
+    let placement = placement_of(&loaded.model, &loaded.board, mapped);
+    board_text(loaded, mapped, &placement, &mut text);
+    let mut problems = violations(loaded, &placement);
+    problems.extend(check.and_then(|c| c.mismatch));
+    verdict_lines(&problems, &mut text);
+    Verdict {
+        text,
+        placement: Some(placement),
+        exit_code: if problems.is_empty() { 0 } else { 1 },
+    }
+}
+
+fn no_solution_line(status: AnswerStatus) -> &'static str {
+    match status {
+        AnswerStatus::Unsatisfiable => {
+            "the answer holds no solution: the solver says none exists (verify checks boards, not proofs of impossibility)"
+        }
+        _ => "the answer holds no solution: the solver gave no verdict (a timeout or a limit?)",
+    }
+}
+
+/// The objective's value, the counts, a note on missing values, the board.
+fn board_text(loaded: &Loaded, mapped: &Mapped, placement: &Placement, text: &mut String) {
+    if let (Some(objective), Some(value)) = (
+        &loaded.model.objective,
+        board_objective(&loaded.spec, placement),
+    ) {
+        let _ = writeln!(text, "{} = {value}", objective.what);
+    }
+    let _ = writeln!(text, "{}", render::pieces_line(&loaded.spec, placement));
+    if mapped.missing > 0 {
+        let _ = writeln!(
+            text,
+            "note: the answer gives no value for {} of the model's {} variables; they are taken as false",
+            mapped.missing,
+            mapped.values.len()
+        );
+    }
+    text.push_str(&render::text(&loaded.spec, &loaded.board, placement));
+}

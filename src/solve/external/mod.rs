@@ -1,0 +1,389 @@
+//! External solvers for `qspec solve --solver 'CMD'`: which file to hand
+//! a solver and how to run it ([`solvers`], the one table of known
+//! solvers), running it as a child process ([`process`]), and reading its
+//! answer back, mapped through the compiled file's header.
+//!
+//! Compiling the file and reporting the answer are the `solve` command's
+//! (the `command` module); this module runs one solver on one file.
+
+mod process;
+pub mod solvers;
+
+pub use process::TempDir;
+pub use solvers::{described as known_solvers, Plan};
+
+use std::fs::{self, File};
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::time::Instant;
+
+use crate::board::Board;
+use crate::emit::read_header;
+use crate::error::{Error, Result};
+use crate::model::{Model, Objective, Sense};
+use crate::options::Format;
+use crate::solution::read::{Answer, AnswerStatus, Form, Values};
+use crate::solution::{read_mapped, MappedAnswer};
+use process::{run_child, RunResult};
+use solvers::{invocation, known, tool_name, Style};
+
+/// Splits a command line into words: whitespace separates, `'...'` is
+/// literal, `"..."` and `\` escape as in a POSIX shell.
+pub fn split_command(line: &str) -> Result<Vec<String>> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            c if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            '\'' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('\'') => break,
+                        Some(c) => word.push(c),
+                        None => return Err(unclosed_quote(line)),
+                    }
+                }
+            }
+            '"' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('"') => break,
+                        Some('\\') => match chars.next() {
+                            Some(c @ ('"' | '\\' | '$' | '`')) => word.push(c),
+                            Some(c) => {
+                                word.push('\\');
+                                word.push(c);
+                            }
+                            None => return Err(unclosed_quote(line)),
+                        },
+                        Some(c) => word.push(c),
+                        None => return Err(unclosed_quote(line)),
+                    }
+                }
+            }
+            '\\' => {
+                in_word = true;
+                if let Some(c) = chars.next() {
+                    word.push(c);
+                }
+            }
+            c => {
+                in_word = true;
+                word.push(c);
+            }
+        }
+    }
+    if in_word {
+        words.push(word);
+    }
+    Ok(words)
+}
+
+fn unclosed_quote(line: &str) -> Error {
+    Error::input(format!("--solver `{line}`: a quote is not closed"))
+}
+
+/// Works out what to run for `command` (handed `format`, or the file the
+/// solver is known to read) on a model with `objective`; errors are the
+/// user's (exit 2).
+pub fn plan(command: &str, format: Option<Format>, objective: Option<&Objective>) -> Result<Plan> {
+    let argv = split_command(command)?;
+    if argv.is_empty() {
+        return Err(Error::input("--solver is empty: give a command line"));
+    }
+    let tool = tool_name(&argv);
+    let known = known(&tool);
+    let format = match (format, known) {
+        (Some(f), _) => f,
+        (None, Some(k)) => k.format,
+        (None, None) => {
+            return Err(Error::input_with_help(
+                format!("qspec does not know the solver `{tool}`, so it cannot tell which file to hand it"),
+                format!("pass --format {}; its standard output is then read (SAT, MaxSAT, PB competition output or a solution file, told from the content)", Format::names()),
+            ))
+        }
+    };
+    if format == Format::Cnf {
+        refuse_objective(objective, &tool, known.is_some_and(|k| k.sat_only))?;
+    }
+    let same_file = known.filter(|k| k.format == format);
+    Ok(Plan {
+        argv,
+        tool,
+        format,
+        style: known.map_or(Style::Stdout, |k| k.style),
+        answer: same_file.and_then(|k| k.answer),
+    })
+}
+
+/// Runs the solver of `plan` on `file` (in the work directory `dir`) and
+/// reads its answer, mapped onto `model` through the file's header; `None`
+/// when the deadline came before an answer. `log` receives the command run
+/// and the answer's form.
+pub fn run(
+    plan: &Plan,
+    file: &Path,
+    dir: &Path,
+    deadline: Option<Instant>,
+    model: &Model,
+    board: &Board,
+    log: &mut dyn FnMut(&str),
+) -> Result<Option<MappedAnswer>> {
+    let solution = dir.join("solution.txt");
+    let stdout = dir.join("stdout.txt");
+    let stderr = dir.join("stderr.txt");
+    let argv = invocation(plan, file, &solution, deadline)?;
+    log(&format!("running: {}", argv.join(" ")));
+    let run = run_child(
+        &argv,
+        &stdout,
+        &stderr,
+        deadline,
+        plan.style.has_time_limit(),
+    )?;
+    let answer_path = if plan.style.answers_on_stdout() {
+        &stdout
+    } else {
+        &solution
+    };
+    let output = Output {
+        answer: answer_path,
+        stdout: &stdout,
+        stderr: &stderr,
+    };
+    let read = read_answer(plan, file, &output, &run, model, board)?;
+    if let Some(read) = &read {
+        log(&format!("answer: {}", read.answer.form.describe()));
+    }
+    Ok(read)
+}
+
+/// Where the solver's output went.
+struct Output<'a> {
+    answer: &'a Path,
+    stdout: &'a Path,
+    stderr: &'a Path,
+}
+
+/// The answer read from the solver's output and mapped through the
+/// compiled file; `None` when there is none because the deadline came first.
+fn read_answer(
+    plan: &Plan,
+    file: &Path,
+    output: &Output<'_>,
+    run: &RunResult,
+    model: &Model,
+    board: &Board,
+) -> Result<Option<MappedAnswer>> {
+    let header = read_header(file)?;
+    let exists = fs::metadata(output.answer).is_ok_and(|m| m.len() > 0);
+    if !exists {
+        if run.timed_out {
+            return Ok(None);
+        }
+        if plan.style == Style::Gurobi && says(output.stdout, "Model is infeasible")? {
+            return Ok(Some(unsatisfiable(Form::Gurobi)));
+        }
+        return Err(solver_failed(plan, run, "wrote no answer", output));
+    }
+    match read_mapped(model, board, output.answer, Some(&header), plan.answer) {
+        Ok(mut read) => {
+            if plan.style == Style::Gurobi && says(output.stdout, "Optimal solution found")? {
+                read.answer.status = AnswerStatus::Optimal;
+            }
+            Ok(Some(read))
+        }
+        Err(_) if run.timed_out => Ok(None),
+        Err(e) => Err(solver_failed(
+            plan,
+            run,
+            &format!("gave an answer qspec cannot use:\n{e}"),
+            output,
+        )),
+    }
+}
+
+fn unsatisfiable(form: Form) -> MappedAnswer {
+    MappedAnswer {
+        answer: Answer {
+            form,
+            status: AnswerStatus::Unsatisfiable,
+            status_text: "infeasible".into(),
+            objective: None,
+            values: Values::None,
+        },
+        mapped: None,
+    }
+}
+
+/// A CNF file cannot hold an objective: say what to use instead.
+fn refuse_objective(objective: Option<&Objective>, tool: &str, sat_only: bool) -> Result<()> {
+    let Some(objective) = objective else {
+        return Ok(());
+    };
+    let (sense, bound) = match objective.sense {
+        Sense::Maximize => ("maximize", ">="),
+        Sense::Minimize => ("minimize", "<="),
+    };
+    let what = &objective.what;
+    let who = if sat_only {
+        format!("{tool} is a SAT solver: it reads CNF")
+    } else {
+        format!("--format cnf was asked for {tool}")
+    };
+    Err(Error::input_with_help(
+        format!("{who}, which cannot hold the objective `{sense} {what}`"),
+        format!("use a solver that optimises: a MaxSAT solver (--format wcnf, e.g. open-wbo), a PB solver (--format opb, e.g. clasp), a MIP solver (--format lp, e.g. cbc or highs), or the embedded solver (leave out --solver); or replace `{sense} {what}` by `{what} {bound} N` in the model"),
+    ))
+}
+
+/// Whether a line of the file at `path` contains `text`.
+fn says(path: &Path, text: &str) -> Result<bool> {
+    let Ok(file) = File::open(path) else {
+        return Ok(false);
+    };
+    for line in BufReader::new(file).lines() {
+        let line = line.map_err(|e| Error::failure(format!("reading {}: {e}", path.display())))?;
+        if line.contains(text) {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// A failure naming the solver, its exit status and the end of its output.
+fn solver_failed(plan: &Plan, run: &RunResult, what: &str, output: &Output<'_>) -> Error {
+    let status = run
+        .status
+        .map_or("was stopped".to_string(), |s| format!("ended with {s}"));
+    let message = format!("the solver {} {status} and {what}", plan.tool);
+    let mut detail = Vec::new();
+    for (name, path) in [("stderr", output.stderr), ("stdout", output.stdout)] {
+        let tail = last_lines(path, 10);
+        if !tail.is_empty() {
+            detail.push(format!("  --- last lines of its {name}:\n{tail}"));
+        }
+    }
+    Error::Failure {
+        message,
+        detail: (!detail.is_empty()).then(|| detail.join("\n")),
+    }
+}
+
+/// The last `n` lines of the file at `path` (empty if unreadable).
+fn last_lines(path: &Path, n: usize) -> String {
+    let text = fs::read(path).unwrap_or_default();
+    let text = String::from_utf8_lossy(&text);
+    let lines: Vec<&str> = text.lines().collect();
+    lines[lines.len().saturating_sub(n)..]
+        .iter()
+        .map(|l| format!("  {l}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    fn words(line: &str) -> Vec<String> {
+        split_command(line).unwrap()
+    }
+
+    #[test]
+    fn command_lines_split_like_a_shell() {
+        assert_eq!(words("cadical  -q"), ["cadical", "-q"]);
+        assert_eq!(
+            words(r#"scip -c "read x" 'a b' c\ d"#),
+            ["scip", "-c", "read x", "a b", "c d"]
+        );
+        assert_eq!(words(r#"x "a\"b" ''"#), ["x", "a\"b", ""]);
+        assert!(split_command("x 'open").is_err());
+        assert!(words("   ").is_empty());
+    }
+
+    #[test]
+    fn solvers_are_known_by_program_jar_or_script() {
+        let tool = |line: &str| tool_name(&words(line));
+        assert_eq!(tool("/usr/bin/cadical -q"), "cadical");
+        assert_eq!(
+            tool("java -Xmx1g -jar /usr/share/java/org.sat4j.pb.jar"),
+            "org.sat4j.pb.jar"
+        );
+        assert_eq!(tool("python3 -u /opt/rc2.py -vv"), "rc2.py");
+        assert_eq!(tool("EvalMaxSAT"), "evalmaxsat");
+        let format = |line: &str| known(&tool(line)).map(|k| k.format);
+        assert_eq!(format("kissat"), Some(Format::Cnf));
+        assert_eq!(format("clasp"), Some(Format::Opb));
+        assert_eq!(
+            format("java -jar org.ow2.sat4j.maxsat.jar"),
+            Some(Format::Wcnf)
+        );
+        assert_eq!(format("open-wbo"), Some(Format::Wcnf));
+        assert_eq!(format("gurobi_cl"), Some(Format::Lp));
+        assert_eq!(format("mysolver"), None);
+    }
+
+    fn plan_for(line: &str, format: Format) -> Plan {
+        plan(line, Some(format), None).unwrap()
+    }
+
+    fn invoked(line: &str, format: Format, deadline: Option<Instant>) -> String {
+        let file = Path::new("/t/model.x");
+        let sol = Path::new("/t/sol");
+        invocation(&plan_for(line, format), file, sol, deadline)
+            .unwrap()
+            .join(" ")
+    }
+
+    #[test]
+    fn each_known_solver_is_invoked_its_own_way() {
+        let soon = Some(Instant::now() + Duration::from_secs(30));
+        assert_eq!(
+            invoked("cadical -q", Format::Cnf, None),
+            "cadical -q /t/model.x"
+        );
+        assert_eq!(
+            invoked("minisat", Format::Cnf, None),
+            "minisat /t/model.x /t/sol"
+        );
+        assert_eq!(
+            invoked("scip", Format::Lp, soon),
+            "scip -c set limits time 30 read /t/model.x optimize write solution /t/sol quit"
+        );
+        assert_eq!(
+            invoked("highs", Format::Lp, None),
+            "highs --model_file /t/model.x --solution_file /t/sol"
+        );
+        assert_eq!(
+            invoked("cbc", Format::Lp, soon),
+            "cbc /t/model.x sec 30 solve solu /t/sol"
+        );
+        assert_eq!(
+            invoked("gurobi_cl Threads=1", Format::Lp, soon),
+            "gurobi_cl Threads=1 ResultFile=/t/sol TimeLimit=30 /t/model.x"
+        );
+        assert_eq!(
+            invoked("glpsol", Format::Mps, None),
+            "glpsol --freemps /t/model.x -o /t/sol"
+        );
+        assert_eq!(
+            invoked("rc2.py", Format::Wcnf, None),
+            "rc2.py -vv /t/model.x"
+        );
+        assert_eq!(
+            invoked("rc2.py -v", Format::Wcnf, None),
+            "rc2.py -v /t/model.x"
+        );
+    }
+}

@@ -1,0 +1,358 @@
+//! The solvers qspec knows, in one table: the file each reads, how it is
+//! invoked, and where and in which form it writes its answer. Solvers are
+//! known by program name (the first word; for `java -jar X.jar` and
+//! `python3 X.py` the jar or the script).
+//!
+//! | solver | file | run as | answer |
+//! |---|---|---|---|
+//! | kissat, cadical, cryptominisat5, glucose, lingeling | CNF | `CMD FILE` | stdout, SAT competition |
+//! | minisat | CNF | `CMD FILE RESULT` | MiniSat result file |
+//! | clasp, roundingsat, sat4j (`org.sat4j.pb.jar`) | OPB | `CMD FILE` | stdout, PB competition |
+//! | open-wbo, rc2.py, evalmaxsat, uwrmaxsat, sat4j maxsat jar | WCNF (legacy) | `CMD FILE` | stdout, MaxSAT evaluation |
+//! | scip | LP | `CMD -c "read FILE optimize write solution SOL quit"` | SCIP solution file |
+//! | highs | LP | `CMD --model_file FILE --solution_file SOL` | HiGHS solution file |
+//! | cbc | LP | `CMD FILE solve solu SOL` | CBC solution file |
+//! | gurobi_cl | LP | `CMD ResultFile=SOL FILE` | Gurobi `.sol` |
+//! | glpsol | LP | `CMD --lp FILE -o SOL` | GLPK printable solution |
+//!
+//! RC2 is given `-vv` (it prints its model only when verbose). `--timeout`
+//! is passed to the MIP solvers' own time limits.
+
+use std::path::Path;
+use std::time::Instant;
+
+use crate::error::{Error, Result};
+use crate::options::Format;
+use crate::solution::read::Form;
+
+/// How a solver is invoked and where its answer is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// The file appended; the answer on standard output.
+    Stdout,
+    /// `minisat FILE RESULT`.
+    MiniSat,
+    /// SCIP's interactive shell, told what to do with `-c`.
+    Scip,
+    /// HiGHS with a solution file.
+    Highs,
+    /// CBC's command sequence.
+    Cbc,
+    /// `gurobi_cl ResultFile=...`.
+    Gurobi,
+    /// `glpsol -o`.
+    Glpk,
+}
+
+impl Style {
+    /// Whether the solver gets the time limit itself (and so is given a
+    /// few seconds after the deadline to write its solution).
+    pub fn has_time_limit(self) -> bool {
+        matches!(
+            self,
+            Style::Scip | Style::Highs | Style::Cbc | Style::Gurobi | Style::Glpk
+        )
+    }
+
+    /// Where the answer is: standard output, or the solution file.
+    pub fn answers_on_stdout(self) -> bool {
+        self == Style::Stdout
+    }
+}
+
+/// What qspec knows about a solver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Known {
+    /// The file it reads.
+    pub format: Format,
+    /// How it is run.
+    pub style: Style,
+    /// The form of its answer: `None` for competition output on standard
+    /// output, which the reader tells apart (SAT, MaxSAT or PB) itself.
+    pub answer: Option<Form>,
+    /// Reads CNF only: a model with an objective needs another solver.
+    pub sat_only: bool,
+}
+
+/// One row of the table: the names a solver goes by (the first `shown` of
+/// them are the ones help texts list), and what is known.
+struct Row {
+    names: &'static [&'static str],
+    shown: usize,
+    known: Known,
+}
+
+const fn row(
+    (names, shown): (&'static [&'static str], usize),
+    format: Format,
+    style: Style,
+    answer: Option<Form>,
+    sat_only: bool,
+) -> Row {
+    Row {
+        names,
+        shown,
+        known: Known {
+            format,
+            style,
+            answer,
+            sat_only,
+        },
+    }
+}
+
+/// Every solver qspec knows by name.
+const TABLE: &[Row] = &[
+    row(
+        (
+            &[
+                "kissat",
+                "cadical",
+                "cryptominisat5",
+                "glucose",
+                "cryptominisat",
+                "glucose-syrup",
+                "glucose_static",
+                "lingeling",
+                "plingeling",
+            ],
+            4,
+        ),
+        Format::Cnf,
+        Style::Stdout,
+        None,
+        true,
+    ),
+    row(
+        (&["minisat", "minisat_static"], 1),
+        Format::Cnf,
+        Style::MiniSat,
+        Some(Form::MiniSat),
+        true,
+    ),
+    row(
+        (&["clasp", "roundingsat", "sat4j"], 3),
+        Format::Opb,
+        Style::Stdout,
+        None,
+        false,
+    ),
+    row(
+        (
+            &[
+                "open-wbo",
+                "rc2.py",
+                "evalmaxsat",
+                "uwrmaxsat",
+                "open-wbo-inc",
+                "rc2",
+            ],
+            4,
+        ),
+        Format::Wcnf,
+        Style::Stdout,
+        None,
+        false,
+    ),
+    row(
+        (&["scip"], 1),
+        Format::Lp,
+        Style::Scip,
+        Some(Form::Scip),
+        false,
+    ),
+    row(
+        (&["highs"], 1),
+        Format::Lp,
+        Style::Highs,
+        Some(Form::Highs),
+        false,
+    ),
+    row(
+        (&["cbc"], 1),
+        Format::Lp,
+        Style::Cbc,
+        Some(Form::Cbc),
+        false,
+    ),
+    row(
+        (&["gurobi_cl"], 1),
+        Format::Lp,
+        Style::Gurobi,
+        Some(Form::Gurobi),
+        false,
+    ),
+    row(
+        (&["glpsol"], 1),
+        Format::Lp,
+        Style::Glpk,
+        Some(Form::Glpk),
+        false,
+    ),
+];
+
+/// The solver called `tool` (lower case), if qspec knows it.
+pub fn known(tool: &str) -> Option<Known> {
+    if let Some(row) = TABLE.iter().find(|r| r.names.contains(&tool)) {
+        return Some(row.known);
+    }
+    if tool.ends_with(".jar") && tool.contains("sat4j") {
+        let format = if tool.contains("maxsat") {
+            Format::Wcnf
+        } else {
+            Format::Opb
+        };
+        return Some(Known {
+            format,
+            style: Style::Stdout,
+            answer: None,
+            sat_only: false,
+        });
+    }
+    None
+}
+
+/// `kissat, cadical, ... get CNF; clasp, ... OPB; ...`: the table in words,
+/// for help texts.
+pub fn described() -> String {
+    let mut parts = Vec::new();
+    for format in [Format::Cnf, Format::Opb, Format::Wcnf, Format::Lp] {
+        let names: Vec<&str> = TABLE
+            .iter()
+            .filter(|r| r.known.format == format)
+            .flat_map(|r| r.names[..r.shown].iter().copied())
+            .collect();
+        let verb = if parts.is_empty() { " get" } else { "" };
+        parts.push(format!(
+            "{}{verb} {}",
+            names.join(", "),
+            format.name().to_ascii_uppercase()
+        ));
+    }
+    parts.join("; ")
+}
+
+/// The name a solver is known by: the program's file name, or for
+/// `java -jar X.jar` / `python3 X.py` the jar's or the script's, in lower
+/// case.
+pub fn tool_name(argv: &[String]) -> String {
+    let base = |s: &str| {
+        Path::new(s)
+            .file_name()
+            .map_or(s.to_string(), |f| f.to_string_lossy().into_owned())
+            .to_ascii_lowercase()
+            .trim_end_matches(".exe")
+            .to_string()
+    };
+    let program = base(&argv[0]);
+    let inner = match program.as_str() {
+        "java" => argv
+            .iter()
+            .position(|a| a == "-jar")
+            .and_then(|i| argv.get(i + 1)),
+        p if p.starts_with("python") || p.starts_with("pypy") => {
+            argv[1..].iter().find(|a| !a.starts_with('-'))
+        }
+        _ => None,
+    };
+    inner.map_or(program, |s| base(s))
+}
+
+/// A solver's command line, what it reads, and how it is run.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    /// The command line as the user gave it, split into words.
+    pub argv: Vec<String>,
+    /// The name the solver is known by.
+    pub tool: String,
+    /// The file it is handed.
+    pub format: Format,
+    /// How it is run.
+    pub style: Style,
+    /// The form of its answer, when it is known.
+    pub answer: Option<Form>,
+}
+
+/// Whole seconds left before the deadline (at least 1).
+fn seconds_left(deadline: Instant) -> u64 {
+    deadline
+        .saturating_duration_since(Instant::now())
+        .as_secs_f64()
+        .ceil()
+        .max(1.0) as u64
+}
+
+/// The full command line for `plan`, reading `file` and (for solvers that
+/// write one) writing its solution to `solution`.
+pub fn invocation(
+    plan: &Plan,
+    file: &Path,
+    solution: &Path,
+    deadline: Option<Instant>,
+) -> Result<Vec<String>> {
+    let file_s = file.display().to_string();
+    let sol_s = solution.display().to_string();
+    let limit = deadline.map(seconds_left);
+    let mut argv = plan.argv.clone();
+    if plan.tool.starts_with("rc2") && !argv.iter().any(|a| a.starts_with("-v")) {
+        // RC2 prints the model (v line) only when verbose.
+        argv.push("-vv".into());
+    }
+    match plan.style {
+        Style::Stdout => argv.push(file_s),
+        Style::MiniSat => argv.extend([file_s, sol_s]),
+        Style::Scip => {
+            if file_s.contains(char::is_whitespace) || sol_s.contains(char::is_whitespace) {
+                return Err(Error::input_with_help(
+                    format!(
+                        "the temporary directory {} has a space in its path, which SCIP's -c commands cannot hold",
+                        file.parent().map_or(String::new(), |p| p.display().to_string())
+                    ),
+                    "set TMPDIR to a directory without spaces",
+                ));
+            }
+            let time = limit.map_or(String::new(), |t| format!("set limits time {t} "));
+            argv.push("-c".into());
+            argv.push(format!(
+                "{time}read {file_s} optimize write solution {sol_s} quit"
+            ));
+        }
+        Style::Highs => {
+            argv.extend([
+                "--model_file".into(),
+                file_s,
+                "--solution_file".into(),
+                sol_s,
+            ]);
+            if let Some(t) = limit {
+                argv.extend(["--time_limit".into(), t.to_string()]);
+            }
+        }
+        Style::Cbc => {
+            argv.push(file_s);
+            if let Some(t) = limit {
+                argv.extend(["sec".into(), t.to_string()]);
+            }
+            argv.extend(["solve".into(), "solu".into(), sol_s]);
+        }
+        Style::Gurobi => {
+            argv.push(format!("ResultFile={sol_s}"));
+            if let Some(t) = limit {
+                argv.push(format!("TimeLimit={t}"));
+            }
+            argv.push(file_s);
+        }
+        Style::Glpk => {
+            let reader = if plan.format == Format::Mps {
+                "--freemps"
+            } else {
+                "--lp"
+            };
+            argv.extend([reader.into(), file_s, "-o".into(), sol_s]);
+            if let Some(t) = limit {
+                argv.extend(["--tmlim".into(), t.to_string()]);
+            }
+        }
+    }
+    Ok(argv)
+}

@@ -1,0 +1,156 @@
+//! Checking: syntax tree → [`Spec`]. Evaluates parameters and expressions,
+//! validates every value against the board, and reports every error it finds
+//! with the span it belongs to.
+
+//!
+//! One file a concern: [`params`] (parameters and integer expressions),
+//! [`board`] (dimensions, pictures, cells, walls), [`items`] (piece, rules,
+//! bounds, objective, encodings); this file walks the statements.
+
+mod board;
+mod items;
+mod params;
+
+use super::ast::*;
+use super::Spec;
+use crate::board::builtin;
+use crate::diag::Diagnostic;
+use std::collections::{BTreeMap, BTreeSet};
+
+pub use board::MAX_CELLS;
+
+struct Checker<'a> {
+    file: &'a str,
+    errors: Vec<Diagnostic>,
+    params: BTreeMap<String, i64>,
+    param_order: Vec<(String, i64)>,
+}
+
+type Result<T> = std::result::Result<T, Diagnostic>;
+
+pub fn check(
+    file: &str,
+    stmts: &[Stmt],
+    overrides: &[(String, i64)],
+) -> std::result::Result<Spec, Vec<Diagnostic>> {
+    let mut c = Checker {
+        file,
+        errors: Vec::new(),
+        params: BTreeMap::new(),
+        param_order: Vec::new(),
+    };
+    c.params(stmts, overrides);
+    let spec = c.spec(stmts);
+    match spec {
+        Some(spec) if c.errors.is_empty() => Ok(spec),
+        _ => Err(c.errors),
+    }
+}
+
+fn names_list(names: &[&str]) -> String {
+    names.join(", ")
+}
+
+impl Checker<'_> {
+    fn report(&mut self, d: Diagnostic) {
+        self.errors.push(d);
+    }
+
+    /// Keeps the value, or records the error and returns `None`.
+    fn ok<T>(&mut self, r: Result<T>) -> Option<T> {
+        r.map_err(|d| self.report(d)).ok()
+    }
+
+    // ---------- the whole spec ----------
+
+    fn spec(&mut self, stmts: &[Stmt]) -> Option<Spec> {
+        let dims = self.board_dims(stmts)?;
+        let d = dims.len();
+        let mut spec = Spec {
+            file: self.file.to_string(),
+            params: self.param_order.clone(),
+            dims: dims.clone(),
+            torus: false,
+            walls: vec![],
+            fixed: vec![],
+            forbidden: vec![],
+            piece: builtin("queen", d).expect("queen is built in"),
+            rules: vec![],
+            count: vec![],
+            objective: None,
+            free_walls: false,
+            wall_bounds: vec![],
+            amo: None,
+            card: None,
+            rays: None,
+        };
+        let mut walls = BTreeSet::new();
+        let mut fixed = BTreeSet::new();
+        let mut forbidden = BTreeSet::new();
+        let mut seen_piece: Option<Span> = None;
+        let mut seen_objective: Option<Span> = None;
+        for stmt in stmts {
+            match &stmt.kind {
+                StmtKind::Param { .. } => {}
+                StmtKind::Board { picture, .. } => {
+                    if let Some(p) = picture {
+                        self.picture_cells(p, &mut walls, &mut fixed, &mut forbidden);
+                    }
+                }
+                StmtKind::Torus => spec.torus = true,
+                StmtKind::Wall(tuples) => self.cells(tuples, &dims, &mut walls),
+                StmtKind::Fix(tuples) => self.cells(tuples, &dims, &mut fixed),
+                StmtKind::Forbid(tuples) => self.cells(tuples, &dims, &mut forbidden),
+                StmtKind::WallsFree => spec.free_walls = true,
+                StmtKind::WallsBound(rel) => {
+                    if let Some(b) = self.relation(rel, "a wall bound") {
+                        spec.wall_bounds.push(b);
+                    }
+                }
+                StmtKind::Piece { name, moves } => {
+                    if seen_piece.is_some() {
+                        self.report(Diagnostic::new(
+                            stmt.span,
+                            "a model has one piece; this is a second `piece` statement",
+                        ));
+                        continue;
+                    }
+                    seen_piece = Some(stmt.span);
+                    if let Some(p) = self.piece(name, moves.as_deref(), d) {
+                        spec.piece = p;
+                    }
+                }
+                StmtKind::Rule(rule) => {
+                    if let Some(r) = self.rule(rule) {
+                        if !spec.rules.contains(&r) {
+                            spec.rules.push(r);
+                        }
+                    }
+                }
+                StmtKind::Count(rel) => {
+                    if let Some(b) = self.relation(rel, "a count") {
+                        spec.count.push(b);
+                    }
+                }
+                StmtKind::Objective { sense, target } => {
+                    if seen_objective.is_some() {
+                        self.report(Diagnostic::new(
+                            stmt.span,
+                            "a model has at most one objective (maximize or minimize)",
+                        ));
+                        continue;
+                    }
+                    seen_objective = Some(stmt.span);
+                    spec.objective = self.objective(*sense, target);
+                }
+                StmtKind::Encode { what, name } => self.encode(what, name, &mut spec),
+            }
+        }
+        self.cell_conflicts(stmts, &walls, &fixed, &forbidden);
+        self.wall_options(stmts, &spec);
+        spec.walls = walls.into_iter().collect();
+        spec.fixed = fixed.into_iter().collect();
+        spec.forbidden = forbidden.into_iter().collect();
+        Some(spec)
+    }
+}
