@@ -6,6 +6,7 @@
 //! cell order is the same everywhere and output is deterministic.
 
 pub mod piece;
+pub mod symmetry;
 
 pub use piece::{builtin, moves, Moves, Piece, BUILTIN_PIECES};
 

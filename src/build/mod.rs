@@ -7,6 +7,7 @@
 //! Forbidden cells are left out of every constraint (they get a unit
 //! clause), so lines are shorter.
 
+mod hints;
 mod rays;
 mod rules;
 
@@ -39,6 +40,9 @@ pub(crate) struct Builder<'a> {
     signed_riders: Vec<Vec<i64>>,
     /// `seen(cell, d)`, memoised: `None` means "never".
     seen_memo: HashMap<(usize, usize), Option<Lit>>,
+    /// "This segment holds a piece", per wall-free segment of the rider
+    /// lines that can hold one (built by the first hint that needs them).
+    segment_lits: Option<Vec<Lit>>,
 }
 
 impl<'a> Builder<'a> {
@@ -60,6 +64,7 @@ impl<'a> Builder<'a> {
             forbidden,
             signed_riders,
             seen_memo: HashMap::new(),
+            segment_lits: None,
         }
     }
 
@@ -78,6 +83,7 @@ impl<'a> Builder<'a> {
         self.count();
         self.wall_bounds();
         self.objective();
+        self.hints();
         self.model
     }
 

@@ -7,6 +7,7 @@ use std::path::Path;
 
 use super::Loaded;
 use crate::error::{Error, Result};
+use crate::model::{HintKind, HintNote};
 use crate::solution::{self, render, Placement};
 use crate::solve::{Answer, Status};
 
@@ -35,6 +36,9 @@ pub fn show_answer(loaded: &Loaded, answer: &Answer, extra: &[String]) -> Shown 
         Status::Unknown => ("s UNKNOWN", 1),
     };
     let _ = writeln!(text, "{line}");
+    for caveat in hint_caveats(&loaded.model.hints, answer.status) {
+        let _ = writeln!(text, "{caveat}");
+    }
     let Some(values) = &answer.values else {
         if answer.status == Status::Unknown {
             let _ = writeln!(text, "no solution found before the timeout");
@@ -55,10 +59,11 @@ pub fn show_answer(loaded: &Loaded, answer: &Answer, extra: &[String]) -> Shown 
             .zip(values.iter().copied()),
     );
     if let (Some(value), Some(obj)) = (answer.objective, &loaded.model.objective) {
-        let note = if answer.status == Status::Optimal {
-            "proven optimal"
-        } else {
-            "best found before the timeout, not proven optimal"
+        let restricted = loaded.model.hints.iter().any(HintNote::is_restricting);
+        let note = match answer.status {
+            Status::Optimal if restricted => "proven optimal under the restricting hints",
+            Status::Optimal => "proven optimal",
+            _ => "best found before the timeout, not proven optimal",
         };
         let _ = writeln!(text, "{} = {value} ({note})", obj.what);
     }
@@ -73,6 +78,31 @@ pub fn show_answer(loaded: &Loaded, answer: &Answer, extra: &[String]) -> Shown 
         placement: Some(placement),
         exit_code,
     }
+}
+
+/// What a verdict means under the model's hints: a proof of impossibility
+/// or optimality holds under a restricting hint only for the restricted
+/// model, and under an "implied if" hint only if its condition holds.
+pub fn hint_caveats(hints: &[HintNote], status: Status) -> Vec<String> {
+    let claim = match status {
+        Status::Unsatisfiable => "no solution",
+        Status::Optimal => "optimal",
+        Status::Satisfiable | Status::Feasible | Status::Unknown => return Vec::new(),
+    };
+    hints
+        .iter()
+        .filter_map(|h| match &h.kind {
+            HintKind::Implied => None,
+            HintKind::ImpliedIf(condition) => Some(format!(
+                "c {claim} assuming {condition} (`{}`)",
+                h.hint
+            )),
+            HintKind::Restricting(kept) => Some(format!(
+                "c {claim} with the restricting `{}` ({kept}): this is not a claim about the model without it",
+                h.hint
+            )),
+        })
+        .collect()
 }
 
 /// Every rule `placement` breaks, in words.

@@ -7,7 +7,7 @@ use std::io::Write;
 use super::{print, EncodingRequest, Loaded, ModelRequest};
 use crate::encode::{self, ClauseCounter};
 use crate::error::Result;
-use crate::model::Model;
+use crate::model::{HintKind, Model};
 use crate::options::{AmoEncoding, CardEncoding, Encodings};
 
 /// The size of one encoding choice.
@@ -89,6 +89,9 @@ fn model_line(loaded: &Loaded) -> String {
 pub fn stats_table(loaded: &Loaded, rows: &[EncodingStats]) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{}: {}", loaded.spec.file, model_line(loaded));
+    for hint in &loaded.model.hints {
+        let _ = writeln!(out, "{}", hint.describe());
+    }
     let _ = writeln!(
         out,
         "{:<24} {:>12} {:>12} {:>14}",
@@ -145,11 +148,30 @@ pub fn stats_json(loaded: &Loaded, rows: &[EncodingStats]) -> String {
             )
         })
         .collect();
+    let hints: Vec<String> = loaded
+        .model
+        .hints
+        .iter()
+        .map(|h| {
+            let (kind, note) = match &h.kind {
+                HintKind::Implied => ("implied", ""),
+                HintKind::ImpliedIf(condition) => ("implied_if", condition.as_str()),
+                HintKind::Restricting(kept) => ("restricting", kept.as_str()),
+            };
+            format!(
+                "{{\"hint\": {}, \"kind\": {}, \"note\": {}}}",
+                json_string(&h.hint),
+                json_string(kind),
+                json_string(note)
+            )
+        })
+        .collect();
     format!(
-        "{{\n  \"file\": {},\n  \"board_variables\": {},\n  \"constraints\": {{{}}},\n  \"encodings\": [\n{}\n  ]\n}}\n",
+        "{{\n  \"file\": {},\n  \"board_variables\": {},\n  \"constraints\": {{{}}},\n  \"hints\": [{}],\n  \"encodings\": [\n{}\n  ]\n}}\n",
         json_string(&loaded.spec.file),
         loaded.model.n_vars(),
         origins.join(", "),
+        hints.join(", "),
         choices.join(",\n")
     )
 }

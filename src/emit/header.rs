@@ -82,6 +82,9 @@ impl<'o, 'w> Header<'o, 'w> {
                 self.line(&format!("constraints from {origin}: {count}"))?;
             }
         }
+        for hint in &model.hints {
+            self.line(&hint.describe())?;
+        }
         Ok(())
     }
 

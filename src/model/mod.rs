@@ -140,6 +140,43 @@ pub struct Tagged {
     pub origin: OriginId,
 }
 
+/// Whether a hint keeps every solution of the model.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HintKind {
+    /// True of every solution: counts and optima stay exact.
+    Implied,
+    /// True of every solution if the stated condition holds.
+    ImpliedIf(String),
+    /// Removes solutions on purpose; the text says which are kept.
+    Restricting(String),
+}
+
+/// A hint of the model and what it does to the solutions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HintNote {
+    /// The hint as written: `hint symmetric rot180`.
+    pub hint: String,
+    /// Implied, implied under a condition, or restricting.
+    pub kind: HintKind,
+}
+
+impl HintNote {
+    /// `hint lines: implied (true of every solution)`, for headers and reports.
+    pub fn describe(&self) -> String {
+        let what = match &self.kind {
+            HintKind::Implied => "implied (true of every solution)".to_string(),
+            HintKind::ImpliedIf(condition) => format!("implied if {condition}"),
+            HintKind::Restricting(kept) => format!("restricting ({kept})"),
+        };
+        format!("{}: {what}", self.hint)
+    }
+
+    /// Whether the hint may remove solutions.
+    pub fn is_restricting(&self) -> bool {
+        matches!(self.kind, HintKind::Restricting(_))
+    }
+}
+
 /// The solver-neutral model.
 #[derive(Clone, Debug, Default)]
 pub struct Model {
@@ -156,6 +193,8 @@ pub struct Model {
     /// (pieces, chosen walls); the rest are defined by them. `None`: all.
     /// This is the projection for model counters (`c p show`).
     pub decisions: Option<u32>,
+    /// The hints whose constraints the model holds, and their kinds.
+    pub hints: Vec<HintNote>,
 }
 
 impl Model {

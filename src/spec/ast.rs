@@ -154,6 +154,19 @@ pub enum SenseAst {
     Minimize,
 }
 
+/// One item after a hint's name: a comparison, an expression (a bare name
+/// such as `rot90` or `cube` is an expression naming a parameter, which the
+/// checker reads as a word where the hint wants one) or a tuple.
+#[derive(Clone, Debug, PartialEq)]
+pub enum HintItem {
+    /// `<=`, `==`, ...
+    Rel(RelOp, Span),
+    /// A number, a parameter or a word.
+    Expr(Expr),
+    /// `(2,-1)`.
+    Tuple(Tuple),
+}
+
 /// What a statement says.
 #[derive(Clone, Debug, PartialEq)]
 pub enum StmtKind {
@@ -201,6 +214,13 @@ pub enum StmtKind {
     Fix(Vec<Tuple>),
     /// `forbid (r,c) ...`
     Forbid(Vec<Tuple>),
+    /// `hint name items...`
+    Hint {
+        /// The hint's name (`lines`, `cliques`, ...).
+        name: Name,
+        /// What follows it.
+        items: Vec<HintItem>,
+    },
     /// `encode family name`
     Encode {
         /// `amo`, `card` or `rays`.

@@ -6,8 +6,9 @@ pub mod ast;
 mod check;
 pub mod parse;
 
-pub use check::MAX_CELLS;
+pub use check::{line_identity_applies, MAX_CELLS};
 
+use crate::board::symmetry::SignedPerm;
 use crate::board::Piece;
 use crate::diag::{Diagnostic, SpecErrors};
 use crate::model::{Rel, Sense};
@@ -45,6 +46,48 @@ pub struct ObjectiveSpec {
     pub target: Target,
 }
 
+/// A hint: constraints that help a solver, each either true of every
+/// solution (implied) or removing solutions on purpose (restricting); the
+/// builder says which.
+#[derive(Clone, Debug, PartialEq)]
+pub enum HintSpec {
+    /// `hint lines`: the identity between free rays and non-empty lines.
+    Lines,
+    /// `hint empty_lines rel r`: the number of wall-free segments of the
+    /// rider lines that hold no piece.
+    EmptyLines(Rel, u32),
+    /// `hint cliques cube star`: at most one piece on each clique.
+    Cliques {
+        /// The corners of every h-cube (with its centre for even h).
+        cube: bool,
+        /// A cell and its 2d neighbours at distance h along the axes.
+        star: bool,
+    },
+    /// `hint layers <= q`: every layer (one coordinate fixed) holds at most
+    /// q pieces.
+    Layers(u32),
+    /// `hint subboards m <= q`: every m^d sub-board holds at most q pieces.
+    Subboards {
+        /// The sub-board's side m.
+        side: usize,
+        /// The most pieces q.
+        max: u32,
+    },
+    /// `hint symmetric G ...`: only solutions invariant under these maps.
+    Symmetric(Vec<SignedPerm>),
+    /// `hint break_symmetry`: one solution per class of the board's group.
+    BreakSymmetry,
+}
+
+/// A hint and how it is reported.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hint {
+    /// What it asks for.
+    pub kind: HintSpec,
+    /// The statement, normalised: `hint symmetric rot180`.
+    pub text: String,
+}
+
 /// A checked model description.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Spec {
@@ -78,6 +121,8 @@ pub struct Spec {
     pub amo: Option<AmoEncoding>,
     /// `encode card ...`.
     pub card: Option<CardEncoding>,
+    /// The hints, in the file's order.
+    pub hints: Vec<Hint>,
     /// `encode rays direct|chain`: how "a piece is seen along this ray" is
     /// modelled for `rule attacks` and `rule dominate`.
     pub rays: Option<RayEncoding>,

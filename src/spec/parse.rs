@@ -46,6 +46,8 @@ fn describe(rule: &Rule) -> &'static str {
         | Rule::fix_stmt
         | Rule::forbid_stmt
         | Rule::encode_stmt
+        | Rule::hint_stmt
+        | Rule::kw_hint
         | Rule::kw_param
         | Rule::kw_board
         | Rule::kw_torus
@@ -58,7 +60,7 @@ fn describe(rule: &Rule) -> &'static str {
         | Rule::kw_forbid
         | Rule::kw_encode
         | Rule::sense => {
-            "a statement (param, board, torus, wall, walls, piece, rule, count, maximize, minimize, fix, forbid, encode)"
+            "a statement (param, board, torus, wall, walls, piece, rule, count, maximize, minimize, fix, forbid, encode, hint)"
         }
         Rule::expr | Rule::int | Rule::ident | Rule::neg | Rule::operand => "a number or a parameter",
         Rule::add | Rule::sub | Rule::mul | Rule::div | Rule::rem | Rule::pow => {
@@ -178,9 +180,24 @@ fn statement(pair: Pair<'_, Rule>) -> Stmt {
                 name: name(inner.next().unwrap()),
             }
         }
+        Rule::hint_stmt => {
+            inner.next();
+            StmtKind::Hint {
+                name: name(inner.next().unwrap()),
+                items: inner.map(hint_item).collect(),
+            }
+        }
         other => unreachable!("grammar produced a {other:?} statement"),
     };
     Stmt { kind, span }
+}
+
+fn hint_item(pair: Pair<'_, Rule>) -> HintItem {
+    match pair.as_rule() {
+        Rule::relation => HintItem::Rel(rel_op(pair.as_str()), span_of(&pair)),
+        Rule::tuple => HintItem::Tuple(tuple(pair)),
+        _ => HintItem::Expr(expr(pair)),
+    }
 }
 
 fn board<'a>(parts: impl Iterator<Item = Pair<'a, Rule>>) -> StmtKind {
@@ -251,17 +268,21 @@ fn relation(pair: Pair<'_, Rule>) -> Relation {
 }
 
 fn relation_parts<'a>(span: Span, mut parts: impl Iterator<Item = Pair<'a, Rule>>) -> Relation {
-    let op = match parts.next().unwrap().as_str() {
+    let op = rel_op(parts.next().unwrap().as_str());
+    Relation {
+        op,
+        bound: expr(parts.next().unwrap()),
+        span,
+    }
+}
+
+fn rel_op(text: &str) -> RelOp {
+    match text {
         "==" | "=" => RelOp::Eq,
         "<=" => RelOp::Le,
         ">=" => RelOp::Ge,
         "<" => RelOp::Lt,
         _ => RelOp::Gt,
-    };
-    Relation {
-        op,
-        bound: expr(parts.next().unwrap()),
-        span,
     }
 }
 

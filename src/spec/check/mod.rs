@@ -8,6 +8,7 @@
 //! bounds, objective, encodings); this file walks the statements.
 
 mod board;
+mod hints;
 mod items;
 mod params;
 
@@ -18,6 +19,7 @@ use crate::diag::Diagnostic;
 use std::collections::{BTreeMap, BTreeSet};
 
 pub use board::MAX_CELLS;
+pub use hints::line_identity_applies;
 
 struct Checker<'a> {
     file: &'a str,
@@ -83,6 +85,7 @@ impl Checker<'_> {
             amo: None,
             card: None,
             rays: None,
+            hints: vec![],
         };
         let mut walls = BTreeSet::new();
         let mut fixed = BTreeSet::new();
@@ -144,10 +147,12 @@ impl Checker<'_> {
                     spec.objective = self.objective(*sense, target);
                 }
                 StmtKind::Encode { what, name } => self.encode(what, name, &mut spec),
+                StmtKind::Hint { .. } => {}
             }
         }
         self.cell_conflicts(stmts, &walls, &fixed, &forbidden);
         self.wall_options(stmts, &spec);
+        self.hints(stmts, &mut spec);
         spec.walls = walls.into_iter().collect();
         spec.fixed = fixed.into_iter().collect();
         spec.forbidden = forbidden.into_iter().collect();

@@ -1,0 +1,40 @@
+//! Hints: constraints that help a solver, each implied (true of every
+//! solution) or restricting (removing solutions on purpose), and recorded as
+//! such in the model ([`HintNote`]) so that every output and report says so.
+//!
+//! One family a file: [`lines`] (the line identity and the number of empty
+//! lines), [`cliques`] (cube and star cliques), [`bounds`] (layers and
+//! sub-boards), [`symmetry`] (symmetric solutions, symmetry breaking).
+
+mod bounds;
+mod cliques;
+mod lines;
+mod symmetry;
+
+use super::Builder;
+use crate::model::{HintKind, HintNote};
+use crate::spec::HintSpec;
+
+impl Builder<'_> {
+    /// The constraints of every hint of the spec.
+    pub(super) fn hints(&mut self) {
+        for hint in self.spec.hints.clone() {
+            let kind = match &hint.kind {
+                HintSpec::Lines => self.lines_hint(&hint.text),
+                HintSpec::EmptyLines(rel, r) => self.empty_lines_hint(&hint.text, *rel, *r),
+                HintSpec::Cliques { cube, star } => self.cliques_hint(&hint.text, *cube, *star),
+                HintSpec::Layers(q) => self.layers_hint(&hint.text, *q),
+                HintSpec::Subboards { side, max } => self.subboards_hint(&hint.text, *side, *max),
+                HintSpec::Symmetric(maps) => self.symmetric_hint(&hint.text, maps),
+                HintSpec::BreakSymmetry => self.break_symmetry_hint(&hint.text),
+            };
+            self.model.hints.push(HintNote {
+                hint: hint.text.clone(),
+                kind,
+            });
+        }
+    }
+}
+
+/// `Implied`, for the hints that always are.
+const IMPLIED: HintKind = HintKind::Implied;
