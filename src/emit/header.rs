@@ -62,7 +62,7 @@ impl<'o, 'w> Header<'o, 'w> {
         for (name, value) in &prov.params {
             self.line(&format!("param {name} = {value}"))?;
         }
-        if with_encodings {
+        if with_encodings || !prov.encodings.is_empty() {
             self.line(&format!("encodings: {}", prov.encodings))?;
         }
         Ok(())
