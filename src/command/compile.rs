@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::guard::{check_output, Limits, Target};
 use super::Loaded;
+use crate::diag::{Diagnostic, Span, SpecErrors};
 use crate::emit::{self, Clauses, EmitOptions, Output, Provenance};
 use crate::encode::{self, ClauseArena, ClauseSink};
 use crate::error::{Error, Result};
@@ -101,7 +102,7 @@ fn provenance(loaded: &Loaded, encodings: &Encodings, clausal: bool) -> Provenan
 /// as it was (a temporary file is renamed over it only when complete).
 pub fn compile(loaded: &Loaded, opts: &CompileOptions) -> Result<CompileReport> {
     let format = output_format(&opts.output, opts.format)?;
-    emit::check_format(&loaded.model, format).map_err(Error::input)?;
+    emit::check_format(&loaded.model, format).map_err(|m| at_objective(loaded, m))?;
     let clausal = format.is_clausal();
     let prov = provenance(loaded, &opts.encodings, clausal);
     check_output(
@@ -156,6 +157,34 @@ pub struct CompileRequest {
     pub wcnf_legacy: bool,
     /// Replace a read-only output file too.
     pub force: bool,
+}
+
+/// The refusal `message` about the model's objective, with a caret on the
+/// `maximize`/`minimize` statement when the source shows it.
+fn at_objective(loaded: &Loaded, message: String) -> Error {
+    let source = &loaded.warnings.source;
+    let at = ["maximize", "minimize"].iter().find_map(|word| {
+        source.match_indices(word).map(|(i, _)| i).find(|&i| {
+            source[..i]
+                .chars()
+                .next_back()
+                .map_or(true, |c| c == '\n' || c == ';' || c.is_whitespace())
+        })
+    });
+    let Some(at) = at.filter(|_| loaded.model.objective.is_some()) else {
+        return Error::input(message);
+    };
+    let end = source[at..]
+        .find(['\n', ';', '#'])
+        .map_or(source.len(), |e| at + e);
+    Error::Spec(SpecErrors {
+        file: loaded.spec.file.clone(),
+        source: source.clone(),
+        errors: vec![Diagnostic::new(
+            Span::new(at, source[..end].trim_end().len()),
+            message,
+        )],
+    })
 }
 
 /// Refuses to write over the model's own file (also through links).
