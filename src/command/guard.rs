@@ -8,6 +8,7 @@
 //! and suggests only what would really make the model smaller.
 
 use crate::build::{self, ModelEstimate};
+use crate::diag::thousands;
 use crate::emit::estimate_bytes;
 use crate::encode::{estimate_cnf, CnfSize};
 use crate::error::{Error, Result};
@@ -199,19 +200,6 @@ fn refusal(
     }
     ways.push(format!("raise {flag}"));
     Error::input_with_help(message, ways.join(", or "))
-}
-
-/// 1234567 → "1,234,567".
-pub(crate) fn thousands(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
 }
 
 /// A byte count for people: `1.5 GB`, `320 MB`, `12 KB`.

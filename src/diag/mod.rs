@@ -126,3 +126,16 @@ impl fmt::Display for SpecErrors {
 }
 
 impl std::error::Error for SpecErrors {}
+
+/// A count for messages, in groups of three: 1234567 → "1,234,567".
+pub fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}

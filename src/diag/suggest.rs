@@ -26,22 +26,30 @@ pub fn nearest<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a str> {
         .map(|(_, c)| c)
 }
 
-/// Levenshtein distance, in characters.
+/// Edit distance in characters, a swap of two neighbours counting as one
+/// edit (`cuont` is one from `count`).
 fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let above = row[j + 1];
-            row[j + 1] = (diagonal + usize::from(ca != cb))
-                .min(row[j] + 1)
-                .min(above + 1);
-            diagonal = above;
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for j in 0..=b.len() {
+        d[0][j] = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = best;
         }
     }
-    row[b.len()]
+    d[a.len()][b.len()]
 }
 
 /// The ASCII that the look-alike character `c` stands for (`×` for `x`, a
@@ -101,6 +109,7 @@ mod tests {
         assert_eq!(nearest("no-attack", &kws), Some("no_attack"));
         assert_eq!(nearest("quéen", &kws), Some("queen"));
         assert_eq!(nearest("peice", &kws), Some("piece"));
+        assert_eq!(nearest("cuont", &["count"]), Some("count"));
         assert_eq!(nearest("xyzzy", &kws), None);
         assert_eq!(confusable('×').unwrap(), "did you mean `x`?");
         assert_eq!(confusable('８').unwrap(), "did you mean `8`?");

@@ -364,15 +364,7 @@ fn picture_dims(p: &Picture) -> Result<Vec<usize>> {
 
 /// 1234567 → "1,234,567".
 fn big(n: usize) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
+    crate::diag::thousands(n as u64)
 }
 
 fn bytes(n: usize) -> String {
