@@ -37,7 +37,8 @@ fn compiled(source: &str, format: Format, enc: Encodings) -> String {
         format: Some(format),
         encodings: enc,
         emit: EmitOptions::default(),
-        max_clauses: u64::MAX,
+        limits: qspec::command::Limits::default(),
+        force: false,
     };
     compile(&loaded, &opts).unwrap();
     std::fs::read_to_string(&out).unwrap()

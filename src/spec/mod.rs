@@ -5,8 +5,9 @@
 pub mod ast;
 mod check;
 pub mod parse;
+pub mod syntax;
 
-pub use check::MAX_CELLS;
+pub use check::{MAX_CELLS, MAX_DIMS, MAX_DIRECTIONS};
 
 use crate::board::Piece;
 use crate::diag::{Diagnostic, SpecErrors};
@@ -91,13 +92,27 @@ impl Spec {
 }
 
 /// Parses and checks `source` (read from `file`), with `-D name=value`
-/// overrides. Unknown override names are reported as errors too.
+/// overrides. Unknown override names are reported as errors too. Warnings
+/// are dropped: [`load_with_warnings`] keeps them.
 pub fn load(file: &str, source: &str, overrides: &[(String, i64)]) -> Result<Spec, SpecErrors> {
-    let fail = |errors: Vec<Diagnostic>| SpecErrors {
+    load_with_warnings(file, source, overrides).map(|(spec, _)| spec)
+}
+
+/// [`load`], and the warnings about the model (none when `errors` is
+/// empty): what it says that is probably not what was meant.
+pub fn load_with_warnings(
+    file: &str,
+    source: &str,
+    overrides: &[(String, i64)],
+) -> Result<(Spec, SpecErrors), SpecErrors> {
+    // A byte-order mark is no part of the text.
+    let source = source.strip_prefix('\u{FEFF}').unwrap_or(source);
+    let report = |errors: Vec<Diagnostic>| SpecErrors {
         file: file.to_string(),
         source: source.to_string(),
         errors,
     };
-    let stmts = parse::parse(source).map_err(|d| fail(vec![d]))?;
-    check::check(file, &stmts, overrides).map_err(fail)
+    let stmts = parse::parse(source).map_err(|d| report(vec![d]))?;
+    let (spec, warnings) = check::check(file, source, &stmts, overrides).map_err(report)?;
+    Ok((spec, report(warnings)))
 }
