@@ -2,7 +2,8 @@
 # Compile benchmarks for issue 2: wall time and peak memory (max RSS) of
 # `qspec compile` on the two benchmark models, at full and half size, to CNF
 # (ladder AMO, cardinality networks) and to LP; and, when python-sat is
-# installed, the PySAT anchor on the same model for comparison.
+# installed and the anchor script is beside the clone (../shared/anchors),
+# the PySAT anchor on the same model for comparison (skipped otherwise).
 #
 # Usage: bench/compile.sh            (prints a table; needs /usr/bin/time)
 set -euo pipefail
@@ -39,9 +40,12 @@ for spec in "bench/models/queens-30-cube.qspec -D n=30 -D m=500" "bench/models/q
   measure "$label lp" "$out/a.lp" "$model" "$@"
 done
 
-if python3 -c 'import pysat' 2>/dev/null; then
+anchor=../shared/anchors/pysat_kunt_cnf.py
+if [ ! -f "$anchor" ]; then
+  echo "(the PySAT anchor $anchor is not beside this clone: comparison skipped)"
+elif python3 -c 'import pysat' 2>/dev/null; then
   echo "PySAT anchor (same model, ladder + cardnetwrk):"
-  /usr/bin/time -f 'anchor 30^3 m=500: %e s, %M KB peak' python3 ../shared/anchors/pysat_kunt_cnf.py 30 3 500 -o "$out/ref.cnf"
+  /usr/bin/time -f 'anchor 30^3 m=500: %e s, %M KB peak' python3 "$anchor" 30 3 500 -o "$out/ref.cnf"
   ls -l "$out/ref.cnf" | awk '{printf "anchor output %.1f MB\n", $5/1e6}'
 else
   echo "(pip install python-sat to run the PySAT anchor beside qspec)"

@@ -103,6 +103,12 @@ impl Error {
         }
     }
 
+    /// Whether the error is a write to a reader that went away (a closed
+    /// pipe), which a command-line tool ends on quietly.
+    pub fn is_broken_pipe(&self) -> bool {
+        matches!(self, Error::Io { source, .. } if source.kind() == io::ErrorKind::BrokenPipe)
+    }
+
     /// The process exit code: 2 for bad input, 1 for everything else.
     pub fn exit_code(&self) -> u8 {
         match self {

@@ -19,7 +19,8 @@
 //!
 //! Everyone may import the leaves: [`options`] (the encodings, ray modes and
 //! formats a user chooses), [`model`], [`diag`] (errors at a place in a
-//! text) and [`error`].
+//! text), [`error`] and [`interrupt`] (signals, and the temporary files
+//! that must not outlive the process).
 //!
 //! ```
 //! let loaded = qspec::load_source("queens.qspec", "board 4 x 4\nrule no_attack\ncount == 4\n", &[], None)?;
@@ -37,6 +38,7 @@ pub mod diag;
 pub mod emit;
 pub mod encode;
 pub mod error;
+pub mod interrupt;
 pub mod model;
 pub mod options;
 pub mod solution;

@@ -4,8 +4,8 @@
 
 use clap::{Args, Parser, Subcommand};
 use qspec::command::{
-    self, Command, CompileRequest, EncodingRequest, ModelRequest, SolveRequest, StatsRequest,
-    VerifyRequest, DEFAULT_MAX_CLAUSES,
+    self, guard::parse_size, Command, CompileRequest, EncodingRequest, Limits, ModelRequest,
+    SolveRequest, StatsRequest, VerifyRequest, DEFAULT_MAX_CLAUSES,
 };
 use qspec::options::{AmoEncoding, CardEncoding, Format, RayEncoding};
 use qspec::solution::read::Form;
@@ -28,7 +28,25 @@ Examples:
   qspec solve models/eight-queens.qspec --solver cadical
   qspec verify models/eight-queens.qspec answer.txt --map queens.cnf
 
-Exit codes: 0 success, 2 bad input (the message says where), 1 other failures.";
+The language: docs/language.md in qspec's repository (every statement, its
+exact meaning, an example each, and the limits below).
+
+Limits: boards of at most 20,000,000 cells and 16 dimensions; a piece that
+moves in at most 100,000 directions (a queen or a king up to 11 dimensions,
+the other built-in pieces up to 16); model files of at most 16 MB. Before
+building anything, every command estimates the model and what it makes of
+it, and refuses (saying the estimate) beyond --max-memory (default 4G),
+--max-clauses (default 200,000,000) and --max-bytes (default 1G).
+
+Exit codes:
+    0  success (solve: proven optimum; verify: every rule holds)
+    1  failure (solve: error, or timeout without any solution; verify: the
+       answer breaks a rule or holds no solution)
+    2  bad input: the message says where
+   10  solve: a solution was found (not proven optimal)
+   20  solve: proven, no solution exists
+  130  interrupted (Ctrl-C or SIGTERM; solve prints its best board first)
+  141  standard output closed early (`qspec solve ... | head -1`)";
 
 /// `solve --help`: the solvers known by name come from their table.
 fn solve_help() -> String {
@@ -49,7 +67,9 @@ Exit codes (SAT-competition convention):
   20  proven: no solution exists
    0  proven optimum
    1  error, or timeout without any solution
-   2  bad input"
+   2  bad input
+ 130  interrupted by Ctrl-C or SIGTERM: the best board found is printed
+      and verified first; a second Ctrl-C stops at once"
     )
 }
 
@@ -69,6 +89,25 @@ fn wrap(text: &str) -> String {
     }
     lines.join("\n")
 }
+
+const STATS_HELP: &str = "\
+Show how large the model is and what every encoding choice makes of it,
+writing nothing: the model's variables and its constraints by origin (rule
+no_attack: 46, count: 1, ...), then one row per choice — the chosen one
+(marked), each at-most-one encoding with the chosen cardinality encoding,
+and each cardinality encoding with the chosen at-most-one encoding — with
+the CNF's variables, clauses and literals.
+
+Small models are measured exactly, by encoding into a counter. When the
+encodings would be too large to count quickly, each row is estimated from
+the constraints' shapes (exact for small shapes, the encodings' growth laws
+for large ones) and marked `~`; --json says \"estimated\": true.
+
+Use it to choose --amo and --card before compiling a large instance:
+  qspec stats models/queens-3d-5.qspec
+  qspec stats models/n-queens.qspec -D n=1000 --json
+
+Exit codes: 0 shown, 2 bad input (or a model over --max-memory).";
 
 const VERIFY_HELP: &str = "\
 Read a solver's answer, map it back onto the model (rebuilt from the same file,
@@ -101,6 +140,7 @@ enum Sub {
     #[command(long_about = compile_help())]
     Compile(CompileArgs),
     /// Show the variables and clauses every encoding choice would produce, writing nothing
+    #[command(long_about = STATS_HELP)]
     Stats(StatsArgs),
     /// Compile and solve (embedded CaDiCaL, or --solver CMD); print, verify and draw the board
     #[command(long_about = solve_help())]
@@ -117,6 +157,18 @@ struct ModelArgs {
     /// Override a parameter: -D n=10 (repeatable)
     #[arg(short = 'D', value_name = "NAME=VALUE", value_parser = parse_define)]
     define: Vec<(String, i64)>,
+    /// Refuse a model whose building and encoding would take more memory than this (estimated first)
+    #[arg(long, value_name = "SIZE", default_value = "4G", value_parser = parse_size, help_heading = "Limits")]
+    max_memory: u64,
+    /// Refuse a model whose CNF would have more clauses than this (estimated before encoding)
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_CLAUSES, help_heading = "Limits")]
+    max_clauses: u64,
+    /// Refuse to write a file estimated larger than this (e.g. 500M, 4G)
+    #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = parse_size, help_heading = "Limits")]
+    max_bytes: u64,
+    /// Add no automatic hint (qspec adds `hint lines` to `rule attacks` models with a count bound)
+    #[arg(long)]
+    no_auto_hints: bool,
 }
 
 impl ModelArgs {
@@ -125,6 +177,12 @@ impl ModelArgs {
             path: self.model.clone(),
             defines: self.define.clone(),
             rays,
+            limits: Limits {
+                max_clauses: self.max_clauses,
+                max_bytes: self.max_bytes,
+                max_memory: self.max_memory,
+            },
+            auto_hints: !self.no_auto_hints,
         }
     }
 }
@@ -166,9 +224,9 @@ struct CompileArgs {
     /// Write WCNF in the old `p wcnf V C top` format instead of the 2022 one
     #[arg(long)]
     wcnf_legacy: bool,
-    /// Refuse a model whose CNF would have more clauses than this (estimated before encoding)
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_CLAUSES)]
-    max_clauses: u64,
+    /// Replace a read-only output file (it stays read-only)
+    #[arg(long)]
+    force: bool,
 }
 
 #[derive(Args)]
@@ -192,9 +250,9 @@ struct SolveArgs {
     /// The file to hand the solver [default: the one it is known to read]
     #[arg(long, value_name = "FORMAT", requires = "solver")]
     format: Option<Format>,
-    /// Hand WCNF in the 2022 format (h lines) instead of the legacy p wcnf one
+    /// Hand WCNF in the old `p wcnf` format instead of the 2022 one (solvers known to need it get it anyway)
     #[arg(long, requires = "solver")]
-    wcnf_2022: bool,
+    wcnf_legacy: bool,
 }
 
 #[derive(Args)]
@@ -270,7 +328,7 @@ impl Sub {
                 format: a.format,
                 encodings: a.encodings.request(),
                 wcnf_legacy: a.wcnf_legacy,
-                max_clauses: a.max_clauses,
+                force: a.force,
             }),
             Sub::Stats(a) => Command::Stats(StatsRequest {
                 model: a.model.request(a.encodings.rays),
@@ -285,7 +343,7 @@ impl Sub {
                 show_attacks: a.show_attacks,
                 solver: a.solver,
                 format: a.format,
-                wcnf_2022: a.wcnf_2022,
+                wcnf_legacy: a.wcnf_legacy,
             }),
             Sub::Verify(a) => Command::Verify(VerifyRequest {
                 model: a.model.request(a.rays),
@@ -299,22 +357,16 @@ impl Sub {
     }
 }
 
-/// On Ctrl-C or SIGTERM: remove the half-written output, exit 130.
-fn remove_partial_output_on_interrupt() {
-    let _ = ctrlc::set_handler(|| {
-        qspec::emit::remove_pending_files();
-        eprintln!("interrupted: no output written");
-        std::process::exit(130);
-    });
-}
-
 fn main() -> ExitCode {
     let request = Cli::parse().command.request();
-    remove_partial_output_on_interrupt();
+    qspec::interrupt::install();
     match command::run(&request, &mut std::io::stdout()) {
         Ok(code) => ExitCode::from(code),
+        // The reader went away (`qspec solve ... | head -1`): stop quietly,
+        // as Unix tools do.
+        Err(e) if e.is_broken_pipe() => ExitCode::from(141),
         Err(e) => {
-            eprintln!("{e}");
+            command::note(&e.to_string());
             ExitCode::from(e.exit_code())
         }
     }

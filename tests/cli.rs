@@ -85,7 +85,10 @@ fn models_over_the_clause_limit_are_refused_with_the_estimate() {
     assert_eq!(o.status.code(), Some(2));
     let e = stderr(&o);
     assert!(e.contains("would have about"), "{e}");
-    assert!(e.contains("over the limit of 1000000"), "{e}");
+    assert!(
+        e.contains("over the limit of 1,000,000 (--max-clauses)"),
+        "{e}"
+    );
     assert!(!out.exists());
 }
 
@@ -209,7 +212,8 @@ fn an_interrupted_compile_leaves_no_file() {
             "--amo",
             "pairwise",
         ])
-        .args(["--max-clauses", "1000000000000", "-o", s(&out)])
+        .args(["--max-clauses", "1000000000000", "--max-bytes", "1T"])
+        .args(["--max-memory", "1T", "-o", s(&out)])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .stderr(std::process::Stdio::piped())
         .spawn()

@@ -168,7 +168,8 @@ fn unknown_encoding_lists_the_valid_names() {
 fn syntax_errors_say_what_was_expected() {
     let e = err("board 8 x 8\nrule no_attack\ncuont >= 3\n");
     assert!(e.contains("--> t.qspec:3:1"), "{e}");
-    assert!(e.contains("expected a statement"), "{e}");
+    assert!(e.contains("unknown statement `cuont`"), "{e}");
+    assert!(e.contains("did you mean `count`?"), "{e}");
     let e = err("board 8 x 8 {\n........\n}\n");
     assert!(e.contains("the picture has 1 rows, the board 8"), "{e}");
 }

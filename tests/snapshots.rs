@@ -7,7 +7,7 @@ mod common;
 
 use common::snapshot;
 
-use qspec::command::{compile, load_source, CompileOptions};
+use qspec::command::{compile, load_source_with, CompileOptions, LoadOptions};
 use qspec::emit::EmitOptions;
 use qspec::options::{AmoEncoding, CardEncoding, Encodings, Format};
 
@@ -29,7 +29,12 @@ count == 4
 
 /// Compiles `source` to `format` with fixed encodings and returns the text.
 fn compiled(source: &str, format: Format, enc: Encodings) -> String {
-    let loaded = load_source("queens.qspec", source, &[], None).unwrap();
+    // The encodings as written, without automatic hints.
+    let options = LoadOptions {
+        auto_hints: false,
+        ..LoadOptions::default()
+    };
+    let loaded = load_source_with("queens.qspec", source, &[], &options).unwrap();
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join(format!("out.{}", format.name()));
     let opts = CompileOptions {
@@ -37,7 +42,8 @@ fn compiled(source: &str, format: Format, enc: Encodings) -> String {
         format: Some(format),
         encodings: enc,
         emit: EmitOptions::default(),
-        max_clauses: u64::MAX,
+        limits: qspec::command::Limits::default(),
+        force: false,
     };
     compile(&loaded, &opts).unwrap();
     std::fs::read_to_string(&out).unwrap()
@@ -78,6 +84,36 @@ fn seed_rules_on_small_boards() {
         (
             "free_walls_1x4.cnf",
             "board 1 x 4\nwalls free\nwalls <= 1\nrule no_attack\ncount >= 2\n",
+        ),
+    ];
+    for (name, src) in cases {
+        snapshot(name, &compiled(src, Format::Cnf, LADDER_TOTALIZER));
+    }
+}
+
+#[test]
+fn hints_on_small_boards() {
+    let lines = "board 3 x 3\nrule attacks == 2\ncount >= 3\nhint lines\n";
+    snapshot(
+        "hint_lines_3x3.cnf",
+        &compiled(lines, Format::Cnf, LADDER_TOTALIZER),
+    );
+    snapshot(
+        "hint_lines_3x3.lp",
+        &compiled(lines, Format::Lp, LADDER_TOTALIZER),
+    );
+    let cases = [
+        (
+            "hint_cliques_3x3.cnf",
+            "board 3 x 3\nrule no_attack\ncount >= 2\nhint cliques cube star\n",
+        ),
+        (
+            "hint_symmetric_3x3.cnf",
+            "board 3 x 3\nrule no_attack\ncount >= 2\nhint symmetric rot90\n",
+        ),
+        (
+            "hint_break_symmetry_2x2.cnf",
+            "board 2 x 2\nrule no_attack\ncount >= 1\nhint break_symmetry\n",
         ),
     ];
     for (name, src) in cases {

@@ -8,7 +8,7 @@
 pub mod piece;
 pub mod symmetry;
 
-pub use piece::{builtin, moves, Moves, Piece, BUILTIN_PIECES};
+pub use piece::{builtin, moves, n_directions, Moves, Piece, BUILTIN_PIECES};
 
 /// A cell as the user writes it: `(1,3)`.
 pub fn show(cell: &[usize]) -> String {

@@ -127,6 +127,39 @@ fn expand_all(vectors: &[Vec<i64>]) -> Vec<Vec<i64>> {
     all.into_iter().collect()
 }
 
+/// How many directions (one of each `+-v` pair) the signed permutations of
+/// `v` make, computed without listing them: the distinct arrangements of
+/// its absolute values times the sign choices of its non-zero entries,
+/// halved. Saturates at `u64::MAX`.
+fn orbit_size(v: &[i64]) -> u64 {
+    let mut abs: Vec<u64> = v.iter().map(|x| x.unsigned_abs()).collect();
+    abs.sort_unstable();
+    let nonzero = abs.iter().filter(|&&x| x != 0).count() as u32;
+    // Multinomial d! / prod(mult!) as a product of binomials.
+    let mut arrangements: u128 = 1;
+    let mut placed: u128 = 0;
+    for run in abs.chunk_by(|a, b| a == b) {
+        for i in 1..=run.len() as u128 {
+            placed += 1;
+            arrangements = arrangements.saturating_mul(placed) / i;
+        }
+    }
+    let signs = 1u128.checked_shl(nonzero).unwrap_or(u128::MAX);
+    u64::try_from(arrangements.saturating_mul(signs) / 2).unwrap_or(u64::MAX)
+}
+
+/// The number of line families (rider directions) and leaper directions of
+/// `piece`, without listing them (an upper bound when two declared vectors
+/// share directions).
+pub fn n_directions(piece: &Piece) -> (u64, u64) {
+    let total = |vs: &[Vec<i64>]| {
+        vs.iter()
+            .map(|v| orbit_size(v))
+            .fold(0u64, u64::saturating_add)
+    };
+    (total(&piece.riders), total(&piece.leapers))
+}
+
 /// The expanded move directions of `piece`.
 pub fn moves(piece: &Piece) -> Moves {
     Moves {
@@ -149,6 +182,30 @@ mod tests {
         for d in 1..=6 {
             assert_eq!(count("queen", d).0, (3usize.pow(d as u32) - 1) / 2);
         }
+    }
+
+    #[test]
+    fn directions_are_counted_without_listing_them() {
+        for name in BUILTIN_PIECES {
+            for d in 1..=6 {
+                let piece = builtin(name, d).unwrap();
+                let m = moves(&piece);
+                let listed = (m.riders.len() as u64, m.leapers.len() as u64);
+                assert_eq!(n_directions(&piece), listed, "{name} in {d} dimensions");
+            }
+        }
+        let camel = Piece {
+            name: "camel".into(),
+            riders: vec![vec![1, 3, 0]],
+            leapers: vec![vec![2, 2, 5]],
+        };
+        let m = moves(&camel);
+        assert_eq!(
+            n_directions(&camel),
+            (m.riders.len() as u64, m.leapers.len() as u64)
+        );
+        let queen16 = builtin("queen", 16).unwrap();
+        assert_eq!(n_directions(&queen16).0, (3u64.pow(16) - 1) / 2);
     }
 
     #[test]

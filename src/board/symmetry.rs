@@ -316,7 +316,10 @@ mod tests {
     #[test]
     fn generators_close_into_their_group() {
         let rot = SignedPerm::named_2d("rot90").unwrap();
-        assert_eq!(generated(std::slice::from_ref(&rot), 2, 100).unwrap().len(), 4);
+        assert_eq!(
+            generated(std::slice::from_ref(&rot), 2, 100).unwrap().len(),
+            4
+        );
         let mirror = SignedPerm::named_2d("mirror_rows").unwrap();
         assert_eq!(generated(&[rot, mirror], 2, 100).unwrap().len(), 8);
         assert!(generated(&box_group(&[3, 3, 3, 3]), 4, 100).is_none());

@@ -7,9 +7,12 @@
 //! Forbidden cells are left out of every constraint (they get a unit
 //! clause), so lines are shorter.
 
+mod estimate;
 mod hints;
 mod rays;
 mod rules;
+
+pub use estimate::{estimate, ModelEstimate};
 
 use crate::board::{moves, Board, Moves};
 use crate::model::names::{aux_var, piece_var, wall_var};
@@ -51,7 +54,9 @@ impl<'a> Builder<'a> {
         for c in &spec.forbidden {
             forbidden[board.index(c)] = true;
         }
-        let moves = moves(&spec.piece);
+        let mut moves = moves(&spec.piece);
+        moves.riders = canonical_directions(&moves.riders, &spec.dims, spec.torus);
+        moves.leapers = canonical_directions(&moves.leapers, &spec.dims, spec.torus);
         let signed_riders = signed(&moves.riders);
         Builder {
             spec,
@@ -224,6 +229,37 @@ impl<'a> Builder<'a> {
             what: what.to_string(),
         });
     }
+}
+
+/// The directions that make different lines: on a torus, two directions
+/// equal modulo the board's sides, up to sign, make the same lines (on a
+/// side of 2, `+1` and `-1` are one step), so only the first is kept. Off
+/// a torus every direction is kept.
+pub(crate) fn canonical_directions(
+    dirs: &[Vec<i64>],
+    dims: &[usize],
+    torus: bool,
+) -> Vec<Vec<i64>> {
+    if !torus {
+        return dirs.to_vec();
+    }
+    let mut seen = std::collections::HashSet::new();
+    dirs.iter()
+        .filter(|v| {
+            let reduced: Vec<i64> = v
+                .iter()
+                .zip(dims)
+                .map(|(&x, &s)| x.rem_euclid(s as i64))
+                .collect();
+            let negated: Vec<i64> = reduced
+                .iter()
+                .zip(dims)
+                .map(|(&x, &s)| (s as i64 - x) % s as i64)
+                .collect();
+            seen.insert(reduced.min(negated))
+        })
+        .cloned()
+        .collect()
 }
 
 /// Every vector and its negation.

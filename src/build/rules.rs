@@ -18,11 +18,17 @@
 use super::Builder;
 use crate::model::names::direction as direction_name;
 use crate::model::{sorted_set, Constraint, Lit, Rel, Var};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
 impl Builder<'_> {
     pub(super) fn no_attack(&mut self) {
         let origin = self.model.origin("rule no_attack");
+        // On a torus, lines and pairs of different directions can wrap onto
+        // the same cells (a side of 2, a leaper along a rider's line): each
+        // set of cells gets its constraint once.
+        let mut written: HashSet<Vec<Lit>> = HashSet::new();
+        let mut repeated = |lits: &[Lit], torus: bool| torus && !written.insert(sorted_set(lits));
+        let torus = self.board.is_torus();
         for v in self.moves.riders.clone() {
             for line in self.board.lines(&v) {
                 let has_fixed_wall = line.cells.iter().any(|&c| self.board.is_wall(c));
@@ -37,7 +43,7 @@ impl Builder<'_> {
                     } else {
                         let lits: Vec<Lit> =
                             segment.iter().filter_map(|&c| self.placeable(c)).collect();
-                        if lits.len() >= 2 {
+                        if lits.len() >= 2 && !repeated(&lits, torus) {
                             self.add(Constraint::AtMostOne(lits), origin);
                         }
                     }
@@ -47,7 +53,9 @@ impl Builder<'_> {
         for v in self.moves.leapers.clone() {
             for (a, b) in self.board.leaper_pairs(&v) {
                 if let (Some(la), Some(lb)) = (self.placeable(a), self.placeable(b)) {
-                    self.add(Constraint::Clause(vec![!la, !lb]), origin);
+                    if !repeated(&[la, lb], torus) {
+                        self.add(Constraint::Clause(vec![!la, !lb]), origin);
+                    }
                 }
             }
         }

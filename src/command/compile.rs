@@ -4,15 +4,13 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use super::guard::{check_output, Limits, Target};
 use super::Loaded;
+use crate::diag::{Diagnostic, Span, SpecErrors};
 use crate::emit::{self, Clauses, EmitOptions, Output, Provenance};
 use crate::encode::{self, ClauseArena, ClauseSink};
 use crate::error::{Error, Result};
-use crate::model::Model;
 use crate::options::{Encodings, Format};
-
-/// The default for `--max-clauses`.
-pub const DEFAULT_MAX_CLAUSES: u64 = 200_000_000;
 
 /// What `compile` is asked to do.
 #[derive(Clone, Debug)]
@@ -25,8 +23,10 @@ pub struct CompileOptions {
     pub encodings: Encodings,
     /// Spelling choices of the writers.
     pub emit: EmitOptions,
-    /// Refuse a CNF estimated above this many clauses.
-    pub max_clauses: u64,
+    /// The size limits, checked before encoding and writing.
+    pub limits: Limits,
+    /// Replace a read-only output file too.
+    pub force: bool,
 }
 
 /// What `compile` wrote.
@@ -40,8 +40,22 @@ pub struct CompileReport {
     pub constraints: u64,
 }
 
-/// The format to write: `--format`, else the output's extension.
+/// The format to write: `--format`, else the output's extension; a
+/// `--format` that the extension contradicts (`-o q.lp --format cnf`) is
+/// refused.
 pub fn output_format(output: &Path, format: Option<Format>) -> Result<Format> {
+    let named = Format::from_path(output).map(|(f, _)| f);
+    if let (Some(asked), Some(named)) = (format, named) {
+        if asked != named {
+            return Err(Error::input_with_help(
+                format!(
+                    "--format {asked} contradicts the file name `{}`, which says {named}",
+                    output.display()
+                ),
+                format!("name the file .{} (or leave out --format)", asked.name()),
+            ));
+        }
+    }
     if let Some(f) = format {
         return Ok(f);
     }
@@ -62,15 +76,25 @@ pub fn output_format(output: &Path, format: Option<Format>) -> Result<Format> {
     })
 }
 
+/// The header's provenance: the source, the parameters, and the
+/// encodings — the clausal ones for CNF and WCNF, and the ray encoding
+/// (`--rays`) whenever a rule uses rays.
 fn provenance(loaded: &Loaded, encodings: &Encodings, clausal: bool) -> Provenance {
+    let uses_rays = loaded
+        .spec
+        .rules
+        .iter()
+        .any(|r| !matches!(r, crate::spec::RuleSpec::NoAttack));
+    let rays = uses_rays.then(|| format!("rays={}", loaded.spec.rays.unwrap_or_default().name()));
+    let clauses = clausal.then(|| encode::describe(encodings));
     Provenance {
         source: loaded.spec.file.clone(),
         params: loaded.spec.params.clone(),
-        encodings: if clausal {
-            encode::describe(encodings)
-        } else {
-            String::new()
-        },
+        encodings: clauses
+            .into_iter()
+            .chain(rays)
+            .collect::<Vec<_>>()
+            .join(" "),
     }
 }
 
@@ -78,16 +102,22 @@ fn provenance(loaded: &Loaded, encodings: &Encodings, clausal: bool) -> Provenan
 /// as it was (a temporary file is renamed over it only when complete).
 pub fn compile(loaded: &Loaded, opts: &CompileOptions) -> Result<CompileReport> {
     let format = output_format(&opts.output, opts.format)?;
-    emit::check_format(&loaded.model, format).map_err(Error::input)?;
+    emit::check_format(&loaded.model, format).map_err(|m| at_objective(loaded, m))?;
     let clausal = format.is_clausal();
     let prov = provenance(loaded, &opts.encodings, clausal);
+    check_output(
+        &loaded.model,
+        &opts.encodings,
+        Target::File(format),
+        loaded.estimate.bytes,
+        &opts.limits,
+    )?;
     let mut arena = ClauseArena::new();
     let mut n_vars = loaded.model.n_vars();
     if clausal {
-        refuse_if_too_large(&loaded.model, &opts.encodings, opts.max_clauses)?;
         n_vars = encode::encode_model(&loaded.model, &opts.encodings, &mut arena).n_vars();
     }
-    let mut out = Output::create(&opts.output).map_err(|e| match e.kind() {
+    let mut out = Output::create_with(&opts.output, opts.force).map_err(|e| match e.kind() {
         std::io::ErrorKind::InvalidInput => {
             Error::input(format!("cannot write {}: {e}", opts.output.display()))
         }
@@ -112,18 +142,6 @@ pub fn compile(loaded: &Loaded, opts: &CompileOptions) -> Result<CompileReport> 
     })
 }
 
-/// Refuses a model whose CNF would exceed `max_clauses`, before encoding it.
-pub fn refuse_if_too_large(model: &Model, enc: &Encodings, max_clauses: u64) -> Result<()> {
-    let estimate = encode::estimate_clauses(model, enc);
-    if estimate > max_clauses {
-        return Err(Error::input_with_help(
-            format!("the encoded model would have about {estimate} clauses, over the limit of {max_clauses}"),
-            "use smaller parameters, a more compact encoding (--amo ladder, --card cardnet), a linear format (-o model.lp), or raise --max-clauses",
-        ));
-    }
-    Ok(())
-}
-
 /// What the command line asks of `compile`.
 #[derive(Clone, Debug)]
 pub struct CompileRequest {
@@ -137,12 +155,61 @@ pub struct CompileRequest {
     pub encodings: super::EncodingRequest,
     /// WCNF in the legacy `p wcnf` format.
     pub wcnf_legacy: bool,
-    /// `--max-clauses`.
-    pub max_clauses: u64,
+    /// Replace a read-only output file too.
+    pub force: bool,
+}
+
+/// The refusal `message` about the model's objective, with a caret on the
+/// `maximize`/`minimize` statement when the source shows it.
+fn at_objective(loaded: &Loaded, message: String) -> Error {
+    let source = &loaded.warnings.source;
+    let at = ["maximize", "minimize"].iter().find_map(|word| {
+        source.match_indices(word).map(|(i, _)| i).find(|&i| {
+            source[..i]
+                .chars()
+                .next_back()
+                .map_or(true, |c| c == '\n' || c == ';' || c.is_whitespace())
+        })
+    });
+    let Some(at) = at.filter(|_| loaded.model.objective.is_some()) else {
+        return Error::input(message);
+    };
+    let end = source[at..]
+        .find(['\n', ';', '#'])
+        .map_or(source.len(), |e| at + e);
+    Error::Spec(SpecErrors {
+        file: loaded.spec.file.clone(),
+        source: source.clone(),
+        errors: vec![Diagnostic::new(
+            Span::new(at, source[..end].trim_end().len()),
+            message,
+        )],
+    })
+}
+
+/// Refuses to write over the model's own file (also through links).
+fn refuse_own_source(model: &Path, output: &Path) -> Result<()> {
+    use std::os::unix::fs::MetadataExt;
+    let (Ok(source), Ok(target)) = (std::fs::metadata(model), std::fs::metadata(output)) else {
+        return Ok(());
+    };
+    if output.as_os_str() != "-" && source.dev() == target.dev() && source.ino() == target.ino() {
+        return Err(Error::input_with_help(
+            format!(
+                "the output {} is the model file {} itself",
+                output.display(),
+                model.display()
+            ),
+            "name another output file",
+        ));
+    }
+    Ok(())
 }
 
 /// Runs `compile`: says what it wrote on standard error.
 pub fn run(req: &CompileRequest) -> Result<u8> {
+    refuse_own_source(&req.model.path, &req.output)?;
+    output_format(&req.output, req.format)?;
     let loaded = req.model.load()?;
     let opts = CompileOptions {
         output: req.output.clone(),
@@ -151,11 +218,12 @@ pub fn run(req: &CompileRequest) -> Result<u8> {
         emit: EmitOptions {
             wcnf_legacy: req.wcnf_legacy,
         },
-        max_clauses: req.max_clauses,
+        limits: req.model.limits,
+        force: req.force,
     };
     let report = compile(&loaded, &opts)?;
     if req.output.as_os_str() != "-" {
-        eprintln!(
+        super::note(&format!(
             "wrote {} ({}): {} variables, {} {}",
             req.output.display(),
             report.format,
@@ -166,7 +234,7 @@ pub fn run(req: &CompileRequest) -> Result<u8> {
             } else {
                 "constraints"
             }
-        );
+        ));
     }
     Ok(0)
 }

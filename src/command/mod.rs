@@ -5,17 +5,18 @@
 //! [`run`] is the one entry point `main.rs` calls.
 
 mod compile;
+pub mod guard;
 mod load;
 mod report;
 mod solve;
 mod stats;
 mod verify;
 
-pub use compile::{
-    compile, output_format, refuse_if_too_large, CompileOptions, CompileReport, CompileRequest,
-    DEFAULT_MAX_CLAUSES,
+pub use compile::{compile, output_format, CompileOptions, CompileReport, CompileRequest};
+pub use guard::{Limits, Target, DEFAULT_MAX_BYTES, DEFAULT_MAX_CLAUSES, DEFAULT_MAX_MEMORY};
+pub use load::{
+    encodings, load_file, load_file_with, load_source, load_source_with, LoadOptions, Loaded,
 };
-pub use load::{encodings, load_file, load_source, Loaded};
 pub use report::{show_answer, Shown};
 pub use solve::SolveRequest;
 pub use stats::{
@@ -62,13 +63,34 @@ pub struct ModelRequest {
     pub defines: Vec<(String, i64)>,
     /// `--rays`, overriding the file's.
     pub rays: Option<RayEncoding>,
+    /// The size limits (`--max-clauses`, `--max-bytes`, `--max-memory`).
+    pub limits: Limits,
+    /// Add the implied hints measured to help (off with `--no-auto-hints`).
+    pub auto_hints: bool,
 }
 
 impl ModelRequest {
-    /// Loads the model.
+    /// Loads the model, and says on standard error what the file says
+    /// that is probably not what was meant.
     pub fn load(&self) -> Result<Loaded> {
-        load_file(&self.path, &self.defines, self.rays)
+        let options = LoadOptions {
+            rays: self.rays,
+            limits: self.limits,
+            auto_hints: self.auto_hints,
+        };
+        let loaded = load_file_with(&self.path, &self.defines, &options)?;
+        if !loaded.warnings.errors.is_empty() {
+            note(loaded.warnings.to_string().trim_end());
+        }
+        Ok(loaded)
     }
+}
+
+/// Writes a line to standard error; a closed standard error is no reason
+/// to fail (or to panic, as `eprintln!` does).
+pub fn note(text: &str) {
+    let mut err = std::io::stderr().lock();
+    let _ = writeln!(err, "{text}");
 }
 
 /// The encodings named on the command line.
@@ -92,5 +114,11 @@ impl EncodingRequest {
 fn print(out: &mut dyn Write, text: &str) -> Result<()> {
     out.write_all(text.as_bytes())
         .and_then(|()| out.flush())
-        .map_err(|e| Error::failure(format!("cannot write to standard output: {e}")))
+        .map_err(|e| {
+            Error::unwritable(
+                "cannot write to ",
+                std::path::Path::new("standard output"),
+                e,
+            )
+        })
 }

@@ -3,9 +3,11 @@
 //! and the SVG picture on request.
 
 use std::fmt::Write as _;
-use std::path::Path;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
 
 use super::Loaded;
+use crate::emit::Output;
 use crate::error::{Error, Result};
 use crate::model::{HintKind, HintNote};
 use crate::solution::{self, render, Placement};
@@ -41,7 +43,12 @@ pub fn show_answer(loaded: &Loaded, answer: &Answer, extra: &[String]) -> Shown 
     }
     let Some(values) = &answer.values else {
         if answer.status == Status::Unknown {
-            let _ = writeln!(text, "no solution found before the timeout");
+            let why = if crate::interrupt::interrupted() {
+                "the interrupt"
+            } else {
+                "the timeout"
+            };
+            let _ = writeln!(text, "no solution found before {why}");
         }
         return Shown {
             text,
@@ -63,6 +70,9 @@ pub fn show_answer(loaded: &Loaded, answer: &Answer, extra: &[String]) -> Shown 
         let note = match answer.status {
             Status::Optimal if restricted => "proven optimal under the restricting hints",
             Status::Optimal => "proven optimal",
+            _ if crate::interrupt::interrupted() => {
+                "best found before the interrupt, not proven optimal"
+            }
             _ => "best found before the timeout, not proven optimal",
         };
         let _ = writeln!(text, "{} = {value} ({note})", obj.what);
@@ -131,16 +141,32 @@ pub fn verdict_lines(problems: &[String], text: &mut String) {
     }
 }
 
-/// Draws `placement` into the SVG file `path`, when both are given.
+/// The SVG file `--svg` asks for, opened (as a temporary file beside it)
+/// before any solving, so that a bad path is reported at once.
+pub fn prepare_svg(path: Option<&Path>) -> Result<Option<(Output, PathBuf)>> {
+    let Some(path) = path else {
+        return Ok(None);
+    };
+    let out = Output::create(path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::InvalidInput => Error::input(format!("--svg: {e}")),
+        _ => Error::unwritable("--svg: cannot write ", path, e),
+    })?;
+    Ok(Some((out, path.to_path_buf())))
+}
+
+/// Draws `placement` into the SVG file prepared by [`prepare_svg`], when
+/// both are there (without a placement, the file is not written).
 pub fn write_svg(
     loaded: &Loaded,
-    path: Option<&Path>,
+    svg: Option<(Output, PathBuf)>,
     placement: Option<&Placement>,
     show_attacks: bool,
 ) -> Result<()> {
-    let (Some(path), Some(placement)) = (path, placement) else {
+    let (Some((mut out, path)), Some(placement)) = (svg, placement) else {
         return Ok(());
     };
-    let svg = render::svg(&loaded.spec, &loaded.board, placement, show_attacks);
-    std::fs::write(path, svg).map_err(|e| Error::unwritable("cannot write ", path, e))
+    let picture = render::svg(&loaded.spec, &loaded.board, placement, show_attacks);
+    out.write_all(picture.as_bytes())
+        .and_then(|()| out.commit())
+        .map_err(|e| Error::unwritable("cannot write ", &path, e))
 }

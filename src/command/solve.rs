@@ -7,8 +7,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::compile::{compile, CompileOptions, DEFAULT_MAX_CLAUSES};
-use super::report::{show_answer, write_svg, Shown};
+use super::compile::{compile, CompileOptions};
+use super::guard::{check_output, Target};
+use super::report::{prepare_svg, show_answer, write_svg, Shown};
 use super::{print, EncodingRequest, Loaded, ModelRequest};
 use crate::emit::{read_header, EmitOptions};
 use crate::encode;
@@ -37,39 +38,52 @@ pub struct SolveRequest {
     pub solver: Option<String>,
     /// The file to hand the external solver.
     pub format: Option<Format>,
-    /// Hand WCNF in the 2022 format instead of the legacy one.
-    pub wcnf_2022: bool,
+    /// Hand WCNF in the legacy `p wcnf` format (a solver known to need it
+    /// gets it anyway).
+    pub wcnf_legacy: bool,
 }
 
 /// Runs `solve`, printing to `out`; the exit code follows the SAT
-/// competition (10 found, 20 none exists, 0 proven optimum).
+/// competition (10 found, 20 none exists, 0 proven optimum), and is 130
+/// when Ctrl-C or SIGTERM stopped the solve (its best board is printed and
+/// verified all the same).
 pub fn run(req: &SolveRequest, out: &mut dyn Write) -> Result<u8> {
+    let svg = prepare_svg(req.svg.as_deref())?;
     let loaded = req.model.load()?;
     let enc = req.encodings.resolve(&loaded.spec);
     let deadline = req
         .timeout
-        .map(|s| Instant::now() + Duration::from_secs_f64(s.max(0.0)));
+        .map(|s| Instant::now() + Duration::from_secs_f64(s.clamp(0.0, 1e9)));
+    crate::interrupt::set_graceful(true);
     let shown = match &req.solver {
-        Some(command) => solve_external(req, &loaded, command, enc, deadline, out)?,
-        None => solve_inside(&loaded, enc, deadline, out)?,
+        Some(command) => solve_external(req, &loaded, command, enc, deadline, out),
+        None => solve_inside(req, &loaded, enc, deadline, out),
     };
+    crate::interrupt::set_graceful(false);
+    let shown = shown?;
     print(out, &shown.text)?;
-    write_svg(
-        &loaded,
-        req.svg.as_deref(),
-        shown.placement.as_ref(),
-        req.show_attacks,
-    )?;
+    write_svg(&loaded, svg, shown.placement.as_ref(), req.show_attacks)?;
+    if crate::interrupt::interrupted() {
+        return Ok(130);
+    }
     Ok(shown.exit_code)
 }
 
 /// With the embedded CaDiCaL.
 fn solve_inside(
+    req: &SolveRequest,
     loaded: &Loaded,
     enc: Encodings,
     deadline: Option<Instant>,
     out: &mut dyn Write,
 ) -> Result<Shown> {
+    check_output(
+        &loaded.model,
+        &enc,
+        Target::Embedded,
+        loaded.estimate.bytes,
+        &req.model.limits,
+    )?;
     print(
         out,
         &format!(
@@ -100,6 +114,7 @@ fn solve_external(
     out: &mut dyn Write,
 ) -> Result<Shown> {
     let plan = external::plan(command, req.format, loaded.model.objective.as_ref())?;
+    let wcnf_legacy = req.wcnf_legacy || plan.wcnf_legacy;
     print(
         out,
         &format!(
@@ -111,7 +126,7 @@ fn solve_external(
     let dir = TempDir::new()
         .map_err(|e| Error::failure(format!("cannot make a temporary directory: {e}")))?;
     let file = dir.path().join(format!("model.{}", plan.format.name()));
-    compile_into(loaded, encodings, plan.format, req.wcnf_2022, &file)?;
+    compile_into(req, loaded, encodings, plan.format, wcnf_legacy, &file)?;
     let mut logged = Ok(());
     let read = external::run(
         &plan,
@@ -133,20 +148,20 @@ fn solve_external(
 }
 
 fn compile_into(
+    req: &SolveRequest,
     loaded: &Loaded,
     encodings: Encodings,
     format: Format,
-    wcnf_2022: bool,
+    wcnf_legacy: bool,
     file: &Path,
 ) -> Result<()> {
     let opts = CompileOptions {
         output: file.to_path_buf(),
         format: Some(format),
         encodings,
-        emit: EmitOptions {
-            wcnf_legacy: !wcnf_2022,
-        },
-        max_clauses: DEFAULT_MAX_CLAUSES,
+        emit: EmitOptions { wcnf_legacy },
+        limits: req.model.limits,
+        force: false,
     };
     compile(loaded, &opts).map(|_| ())
 }

@@ -1,11 +1,13 @@
 //! The `stats` command: the CNF size of every encoding choice, measured by
 //! encoding into a counter (nothing is written or kept), as a table or JSON.
+//! When counting every row would take long (more than [`EXACT_STATS_WORK`]
+//! clauses in all, estimated), each row is estimated instead and marked.
 
 use std::fmt::Write as _;
 use std::io::Write;
 
 use super::{print, EncodingRequest, Loaded, ModelRequest};
-use crate::encode::{self, ClauseCounter};
+use crate::encode::{self, estimate_cnf, ClauseCounter};
 use crate::error::Result;
 use crate::model::{HintKind, Model};
 use crate::options::{AmoEncoding, CardEncoding, Encodings};
@@ -23,7 +25,12 @@ pub struct EncodingStats {
     pub clauses: u64,
     /// Literals over all clauses.
     pub literals: u64,
+    /// Estimated from the constraints' shapes, not counted.
+    pub estimated: bool,
 }
+
+/// The most clauses (over all rows, estimated) `stats` counts exactly.
+pub const EXACT_STATS_WORK: u64 = 20_000_000;
 
 fn measure(model: &Model, enc: Encodings) -> EncodingStats {
     let mut counter = ClauseCounter::default();
@@ -34,6 +41,19 @@ fn measure(model: &Model, enc: Encodings) -> EncodingStats {
         variables: u64::from(vars.n_vars()),
         clauses: counter.clauses,
         literals: counter.literals,
+        estimated: false,
+    }
+}
+
+fn estimated(model: &Model, enc: Encodings) -> EncodingStats {
+    let size = estimate_cnf(model, &enc);
+    EncodingStats {
+        amo: enc.amo.map_or("auto".into(), |e| e.name().into()),
+        card: enc.card.map_or("auto".into(), |e| e.name().into()),
+        variables: u64::from(model.n_vars()) + size.aux_vars,
+        clauses: size.clauses,
+        literals: size.literals,
+        estimated: true,
     }
 }
 
@@ -41,26 +61,24 @@ fn measure(model: &Model, enc: Encodings) -> EncodingStats {
 /// (with the chosen cardinality encoding) and of every cardinality encoding
 /// (with the chosen at-most-one encoding). Nothing is written or kept.
 pub fn stats(model: &Model, chosen: Encodings) -> Vec<EncodingStats> {
-    let mut rows = vec![measure(model, chosen)];
-    for amo in AmoEncoding::ALL {
-        rows.push(measure(
-            model,
-            Encodings {
-                amo: Some(amo),
-                ..chosen
-            },
-        ));
+    let mut choices = vec![chosen];
+    choices.extend(AmoEncoding::ALL.map(|amo| Encodings {
+        amo: Some(amo),
+        ..chosen
+    }));
+    choices.extend(CardEncoding::ALL.map(|card| Encodings {
+        card: Some(card),
+        ..chosen
+    }));
+    let rows: Vec<EncodingStats> = choices.iter().map(|&enc| estimated(model, enc)).collect();
+    let work = rows
+        .iter()
+        .map(|r| r.clauses)
+        .fold(0u64, u64::saturating_add);
+    if work > EXACT_STATS_WORK {
+        return rows;
     }
-    for card in CardEncoding::ALL {
-        rows.push(measure(
-            model,
-            Encodings {
-                card: Some(card),
-                ..chosen
-            },
-        ));
-    }
-    rows
+    choices.into_iter().map(|enc| measure(model, enc)).collect()
 }
 
 /// Constraints per origin, in first-seen order: `[("rule no_attack", 46), ...]`.
@@ -100,10 +118,25 @@ pub fn stats_table(loaded: &Loaded, rows: &[EncodingStats]) -> String {
     for (i, r) in rows.iter().enumerate() {
         let label = format!("{}, {}", r.amo, r.card);
         let mark = if i == 0 { "  <- chosen" } else { "" };
+        let about = |n: u64| {
+            if r.estimated {
+                format!("~{n}")
+            } else {
+                n.to_string()
+            }
+        };
         let _ = writeln!(
             out,
             "{label:<24} {:>12} {:>12} {:>14}{mark}",
-            r.variables, r.clauses, r.literals
+            about(r.variables),
+            about(r.clauses),
+            about(r.literals)
+        );
+    }
+    if rows.iter().any(|r| r.estimated) {
+        let _ = writeln!(
+            out,
+            "~ estimated from the constraints' shapes: counting every row exactly would take long"
         );
     }
     out
@@ -138,13 +171,14 @@ pub fn stats_json(loaded: &Loaded, rows: &[EncodingStats]) -> String {
         .enumerate()
         .map(|(i, r)| {
             format!(
-                "    {{\"amo\": {}, \"card\": {}, \"chosen\": {}, \"variables\": {}, \"clauses\": {}, \"literals\": {}}}",
+                "    {{\"amo\": {}, \"card\": {}, \"chosen\": {}, \"variables\": {}, \"clauses\": {}, \"literals\": {}, \"estimated\": {}}}",
                 json_string(&r.amo),
                 json_string(&r.card),
                 i == 0,
                 r.variables,
                 r.clauses,
-                r.literals
+                r.literals,
+                r.estimated
             )
         })
         .collect();

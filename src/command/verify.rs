@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use super::report::{verdict_lines, violations, write_svg};
+use super::report::{prepare_svg, verdict_lines, violations, write_svg};
 use super::{print, Loaded, ModelRequest};
 use crate::emit::{read_header, FileHeader};
 use crate::error::Result;
@@ -53,15 +53,11 @@ pub struct Verdict {
 
 /// Runs `verify`, printing to `out`.
 pub fn run(req: &VerifyRequest, out: &mut dyn Write) -> Result<u8> {
+    let svg = prepare_svg(req.svg.as_deref())?;
     let loaded = req.model.load()?;
     let verdict = verify_answer(&loaded, &req.answer, req.map.as_deref(), req.form)?;
     print(out, &verdict.text)?;
-    write_svg(
-        &loaded,
-        req.svg.as_deref(),
-        verdict.placement.as_ref(),
-        req.show_attacks,
-    )?;
+    write_svg(&loaded, svg, verdict.placement.as_ref(), req.show_attacks)?;
     Ok(verdict.exit_code)
 }
 

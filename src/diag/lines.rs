@@ -54,6 +54,8 @@ pub fn open_text(path: &Path) -> io::Result<Box<dyn BufRead>> {
 /// The lines of a text, numbered from 1, without their line ends.
 pub struct LineReader<'a> {
     input: &'a mut dyn BufRead,
+    /// What the text is, for messages: `the answer`, `the compiled file`.
+    what: &'static str,
     buf: Vec<u8>,
     number: usize,
     /// The buffer holds line `number`, peeked at but not yet consumed.
@@ -61,10 +63,16 @@ pub struct LineReader<'a> {
 }
 
 impl<'a> LineReader<'a> {
-    /// The lines of `input`.
+    /// The lines of `input`, a solver's answer.
     pub fn new(input: &'a mut dyn BufRead) -> LineReader<'a> {
+        LineReader::named(input, "the answer")
+    }
+
+    /// The lines of `input`, called `what` in messages.
+    pub fn named(input: &'a mut dyn BufRead, what: &'static str) -> LineReader<'a> {
         LineReader {
             input,
+            what,
             buf: Vec::new(),
             number: 0,
             pending: false,
@@ -101,10 +109,9 @@ impl<'a> LineReader<'a> {
     /// Reads the next line into the buffer; false at the end.
     fn fill(&mut self) -> Result<bool, LineError> {
         self.buf.clear();
-        let n = self
-            .input
-            .read_until(b'\n', &mut self.buf)
-            .map_err(|e| LineError::new(self.number + 1, format!("cannot read the answer: {e}")))?;
+        let n = self.input.read_until(b'\n', &mut self.buf).map_err(|e| {
+            LineError::new(self.number + 1, format!("cannot read {}: {e}", self.what))
+        })?;
         if n == 0 {
             return Ok(false);
         }
@@ -119,9 +126,13 @@ impl<'a> LineReader<'a> {
         std::str::from_utf8(&self.buf)
             .map(|t| (self.number, t))
             .map_err(|_| {
+                let expected = match self.what {
+                    "the answer" => "a solver's answer",
+                    _ => "a file qspec compiled",
+                };
                 LineError::new(
                     self.number,
-                    "this line is not text (not UTF-8): is this a solver's answer?",
+                    format!("this line is not text (not UTF-8): is this {expected}?"),
                 )
             })
     }

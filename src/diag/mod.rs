@@ -5,8 +5,11 @@
 //! [`LineReader`].
 
 mod lines;
+mod render;
+pub mod suggest;
 
 pub use lines::{open_text, LineError, LineReader};
+pub use render::line_col;
 
 use std::fmt;
 
@@ -31,7 +34,17 @@ impl Span {
     }
 }
 
-/// One error about a span of the source.
+/// How bad a [`Diagnostic`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Level {
+    /// The model is refused.
+    #[default]
+    Error,
+    /// The model is accepted, but is probably not what was meant.
+    Warning,
+}
+
+/// One error (or warning) about a span of the source.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Diagnostic {
     /// What is wrong.
@@ -40,6 +53,8 @@ pub struct Diagnostic {
     pub span: Span,
     /// A hint on how to fix it, shown under the caret.
     pub help: Option<String>,
+    /// An error or a warning.
+    pub level: Level,
 }
 
 impl Diagnostic {
@@ -49,6 +64,15 @@ impl Diagnostic {
             message: message.into(),
             span,
             help: None,
+            level: Level::Error,
+        }
+    }
+
+    /// A warning about `span`: the model is accepted all the same.
+    pub fn warning(span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            level: Level::Warning,
+            ..Diagnostic::new(span, message)
         }
     }
 
@@ -69,7 +93,8 @@ impl Diagnostic {
     }
 }
 
-/// All the errors found in one file, with what is needed to show them.
+/// All the errors (or all the warnings) found in one file, with what is
+/// needed to show them.
 #[derive(Clone, Debug)]
 pub struct SpecErrors {
     /// The file, as given on the command line.
@@ -80,69 +105,37 @@ pub struct SpecErrors {
     pub errors: Vec<Diagnostic>,
 }
 
-/// 1-based line and column (in characters) of byte offset `at`.
-pub fn line_col(source: &str, at: usize) -> (usize, usize) {
-    let at = at.min(source.len());
-    let before = &source[..at];
-    let line = before.matches('\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    let col = source[line_start..at].chars().count() + 1;
-    (line, col)
-}
-
-fn render_one(f: &mut fmt::Formatter<'_>, file: &str, source: &str, d: &Diagnostic) -> fmt::Result {
-    if d.is_unplaced() {
-        writeln!(f, "error: {}", d.message)?;
-        writeln!(f, " --> command line (model {file})")?;
-        if let Some(help) = &d.help {
-            writeln!(f, "  = help: {help}")?;
-        }
-        return Ok(());
-    }
-    let (line, col) = line_col(source, d.span.start);
-    let line_start = source[..d.span.start.min(source.len())]
-        .rfind('\n')
-        .map_or(0, |i| i + 1);
-    let line_end = source[line_start..]
-        .find('\n')
-        .map_or(source.len(), |i| line_start + i);
-    let text = source[line_start..line_end].trim_end_matches('\r');
-    let width = line.to_string().len();
-    let pad = " ".repeat(width);
-    let end = d.span.end.clamp(d.span.start, line_end);
-    let n_carets = source[d.span.start.min(source.len())..end]
-        .chars()
-        .count()
-        .max(1);
-    writeln!(f, "error: {}", d.message)?;
-    writeln!(f, "{pad}--> {file}:{line}:{col}")?;
-    writeln!(f, "{pad} |")?;
-    writeln!(f, "{line} | {text}")?;
-    let lead: String = text
-        .chars()
-        .take(col - 1)
-        .map(|c| if c == '\t' { '\t' } else { ' ' })
-        .collect();
-    writeln!(f, "{pad} | {lead}{}", "^".repeat(n_carets))?;
-    if let Some(help) = &d.help {
-        writeln!(f, "{pad} = help: {help}")?;
-    }
-    Ok(())
-}
-
 impl fmt::Display for SpecErrors {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, d) in self.errors.iter().enumerate() {
             if i > 0 {
                 writeln!(f)?;
             }
-            render_one(f, &self.file, &self.source, d)?;
+            render::render_one(f, &self.file, &self.source, d)?;
         }
-        if self.errors.len() > 1 {
-            writeln!(f, "\n{} errors in {}", self.errors.len(), self.file)?;
+        let errors = self
+            .errors
+            .iter()
+            .filter(|d| d.level == Level::Error)
+            .count();
+        if errors > 1 {
+            writeln!(f, "\n{errors} errors in {}", self.file)?;
         }
         Ok(())
     }
 }
 
 impl std::error::Error for SpecErrors {}
+
+/// A count for messages, in groups of three: 1234567 → "1,234,567".
+pub fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}

@@ -62,7 +62,7 @@ impl<'o, 'w> Header<'o, 'w> {
         for (name, value) in &prov.params {
             self.line(&format!("param {name} = {value}"))?;
         }
-        if with_encodings {
+        if with_encodings || !prov.encodings.is_empty() {
             self.line(&format!("encodings: {}", prov.encodings))?;
         }
         Ok(())
@@ -288,13 +288,18 @@ impl FileHeader {
 /// Reads the header of the compiled file at `path` (`.gz` allowed).
 pub fn read_header(path: &Path) -> Result<FileHeader> {
     let source = path.display().to_string();
-    let mut input = open_text(path).map_err(|e| Error::unreadable("the map ", path, e))?;
+    if path.is_dir() {
+        let e = io::Error::new(io::ErrorKind::InvalidInput, "it is a directory");
+        return Err(Error::unreadable("the compiled file (--map) ", path, e));
+    }
+    let mut input =
+        open_text(path).map_err(|e| Error::unreadable("the compiled file (--map) ", path, e))?;
     parse_header(&mut *input, &source)
 }
 
 /// Reads the header of a compiled file from `input`; `source` names it.
 pub fn parse_header(input: &mut dyn BufRead, source: &str) -> Result<FileHeader> {
-    let mut lines = LineReader::new(input);
+    let mut lines = LineReader::named(input, "the compiled file");
     let mut file = FileHeader {
         path: source.to_string(),
         ..FileHeader::default()

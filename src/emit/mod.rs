@@ -18,6 +18,7 @@
 //! gzipped when its name ends in `.gz`.
 
 mod dimacs;
+mod estimate;
 mod header;
 mod linear;
 mod lp;
@@ -36,11 +37,12 @@ use crate::model::{Model, Sense};
 use crate::options::Format;
 
 pub use dimacs::{write_cnf, write_wcnf};
+pub use estimate::estimate_bytes;
 pub use header::{parse_header, read_header, FileHeader, ObjectiveMap};
 pub use lp::write_lp;
 pub use mps::write_mps;
 pub use opb::write_opb;
-pub use output::{remove_pending_files, Output};
+pub use output::Output;
 
 /// Where a file came from, written into its header comment.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -9,6 +9,11 @@
 //! failed compile never leaves a truncated file nor clobbers an existing
 //! one.
 //!
+//! The target is the file an `-o` symlink points to (the link stays); an
+//! existing target keeps its permissions; a read-only one is refused unless
+//! forced. Temporary files that a killed qspec left in the directory
+//! (`.NAME.PID.N.tmp` of a process that no longer runs) are removed.
+//!
 //! Gzip uses level 1: on a 33 MB CNF it took 0.4 s against 2.4 s for the
 //! default level 6, for a file 12% larger.
 
@@ -16,7 +21,8 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter, Stdout, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::Mutex;
+
+use crate::interrupt;
 
 use flate2::write::GzEncoder;
 use flate2::Compression;
@@ -29,24 +35,6 @@ const TEMP_ATTEMPTS: u32 = 1000;
 
 /// Distinguishes the temporary files of one process.
 static TEMP_COUNTER: AtomicU32 = AtomicU32::new(0);
-
-/// Temporary files not yet renamed or removed, so that an interrupted
-/// process can remove them ([`remove_pending_files`]).
-static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
-
-fn pending() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
-    PENDING
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
-/// Removes every temporary file still being written: for a signal handler,
-/// so that an interrupted compile leaves nothing behind.
-pub fn remove_pending_files() {
-    for path in pending().drain(..) {
-        let _ = fs::remove_file(path);
-    }
-}
 
 /// An output destination; see the module documentation.
 pub struct Output {
@@ -62,11 +50,21 @@ enum Sink {
 
 impl Output {
     /// An output to `path`: standard output for `-`, else a temporary file
-    /// beside `path`, gzip-compressed when the name ends in `.gz`.
+    /// beside `path`, gzip-compressed when the name ends in `.gz`. A
+    /// read-only `path` is refused.
     pub fn create(path: &Path) -> io::Result<Output> {
+        Output::create_with(path, false)
+    }
+
+    /// [`Output::create`]; with `force`, a read-only `path` is replaced
+    /// too (and stays read-only).
+    pub fn create_with(path: &Path, force: bool) -> io::Result<Output> {
         if path.as_os_str() == "-" {
             return Ok(Output::stdout());
         }
+        let target = follow_links(path)?;
+        let path = target.as_path();
+        let mut keep = None;
         let (file, temp) = match fs::metadata(path) {
             Ok(meta) if meta.is_dir() => {
                 return Err(io::Error::new(
@@ -83,11 +81,29 @@ impl Output {
                     .map_err(|e| with_path(e, "cannot write", path))?;
                 (file, None)
             }
-            _ => {
+            Ok(meta) => {
+                if meta.permissions().readonly() && !force {
+                    return Err(io::Error::new(
+                        io::ErrorKind::InvalidInput,
+                        format!(
+                            "{} is read-only, so qspec does not replace it (pass --force to replace it; it stays read-only)",
+                            path.display()
+                        ),
+                    ));
+                }
+                keep = Some(meta.permissions());
+                let (file, temp) = TempFile::create_for(path)?;
+                (file, Some(temp))
+            }
+            Err(_) => {
                 let (file, temp) = TempFile::create_for(path)?;
                 (file, Some(temp))
             }
         };
+        let temp = temp.map(|mut t| {
+            t.keep = keep;
+            t
+        });
         let buffered = BufWriter::with_capacity(BUFFER, file);
         let sink = if is_gzip_name(path) {
             Sink::Gzip(GzEncoder::new(buffered, Compression::fast()))
@@ -122,6 +138,9 @@ impl Output {
             Some(temp) => {
                 file.sync_all()?;
                 drop(file);
+                if let Some(permissions) = &temp.keep {
+                    fs::set_permissions(&temp.path, permissions.clone())?;
+                }
                 temp.rename_over_target()
             }
             None => Ok(()),
@@ -167,6 +186,8 @@ struct TempFile {
     path: PathBuf,
     target: PathBuf,
     renamed: bool,
+    /// The permissions of the file it replaces.
+    keep: Option<fs::Permissions>,
 }
 
 impl TempFile {
@@ -182,17 +203,19 @@ impl TempFile {
             Some(dir) if !dir.as_os_str().is_empty() => dir,
             _ => Path::new("."),
         };
+        remove_stale_temporaries(dir);
         for _ in 0..TEMP_ATTEMPTS {
             let n = TEMP_COUNTER.fetch_add(1, Ordering::Relaxed);
             let temp_name = format!(".{}.{}.{n}.tmp", name.to_string_lossy(), std::process::id());
             let path = dir.join(temp_name);
             match OpenOptions::new().write(true).create_new(true).open(&path) {
                 Ok(file) => {
-                    pending().push(path.clone());
+                    interrupt::register(&path);
                     let temp = TempFile {
                         path,
                         target: target.to_path_buf(),
                         renamed: false,
+                        keep: None,
                     };
                     return Ok((file, temp));
                 }
@@ -216,12 +239,67 @@ impl TempFile {
 
 impl Drop for TempFile {
     fn drop(&mut self) {
-        pending().retain(|p| p != &self.path);
+        interrupt::unregister(&self.path);
         if !self.renamed {
             // Best effort: the file may already be gone.
             let _ = fs::remove_file(&self.path);
         }
     }
+}
+
+/// The file `path` names, through any symbolic links (a dangling link
+/// names the file it would point to).
+fn follow_links(path: &Path) -> io::Result<PathBuf> {
+    let mut at = path.to_path_buf();
+    for _ in 0..40 {
+        match fs::symlink_metadata(&at) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let to = fs::read_link(&at)?;
+                at = match at.parent() {
+                    Some(dir) if to.is_relative() => dir.join(to),
+                    _ => to,
+                };
+            }
+            _ => return Ok(at),
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::InvalidInput,
+        format!("{}: too many levels of symbolic links", path.display()),
+    ))
+}
+
+/// Removes the `.NAME.PID.N.tmp` files of processes that no longer run
+/// from `dir` (left by a qspec that was killed).
+fn remove_stale_temporaries(dir: &Path) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name.to_str().and_then(stale_pid) else {
+            continue;
+        };
+        if pid != std::process::id()
+            && !interrupt::process_alive(pid)
+            && entry.file_type().is_ok_and(|t| t.is_file())
+        {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// The process id in a temporary name `.NAME.PID.N.tmp`.
+fn stale_pid(name: &str) -> Option<u32> {
+    let rest = name.strip_prefix('.')?.strip_suffix(".tmp")?;
+    let mut parts = rest.rsplitn(3, '.');
+    let n = parts.next()?;
+    let pid = parts.next()?;
+    let stem = parts.next()?;
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    (digits(n) && digits(pid) && !stem.is_empty())
+        .then(|| pid.parse().ok())
+        .flatten()
 }
 
 fn with_path(error: io::Error, what: &str, path: &Path) -> io::Error {

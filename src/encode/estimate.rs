@@ -12,25 +12,69 @@ use std::collections::HashMap;
 /// Shapes with at most this much counting work are counted exactly.
 const EXACT_WORK: u64 = 2_000_000;
 
+/// At-most-ones over at most this many literals are counted exactly;
+/// larger ones are scaled from this size.
+const EXACT_AMO: usize = 512;
+
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 enum Shape {
     Amo(usize),
     Card(usize, Rel, u32, bool),
 }
 
+/// The size of an encoded model (or of part of one), estimated.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CnfSize {
+    /// Clauses.
+    pub clauses: u64,
+    /// Literals over all clauses.
+    pub literals: u64,
+    /// Auxiliary variables the encodings add.
+    pub aux_vars: u64,
+}
+
+impl CnfSize {
+    fn add(&mut self, other: CnfSize, times: u64) {
+        self.clauses = self
+            .clauses
+            .saturating_add(other.clauses.saturating_mul(times));
+        self.literals = self
+            .literals
+            .saturating_add(other.literals.saturating_mul(times));
+        self.aux_vars = self
+            .aux_vars
+            .saturating_add(other.aux_vars.saturating_mul(times));
+    }
+}
+
 /// An estimate of the number of clauses `encode_model` would write.
 pub fn estimate_clauses(model: &Model, enc: &Encodings) -> u64 {
-    let mut cache: HashMap<Shape, u64> = HashMap::new();
-    let mut total: u64 = 0;
+    estimate_cnf(model, enc).clauses
+}
+
+/// An estimate of the clauses, literals and auxiliary variables
+/// `encode_model` would write: exact for small constraint shapes, from the
+/// encodings' growth laws for large ones. Time linear in the model.
+pub fn estimate_cnf(model: &Model, enc: &Encodings) -> CnfSize {
+    let mut shapes: HashMap<Shape, u64> = HashMap::new();
+    let mut total = CnfSize::default();
     for t in &model.constraints {
-        let n = match &t.constraint {
-            Constraint::Clause(_) => 1,
-            Constraint::OrDef { lits, .. } => lits.len() as u64 + 1,
-            Constraint::Linear { terms, .. } => 16 * terms.len() as u64,
-            Constraint::AtMostOne(lits) => {
-                let shape = Shape::Amo(lits.len());
-                *cache.entry(shape).or_insert_with(|| shape_size(shape, enc))
+        let fixed = |clauses: u64, literals: u64| CnfSize {
+            clauses,
+            literals,
+            aux_vars: 0,
+        };
+        match &t.constraint {
+            Constraint::Clause(lits) => total.add(fixed(1, lits.len() as u64), 1),
+            Constraint::OrDef { lits, .. } => {
+                let n = lits.len() as u64;
+                total.add(fixed(n + 1, 3 * n + 1), 1);
             }
+            Constraint::Linear { terms, .. } => {
+                let n = terms.len() as u64;
+                total.add(fixed(16 * n, 48 * n), 1);
+            }
+            Constraint::AtMostOne(lits) => *shapes.entry(Shape::Amo(lits.len())).or_default() += 1,
             Constraint::Card {
                 lits,
                 rel,
@@ -38,24 +82,49 @@ pub fn estimate_clauses(model: &Model, enc: &Encodings) -> u64 {
                 guard,
             } => {
                 let shape = Shape::Card(lits.len(), *rel, *k, guard.is_some());
-                *cache.entry(shape).or_insert_with(|| shape_size(shape, enc))
+                *shapes.entry(shape).or_default() += 1;
             }
-        };
-        total = total.saturating_add(n);
+        }
+    }
+    for (shape, times) in shapes {
+        total.add(shape_size(shape, enc), times);
     }
     total
 }
 
-fn shape_size(shape: Shape, enc: &Encodings) -> u64 {
+fn shape_size(shape: Shape, enc: &Encodings) -> CnfSize {
+    let by_law = |clauses: u64| CnfSize {
+        clauses,
+        literals: 3 * clauses,
+        aux_vars: clauses / 2,
+    };
     match shape {
         Shape::Amo(n) => {
             let pairwise = n as u64 * (n as u64).saturating_sub(1) / 2;
             if enc.amo == Some(AmoEncoding::Pairwise) || n <= 6 {
-                pairwise
-            } else if n as u64 <= EXACT_WORK / 8 {
+                CnfSize {
+                    clauses: pairwise,
+                    literals: 2 * pairwise,
+                    aux_vars: 0,
+                }
+            } else if n <= EXACT_AMO {
                 count_exactly(shape, enc)
             } else {
-                8 * n as u64
+                // Linear in n (bitwise: n log n), from the exact size at
+                // EXACT_AMO.
+                let at = count_exactly(Shape::Amo(EXACT_AMO), enc);
+                let scale = |x: u64| {
+                    let mut y = x as f64 * n as f64 / EXACT_AMO as f64;
+                    if enc.amo == Some(AmoEncoding::Bitwise) {
+                        y *= (n as f64).log2() / (EXACT_AMO as f64).log2();
+                    }
+                    y as u64
+                };
+                CnfSize {
+                    clauses: scale(at.clauses),
+                    literals: scale(at.literals),
+                    aux_vars: scale(at.aux_vars),
+                }
             }
         }
         Shape::Card(n, rel, k, _) => {
@@ -63,7 +132,7 @@ fn shape_size(shape: Shape, enc: &Encodings) -> u64 {
             if (n as u64).saturating_mul(m) <= EXACT_WORK {
                 count_exactly(shape, enc)
             } else {
-                card_law(n as u64, m, enc.card)
+                by_law(card_law(n as u64, m, enc.card))
             }
         }
     }
@@ -103,7 +172,7 @@ fn card_law(n: u64, m: u64, card: Option<CardEncoding>) -> u64 {
 }
 
 /// Encodes one constraint of the shape over fresh literals into a counter.
-fn count_exactly(shape: Shape, enc: &Encodings) -> u64 {
+fn count_exactly(shape: Shape, enc: &Encodings) -> CnfSize {
     let (n, constraint) = match shape {
         Shape::Amo(n) => (n, Constraint::AtMostOne(fresh(n))),
         Shape::Card(n, rel, k, reified) => (
@@ -119,7 +188,11 @@ fn count_exactly(shape: Shape, enc: &Encodings) -> u64 {
     let mut vars = VarAlloc::after(n as u32 + 1);
     let mut counter = ClauseCounter::default();
     encode_constraint(&constraint, enc, &mut vars, &mut counter);
-    counter.clauses
+    CnfSize {
+        clauses: counter.clauses,
+        literals: counter.literals,
+        aux_vars: u64::from(vars.n_vars()) - (n as u64 + 1),
+    }
 }
 
 fn fresh(n: usize) -> Vec<Lit> {

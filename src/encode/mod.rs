@@ -82,7 +82,7 @@ mod target;
 #[cfg(test)]
 mod testutil;
 
-pub use estimate::estimate_clauses;
+pub use estimate::{estimate_clauses, estimate_cnf, CnfSize};
 pub use sink::{ClauseArena, ClauseCounter, ClauseSink, Guarded};
 
 use crate::model::{Constraint, Lit, Model, VarAlloc};

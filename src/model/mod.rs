@@ -86,6 +86,16 @@ pub enum Constraint {
 }
 
 impl Constraint {
+    /// The number of literals it mentions.
+    pub fn n_lits(&self) -> usize {
+        match self {
+            Constraint::Clause(ls) | Constraint::AtMostOne(ls) => ls.len(),
+            Constraint::Card { lits, guard, .. } => lits.len() + usize::from(guard.is_some()),
+            Constraint::Linear { terms, .. } => terms.len(),
+            Constraint::OrDef { lits, .. } => lits.len() + 1,
+        }
+    }
+
     /// Whether the constraint holds under `value(var)`.
     ///
     /// The literal lists of `AtMostOne` and `Card` are sets: a repeated

@@ -117,7 +117,16 @@ fn check_range(
             u64::from(model.n_vars()),
             "the model's OPB file (which has no auxiliary variables)".to_string(),
         )),
+        None if highest > u64::from(model.n_vars()) => Some((
+            most_variables(model),
+            "the model's CNF with any encoding choice".to_string(),
+        )),
         None => None,
+    };
+    let bound = if map.is_none() && form != Form::Pb {
+        "at most about "
+    } else {
+        ""
     };
     match limit {
         Some((n, what)) if highest > n => Err(Error::text(
@@ -125,12 +134,34 @@ fn check_range(
             LineError::new(
                 line,
                 format!(
-                    "variable {highest} does not exist: {what} has {n} variables; was the answer made from another file?"
+                    "variable {highest} does not exist: {what} has {bound}{n} variables; was the answer made from another file? (--map FILE maps through the file the solver read)"
                 ),
             ),
         )),
         _ => Ok(()),
     }
+}
+
+/// More variables than the model's CNF has with any encoding choice (its
+/// named ones and twice the largest estimate of the auxiliary ones), so
+/// that an answer without `--map` naming a variable beyond is refused.
+fn most_variables(model: &Model) -> u64 {
+    use crate::options::{AmoEncoding, CardEncoding, Encodings};
+    let mut choices = vec![Encodings::default()];
+    choices.extend(AmoEncoding::ALL.map(|amo| Encodings {
+        amo: Some(amo),
+        card: None,
+    }));
+    choices.extend(CardEncoding::ALL.map(|card| Encodings {
+        amo: None,
+        card: Some(card),
+    }));
+    let aux = choices
+        .iter()
+        .map(|enc| crate::encode::estimate_cnf(model, enc).aux_vars)
+        .max()
+        .unwrap_or(0);
+    u64::from(model.n_vars()) + 2 * aux + 1024
 }
 
 /// For every model variable, its id in the map (0 when the map lacks it).

@@ -1,6 +1,8 @@
-//! Rendering a placement: text (`.` empty, `Q` piece, `#` wall; boards of
-//! more than two dimensions layer by layer) and SVG (a chess board with
-//! pieces, walls and, on request, the lines of attack).
+//! Rendering a placement: text (`.` empty, `Q` piece, `#` wall, `*` a
+//! fixed piece, `x` a forbidden cell; boards of more than two dimensions
+//! layer by layer) and SVG (a chess board with pieces, walls, fixed pieces
+//! ringed in gold, forbidden cells crossed and, on request, the lines of
+//! attack).
 
 use super::verify::{attack_pairs, Placement};
 use crate::board::{show, Board};
@@ -9,10 +11,15 @@ use std::fmt::Write;
 
 /// The character of a cell.
 fn glyph(board: &Board, spec: &Spec, p: &Placement, cell: usize) -> char {
+    let coords = board.coords(cell);
     if board.is_wall(cell) || p.chosen_walls[cell] {
         '#'
+    } else if p.pieces[cell] && spec.fixed.contains(&coords) {
+        '*'
     } else if p.pieces[cell] {
         piece_letter(spec)
+    } else if spec.forbidden.contains(&coords) {
+        'x'
     } else {
         '.'
     }
@@ -88,6 +95,9 @@ pub fn text(spec: &Spec, board: &Board, p: &Placement) -> String {
             out.push('\n');
         }
     }
+    if !spec.fixed.is_empty() || !spec.forbidden.is_empty() {
+        let _ = writeln!(out, "(* a fixed piece, x a forbidden cell)");
+    }
     out
 }
 
@@ -140,11 +150,26 @@ pub fn svg(spec: &Spec, board: &Board, p: &Placement, attacks: bool) -> String {
             s,
             "<rect x=\"{x}\" y=\"{y}\" width=\"{SQUARE}\" height=\"{SQUARE}\" fill=\"{fill}\"/>"
         );
+        let coords = board.coords(cell);
+        if !p.pieces[cell] && spec.forbidden.contains(&coords) {
+            let (a, b) = (8, SQUARE - 8);
+            let _ =
+                writeln!(
+                s,
+                "<path d=\"M{} {} L{} {} M{} {} L{} {}\" stroke=\"#c0392b\" stroke-width=\"3\"/>",
+                x + a, y + a, x + b, y + b, x + b, y + a, x + a, y + b
+            );
+        }
         if p.pieces[cell] {
             let (cx, cy) = (x + SQUARE / 2, y + SQUARE / 2);
+            let (ring, width) = if spec.fixed.contains(&coords) {
+                ("#d4a017", 4)
+            } else {
+                ("white", 2)
+            };
             let _ = writeln!(
                 s,
-                "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"#1b1b1b\" stroke=\"white\" stroke-width=\"2\"/>",
+                "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"#1b1b1b\" stroke=\"{ring}\" stroke-width=\"{width}\"/>",
                 SQUARE * 2 / 5
             );
             let _ = writeln!(

@@ -92,18 +92,16 @@ impl Embedded {
         let _ = self.solver.set_option("lucky", 0);
     }
 
-    /// Stop any later `solve` once `deadline` has passed.
+    /// Stop any later `solve` once `deadline` has passed, or when Ctrl-C
+    /// or SIGTERM asks to ([`crate::interrupt`]).
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
-        match deadline {
-            Some(at) => self.solver.attach_terminator(move || {
-                if Instant::now() >= at {
-                    ControlSignal::Terminate
-                } else {
-                    ControlSignal::Continue
-                }
-            }),
-            None => self.solver.detach_terminator(),
-        }
+        self.solver.attach_terminator(move || {
+            if deadline.is_some_and(|at| Instant::now() >= at) || crate::interrupt::interrupted() {
+                ControlSignal::Terminate
+            } else {
+                ControlSignal::Continue
+            }
+        });
     }
 
     /// Solves under `assumptions`.

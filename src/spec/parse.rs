@@ -3,6 +3,7 @@
 //! say what was expected in words, not grammar-rule names.
 
 use super::ast::*;
+use super::syntax;
 use crate::diag::Diagnostic;
 use pest::error::{ErrorVariant, InputLocation};
 use pest::iterators::Pair;
@@ -20,15 +21,59 @@ mod grammar {
 
 use grammar::{QspecParser, Rule};
 
-/// Parses a whole file into its statements.
+/// Parses a whole file into its statements. The file's size and nesting
+/// are checked first, and every expression's size before it is built, so
+/// that no input can exhaust the stack.
 pub fn parse(source: &str) -> Result<Vec<Stmt>, Diagnostic> {
-    let mut pairs = QspecParser::parse(Rule::file, source).map_err(syntax_error)?;
+    syntax::check_limits(source)?;
+    let mut pairs = QspecParser::parse(Rule::file, source).map_err(|e| syntax_error(source, e))?;
     let file = pairs.next().expect("the file rule always produces a pair");
+    check_expression_sizes(&file)?;
     Ok(file
         .into_inner()
         .filter(|p| p.as_rule() != Rule::EOI)
         .map(statement)
         .collect())
+}
+
+/// Refuses an expression of more than [`syntax::MAX_EXPR_OPS`] operators
+/// (building and evaluating one recurses once per operator).
+fn check_expression_sizes(file: &Pair<'_, Rule>) -> Result<(), Diagnostic> {
+    let mut checked_to = 0;
+    for p in file.clone().into_inner().flatten() {
+        if p.as_rule() != Rule::expr || p.as_span().start() < checked_to {
+            continue;
+        }
+        checked_to = p.as_span().end();
+        let ops = p
+            .clone()
+            .into_inner()
+            .flatten()
+            .filter(|q| {
+                matches!(
+                    q.as_rule(),
+                    Rule::add
+                        | Rule::sub
+                        | Rule::mul
+                        | Rule::div
+                        | Rule::rem
+                        | Rule::pow
+                        | Rule::neg
+                )
+            })
+            .count();
+        if ops > syntax::MAX_EXPR_OPS {
+            return Err(Diagnostic::new(
+                span_of(&p),
+                format!(
+                    "this expression has {ops} operators; qspec takes at most {} in one expression",
+                    syntax::MAX_EXPR_OPS
+                ),
+            )
+            .with_help("split it with params: `param a = ...` then use `a`"));
+        }
+    }
+    Ok(())
 }
 
 fn describe(rule: &Rule) -> &'static str {
@@ -79,31 +124,30 @@ fn describe(rule: &Rule) -> &'static str {
         }
         Rule::walls_free | Rule::kw_free | Rule::walls_bound => "`free` or a bound such as `<= 5`",
         Rule::rule_attacks => "a rule (no_attack, attacks == k, dominate)",
-        Rule::EOI => "the end of the file",
+        Rule::EOI => "the end of the statement (a new line or `;`)",
         _ => "something else",
     }
 }
 
-fn syntax_error(e: pest::error::Error<Rule>) -> Diagnostic {
+fn syntax_error(source: &str, e: pest::error::Error<Rule>) -> Diagnostic {
     let at = match e.location {
         InputLocation::Pos(p) => p,
         InputLocation::Span((s, _)) => s,
     };
-    let message = match &e.variant {
+    let expected = match &e.variant {
         ErrorVariant::ParsingError { positives, .. } => {
             let mut wanted: Vec<&str> = positives.iter().map(describe).collect();
-            wanted.dedup();
             wanted.sort_unstable();
             wanted.dedup();
             if wanted.is_empty() {
-                "syntax error".to_string()
+                "something else".to_string()
             } else {
-                format!("syntax error: expected {}", wanted.join(", or "))
+                wanted.join(", or ")
             }
         }
         ErrorVariant::CustomError { message } => message.clone(),
     };
-    Diagnostic::new(Span::new(at, at + 1), message)
+    syntax::explain(source, at, &expected)
 }
 
 /// Where a parsed pair stands in the source.

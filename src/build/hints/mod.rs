@@ -11,6 +11,8 @@ mod cliques;
 mod lines;
 mod symmetry;
 
+pub use symmetry::GROUP_LIMIT;
+
 use super::Builder;
 use crate::model::{HintKind, HintNote};
 use crate::spec::HintSpec;

@@ -247,6 +247,16 @@ impl Reader {
         if self.is_positional(rest, continues) {
             return self.list.set_positional(rest, number);
         }
+        if continues && self.list.closed() && !self.list.positional {
+            return Err(LineError::new(
+                number,
+                format!(
+                    "`v {}` comes after the 0 that ended the values on line {}: is there a `v 0` in the middle?",
+                    excerpt(rest),
+                    self.list.last_line()
+                ),
+            ));
+        }
         if !continues || self.list.closed() || !self.list.started() {
             self.list.restart();
         }
@@ -280,6 +290,18 @@ impl Reader {
                 ),
             )
         })?;
+        if let Some((before, text, line)) = &self.status {
+            let upgrade = *before == AnswerStatus::Satisfiable && status == AnswerStatus::Optimal;
+            if *before != status && !upgrade {
+                return Err(LineError::new(
+                    number,
+                    format!(
+                        "`s {}` contradicts `s {text}` on line {line}",
+                        excerpt(rest)
+                    ),
+                ));
+            }
+        }
         self.status = Some((status, rest.to_string(), number));
         Ok(())
     }

@@ -122,6 +122,7 @@ pub fn plan(command: &str, format: Option<Format>, objective: Option<&Objective>
         format,
         style: known.map_or(Style::Stdout, |k| k.style),
         answer: same_file.and_then(|k| k.answer),
+        wcnf_legacy: known.is_some_and(|k| k.wcnf_legacy),
     })
 }
 

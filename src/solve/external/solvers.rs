@@ -8,13 +8,16 @@
 //! | kissat, cadical, cryptominisat5, glucose, lingeling | CNF | `CMD FILE` | stdout, SAT competition |
 //! | minisat | CNF | `CMD FILE RESULT` | MiniSat result file |
 //! | clasp, roundingsat, sat4j (`org.sat4j.pb.jar`) | OPB | `CMD FILE` | stdout, PB competition |
-//! | open-wbo, rc2.py, evalmaxsat, uwrmaxsat, sat4j maxsat jar | WCNF (legacy) | `CMD FILE` | stdout, MaxSAT evaluation |
+//! | open-wbo, sat4j maxsat jar | WCNF (legacy) | `CMD FILE` | stdout, MaxSAT evaluation |
+//! | rc2.py, evalmaxsat, uwrmaxsat | WCNF (2022) | `CMD FILE` | stdout, MaxSAT evaluation |
 //! | scip | LP | `CMD -c "read FILE optimize write solution SOL quit"` | SCIP solution file |
 //! | highs | LP | `CMD --model_file FILE --solution_file SOL` | HiGHS solution file |
 //! | cbc | LP | `CMD FILE solve solu SOL` | CBC solution file |
 //! | gurobi_cl | LP | `CMD ResultFile=SOL FILE` | Gurobi `.sol` |
 //! | glpsol | LP | `CMD --lp FILE -o SOL` | GLPK printable solution |
 //!
+//! WCNF is written in the 2022 format unless the solver is known to read
+//! only the legacy one (clasp, Open-WBO, Sat4j) or `--wcnf-legacy` asks.
 //! RC2 is given `-vv` (it prints its model only when verbose). `--timeout`
 //! is passed to the MIP solvers' own time limits.
 
@@ -72,6 +75,9 @@ pub struct Known {
     pub answer: Option<Form>,
     /// Reads CNF only: a model with an objective needs another solver.
     pub sat_only: bool,
+    /// Reads WCNF only in the legacy `p wcnf` format (clasp, Open-WBO and
+    /// Sat4j stop at the 2022 format's `h` lines).
+    pub wcnf_legacy: bool,
 }
 
 /// One row of the table: the names a solver goes by (the first `shown` of
@@ -97,8 +103,15 @@ const fn row(
             style,
             answer,
             sat_only,
+            wcnf_legacy: false,
         },
     }
+}
+
+/// `row` for a solver that reads only legacy WCNF.
+const fn legacy_wcnf(mut r: Row) -> Row {
+    r.known.wcnf_legacy = true;
+    r
 }
 
 /// Every solver qspec knows by name.
@@ -130,25 +143,22 @@ const TABLE: &[Row] = &[
         Some(Form::MiniSat),
         true,
     ),
-    row(
+    legacy_wcnf(row(
         (&["clasp", "roundingsat", "sat4j"], 3),
         Format::Opb,
         Style::Stdout,
         None,
         false,
-    ),
+    )),
+    legacy_wcnf(row(
+        (&["open-wbo", "open-wbo-inc"], 1),
+        Format::Wcnf,
+        Style::Stdout,
+        None,
+        false,
+    )),
     row(
-        (
-            &[
-                "open-wbo",
-                "rc2.py",
-                "evalmaxsat",
-                "uwrmaxsat",
-                "open-wbo-inc",
-                "rc2",
-            ],
-            4,
-        ),
+        (&["rc2.py", "evalmaxsat", "uwrmaxsat", "rc2"], 3),
         Format::Wcnf,
         Style::Stdout,
         None,
@@ -207,6 +217,7 @@ pub fn known(tool: &str) -> Option<Known> {
             style: Style::Stdout,
             answer: None,
             sat_only: false,
+            wcnf_legacy: true,
         });
     }
     None
@@ -271,6 +282,8 @@ pub struct Plan {
     pub style: Style,
     /// The form of its answer, when it is known.
     pub answer: Option<Form>,
+    /// It reads only legacy WCNF.
+    pub wcnf_legacy: bool,
 }
 
 /// Whole seconds left before the deadline (at least 1).

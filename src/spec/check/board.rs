@@ -12,7 +12,12 @@ use std::collections::BTreeSet;
 pub const MAX_CELLS: usize = 20_000_000;
 
 /// The most dimensions a board may have.
-const MAX_DIMS: usize = 16;
+pub const MAX_DIMS: usize = 16;
+
+/// The most directions a piece may move in (rider line families and
+/// leaper directions together): a queen or a king up to 11 dimensions
+/// (88,573), every other built-in piece up to 16.
+pub const MAX_DIRECTIONS: u64 = 100_000;
 
 impl Checker<'_> {
     pub(super) fn board_dims(&mut self, stmts: &[Stmt]) -> Option<Vec<usize>> {
@@ -84,6 +89,27 @@ impl Checker<'_> {
                 Some(vec![s; d as usize])
             }
             Shape::Box(sides) => {
+                if let [side @ Expr {
+                    kind: ExprKind::Binary(BinOp::Mul, a, b),
+                    ..
+                }] = sides.as_slice()
+                {
+                    let (a, b) = (self.eval(a).unwrap_or(0), self.eval(b).unwrap_or(0));
+                    self.report(
+                        Diagnostic::new(
+                            side.span,
+                            format!(
+                                "`*` multiplies: this is a 1-D board of {} cells, not {a} x {b}",
+                                a.saturating_mul(b)
+                            ),
+                        )
+                        .with_help(format!(
+                            "write `board {a} x {b}` for {a} rows of {b} cells, or `board {}` for one row",
+                            a.saturating_mul(b)
+                        )),
+                    );
+                    return None;
+                }
                 if sides.len() > MAX_DIMS {
                     self.report(Diagnostic::new(
                         sides[MAX_DIMS].span,
@@ -246,7 +272,7 @@ impl Checker<'_> {
             }
         }
         let both: Vec<&Coord> = fixed.intersection(forbidden).collect();
-        if !both.is_empty() && self.errors.is_empty() {
+        if !both.is_empty() && !self.has_errors() {
             // Only reachable through a picture (`Q` and `x` on one cell is impossible),
             // kept for safety.
             self.report(Diagnostic::new(
@@ -254,6 +280,38 @@ impl Checker<'_> {
                 format!("cell {} is both fixed and forbidden", show(both[0])),
             ));
         }
+    }
+
+    /// Refuses a piece with more directions than [`MAX_DIRECTIONS`] on
+    /// this board, before any direction is listed.
+    pub(super) fn directions_limit(&mut self, stmts: &[Stmt], spec: &Spec) {
+        let (riders, leapers) = crate::board::n_directions(&spec.piece);
+        let total = riders.saturating_add(leapers);
+        if total <= MAX_DIRECTIONS {
+            return;
+        }
+        let at = stmts
+            .iter()
+            .find(|s| matches!(s.kind, StmtKind::Piece { .. }))
+            .or_else(|| {
+                stmts
+                    .iter()
+                    .find(|s| matches!(s.kind, StmtKind::Board { .. }))
+            })
+            .map_or(Span::new(0, 0), |s| s.span);
+        self.report(
+            Diagnostic::new(
+                at,
+                format!(
+                    "a {} on a board of {} dimensions moves in {} directions; qspec supports at most {}",
+                    spec.piece.name,
+                    spec.dims.len(),
+                    big(usize::try_from(total).unwrap_or(usize::MAX)),
+                    big(MAX_DIRECTIONS as usize)
+                ),
+            )
+            .with_help("a queen or a king up to 11 dimensions, a rook, bishop, knight or nightrider up to 16"),
+        );
     }
 
     pub(super) fn wall_options(&mut self, stmts: &[Stmt], spec: &Spec) {
@@ -306,15 +364,7 @@ fn picture_dims(p: &Picture) -> Result<Vec<usize>> {
 
 /// 1234567 → "1,234,567".
 fn big(n: usize) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
+    crate::diag::thousands(n as u64)
 }
 
 fn bytes(n: usize) -> String {

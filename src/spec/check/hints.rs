@@ -9,18 +9,8 @@ use crate::board::{moves, Moves};
 use crate::diag::{Diagnostic, Span};
 use crate::model::Rel;
 use crate::spec::ast::*;
+use crate::spec::syntax::HINTS;
 use crate::spec::{Hint, HintSpec, RuleSpec, Spec};
-
-/// The hints the language knows, for messages.
-const HINTS: [&str; 7] = [
-    "lines",
-    "empty_lines",
-    "cliques",
-    "layers",
-    "subboards",
-    "symmetric",
-    "break_symmetry",
-];
 
 impl Checker<'_> {
     /// Reads every `hint` statement of `stmts` into `spec.hints`.
@@ -84,9 +74,13 @@ impl Checker<'_> {
                 Some(HintSpec::BreakSymmetry)
             }
             other => {
-                let mut d = Diagnostic::new(name.span, format!("unknown hint `{other}`"));
-                d = d.with_help(format!("hints: {}", names_list(&HINTS)));
-                self.report(d);
+                let help = match crate::diag::suggest::nearest(other, &HINTS) {
+                    Some(near) => format!("did you mean `{near}`? hints: {}", names_list(&HINTS)),
+                    None => format!("hints: {}", names_list(&HINTS)),
+                };
+                self.report(
+                    Diagnostic::new(name.span, format!("unknown hint `{other}`")).with_help(help),
+                );
                 None
             }
         }

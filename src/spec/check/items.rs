@@ -3,6 +3,7 @@
 
 use super::{names_list, Checker};
 use crate::board::{builtin, Piece, BUILTIN_PIECES};
+use crate::diag::suggest::nearest;
 use crate::diag::Diagnostic;
 use crate::model::{Rel, Sense};
 use crate::options::{AmoEncoding, CardEncoding, RayEncoding};
@@ -20,13 +21,17 @@ impl Checker<'_> {
     ) -> Option<Piece> {
         let Some(moves) = moves else {
             return builtin(&name.text, d).or_else(|| {
+                let help = match nearest(&name.text, &BUILTIN_PIECES) {
+                    Some(best) => format!("did you mean `{best}`?"),
+                    None => format!(
+                        "built-in pieces: {}; or define one: `piece {} {{ rider (1,0) leaper (1,2) }}`",
+                        names_list(&BUILTIN_PIECES),
+                        name.text
+                    ),
+                };
                 self.report(
                     Diagnostic::new(name.span, format!("unknown piece `{}`", name.text))
-                        .with_help(format!(
-                            "built-in pieces: {}; or define one: `piece {} {{ rider (1,0) leaper (1,2) }}`",
-                            names_list(&BUILTIN_PIECES),
-                            name.text
-                        )),
+                        .with_help(help),
                 );
                 None
             });
@@ -103,10 +108,14 @@ impl Checker<'_> {
                 "no_attack" => Some(RuleSpec::NoAttack),
                 "dominate" => Some(RuleSpec::Dominate),
                 other => {
+                    let help = match nearest(other, &["no_attack", "dominate", "attacks"]) {
+                        Some(best) => format!("did you mean `{best}`?"),
+                        None => {
+                            "rules: no_attack, dominate, attacks == k (also <=, >=, <, >)".into()
+                        }
+                    };
                     self.report(
-                        Diagnostic::new(n.span, format!("unknown rule `{other}`")).with_help(
-                            "rules: no_attack, dominate, attacks == k (also <=, >=, <, >)",
-                        ),
+                        Diagnostic::new(n.span, format!("unknown rule `{other}`")).with_help(help),
                     );
                     None
                 }
@@ -145,9 +154,13 @@ impl Checker<'_> {
             "count" => Target::Count,
             "walls" => Target::Walls,
             other => {
+                let help = match nearest(other, &["count", "walls"]) {
+                    Some(best) => format!("did you mean `{best}`?"),
+                    None => "objectives: maximize count, minimize count, minimize walls".into(),
+                };
                 self.report(
                     Diagnostic::new(target.span, format!("cannot optimise `{other}`"))
-                        .with_help("objectives: maximize count, minimize count, minimize walls"),
+                        .with_help(help),
                 );
                 return None;
             }
@@ -193,9 +206,14 @@ pub fn card_names() -> Vec<&'static str> {
 }
 
 fn unknown_encoding(name: &Name, family: &str, valid: &[&str]) -> Diagnostic {
+    let list = format!("valid names: {}", names_list(valid));
+    let help = match nearest(&name.text, valid) {
+        Some(best) => format!("did you mean `{best}`? ({list})"),
+        None => list,
+    };
     Diagnostic::new(
         name.span,
         format!("unknown {family} encoding `{}`", name.text),
     )
-    .with_help(format!("valid names: {}", names_list(valid)))
+    .with_help(help)
 }

@@ -11,42 +11,62 @@ mod board;
 mod hints;
 mod items;
 mod params;
+mod surprises;
 
 use super::ast::*;
 use super::Spec;
 use crate::board::builtin;
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, Level, Span};
 use std::collections::{BTreeMap, BTreeSet};
 
-pub use board::MAX_CELLS;
+pub use board::{MAX_CELLS, MAX_DIMS, MAX_DIRECTIONS};
 pub use hints::line_identity_applies;
 
 struct Checker<'a> {
     file: &'a str,
+    /// The text, to name the lines of earlier statements in messages.
+    source: &'a str,
     errors: Vec<Diagnostic>,
     params: BTreeMap<String, i64>,
     param_order: Vec<(String, i64)>,
+    /// Params whose value is an error already reported: a use of one is
+    /// not reported again.
+    failed_params: BTreeSet<String>,
 }
 
 type Result<T> = std::result::Result<T, Diagnostic>;
 
+/// The checked spec and its warnings, or every error and warning found.
 pub fn check(
     file: &str,
+    source: &str,
     stmts: &[Stmt],
     overrides: &[(String, i64)],
-) -> std::result::Result<Spec, Vec<Diagnostic>> {
+) -> std::result::Result<(Spec, Vec<Diagnostic>), Vec<Diagnostic>> {
     let mut c = Checker {
         file,
+        source,
         errors: Vec::new(),
         params: BTreeMap::new(),
         param_order: Vec::new(),
+        failed_params: BTreeSet::new(),
     };
     c.params(stmts, overrides);
     let spec = c.spec(stmts);
+    if let Some(spec) = &spec {
+        c.surprises(stmts, spec);
+    }
+    let failed = c.errors.iter().any(|d| d.level == Level::Error);
     match spec {
-        Some(spec) if c.errors.is_empty() => Ok(spec),
+        Some(spec) if !failed => Ok((spec, c.errors)),
         _ => Err(c.errors),
     }
+}
+
+/// The marker of an error already reported (a use of a param whose value
+/// failed): never shown.
+fn already_reported(span: Span) -> Diagnostic {
+    Diagnostic::new(span, "")
 }
 
 fn names_list(names: &[&str]) -> String {
@@ -55,7 +75,14 @@ fn names_list(names: &[&str]) -> String {
 
 impl Checker<'_> {
     fn report(&mut self, d: Diagnostic) {
-        self.errors.push(d);
+        if !d.message.is_empty() {
+            self.errors.push(d);
+        }
+    }
+
+    /// Whether an error (not a warning) was reported.
+    fn has_errors(&self) -> bool {
+        self.errors.iter().any(|d| d.level == Level::Error)
     }
 
     /// Keeps the value, or records the error and returns `None`.
@@ -150,6 +177,7 @@ impl Checker<'_> {
                 StmtKind::Hint { .. } => {}
             }
         }
+        self.directions_limit(stmts, &spec);
         self.cell_conflicts(stmts, &walls, &fixed, &forbidden);
         self.wall_options(stmts, &spec);
         self.hints(stmts, &mut spec);

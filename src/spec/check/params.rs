@@ -50,6 +50,9 @@ impl Checker<'_> {
                     self.ok(r)
                 }
             };
+            if v.is_none() {
+                self.failed_params.insert(name.text.clone());
+            }
             if let Some(v) = v {
                 self.params.insert(name.text.clone(), v);
                 self.param_order.push((name.text.clone(), v));
@@ -62,6 +65,9 @@ impl Checker<'_> {
             ExprKind::Int(text) => text
                 .parse::<i64>()
                 .map_err(|_| Diagnostic::new(e.span, format!("the number {text} is too large"))),
+            ExprKind::Param(name) if self.failed_params.contains(name) => {
+                Err(super::already_reported(e.span))
+            }
             ExprKind::Param(name) => self.params.get(name).copied().ok_or_else(|| {
                 let mut d = Diagnostic::new(e.span, format!("unknown param `{name}`"));
                 if self.params.is_empty() {

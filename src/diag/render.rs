@@ -1,0 +1,164 @@
+//! Rendering a [`Diagnostic`] like rustc: `file:line:column` (the column
+//! counted in characters), the source line, and carets under the offending
+//! characters, placed by their width on a terminal. Any text is safe: an
+//! offset inside a character counts as that character, and characters a
+//! terminal would not show as one visible column are shown as U+FFFD.
+
+use super::{Diagnostic, Level};
+use std::fmt;
+
+/// `at` moved back to the start of the character it falls in.
+pub(super) fn char_start(source: &str, at: usize) -> usize {
+    let mut at = at.min(source.len());
+    while !source.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+/// 1-based line and column (in characters, as rustc counts) of byte offset
+/// `at`; an offset inside a character counts as that character.
+pub fn line_col(source: &str, at: usize) -> (usize, usize) {
+    let at = char_start(source, at);
+    let before = &source[..at];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let col = source[line_start..at].chars().count() + 1;
+    (line, col)
+}
+
+/// Columns a character takes on a terminal: 2 for wide East Asian
+/// characters (full-width forms, CJK, emoji), 0 for combining marks and
+/// zero-width characters, else 1.
+fn width(c: char) -> usize {
+    match c as u32 {
+        0x0300..=0x036F | 0x200B..=0x200F | 0xFE00..=0xFE0F => 0,
+        0x1100..=0x115F
+        | 0x2E80..=0x303E
+        | 0x3041..=0x33FF
+        | 0x3400..=0x4DBF
+        | 0x4E00..=0x9FFF
+        | 0xA000..=0xA4CF
+        | 0xAC00..=0xD7A3
+        | 0xF900..=0xFAFF
+        | 0xFE30..=0xFE4F
+        | 0xFF00..=0xFF60
+        | 0xFFE0..=0xFFE6
+        | 0x1F300..=0x1F64F
+        | 0x1F900..=0x1F9FF
+        | 0x20000..=0x3FFFD => 2,
+        _ => 1,
+    }
+}
+
+/// How a character of the source is echoed: a tab as it is; a control
+/// character, a line or paragraph separator, a byte-order mark, a
+/// zero-width or a direction-changing character as U+FFFD.
+fn shown(c: char) -> char {
+    let invisible = c.is_control()
+        || matches!(c as u32, 0x2028 | 0x2029 | 0xFEFF | 0x200B..=0x200F | 0x202A..=0x202E | 0x2066..=0x2069);
+    match c {
+        '\t' => c,
+        _ if invisible => '\u{FFFD}',
+        _ => c,
+    }
+}
+
+fn columns(text: &str) -> usize {
+    text.chars().map(|c| width(shown(c))).sum()
+}
+
+pub(super) fn render_one(
+    f: &mut fmt::Formatter<'_>,
+    file: &str,
+    source: &str,
+    d: &Diagnostic,
+) -> fmt::Result {
+    let label = match d.level {
+        Level::Error => "error",
+        Level::Warning => "warning",
+    };
+    if d.is_unplaced() {
+        writeln!(f, "{label}: {}", d.message)?;
+        writeln!(f, " --> command line (model {file})")?;
+        if let Some(help) = &d.help {
+            writeln!(f, "  = help: {help}")?;
+        }
+        return Ok(());
+    }
+    let start = char_start(source, d.span.start);
+    let (line, col) = line_col(source, start);
+    let line_start = source[..start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = source[line_start..]
+        .find('\n')
+        .map_or(source.len(), |i| line_start + i);
+    let text = source[line_start..line_end].trim_end_matches('\r');
+    let mut end = char_start(source, d.span.end.clamp(start, line_end));
+    if end < d.span.end.min(line_end) {
+        // The span ends inside a character: cover all of it.
+        end += source[end..].chars().next().map_or(0, char::len_utf8);
+    }
+    let n_carets = columns(&source[start..end.min(line_start + text.len()).max(start)]).max(1);
+    let pad = " ".repeat(line.to_string().len());
+    writeln!(f, "{label}: {}", d.message)?;
+    writeln!(f, "{pad}--> {file}:{line}:{col}")?;
+    writeln!(f, "{pad} |")?;
+    let echoed: String = text.chars().map(shown).collect();
+    writeln!(f, "{line} | {echoed}")?;
+    let lead: String = source[line_start..start]
+        .chars()
+        .map(|c| match c {
+            '\t' => "\t".to_string(),
+            c => " ".repeat(width(shown(c))),
+        })
+        .collect();
+    writeln!(f, "{pad} | {lead}{}", "^".repeat(n_carets))?;
+    if let Some(help) = &d.help {
+        writeln!(f, "{pad} = help: {help}")?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Diagnostic, Span, SpecErrors};
+
+    fn render(source: &str, start: usize, end: usize) -> String {
+        SpecErrors {
+            file: "m.qspec".into(),
+            source: source.into(),
+            errors: vec![Diagnostic::new(Span::new(start, end), "bad")],
+        }
+        .to_string()
+    }
+
+    #[test]
+    fn columns_count_characters_and_carets_sit_under_them() {
+        // `é` is two bytes: the error at byte 20 (inside it) is column 9.
+        let source = "board 8 x 8\npiece quéen\n";
+        let r = render(source, 20, 21);
+        assert!(r.contains("m.qspec:2:9"), "{r}");
+        assert!(r.contains("2 | piece quéen\n  |         ^\n"), "{r}");
+        // A full-width digit takes two columns.
+        let r = render("board ８ x 8\n", 6, 7);
+        assert!(r.contains("1 | board ８ x 8\n  |       ^^\n"), "{r}");
+        // Invisible characters are shown, so the caret is right.
+        let r = render("board 8 x 8\u{2028}piece\n", 11, 12);
+        assert!(
+            r.contains("board 8 x 8\u{FFFD}piece\n  |            ^\n"),
+            "{r}"
+        );
+    }
+
+    #[test]
+    fn any_offset_and_line_end_is_safe() {
+        let source = "a\u{85}b\r\n\tx é\u{FEFF}";
+        for start in 0..=source.len() + 2 {
+            for end in start..=source.len() + 2 {
+                let _ = render(source, start, end);
+            }
+        }
+        let r = render("a\r\n\tbad\r\n", 4, 7);
+        assert!(r.contains("2 | \tbad\n  | \t^^^\n"), "{r}");
+    }
+}

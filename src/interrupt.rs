@@ -1,0 +1,75 @@
+//! Ctrl-C and SIGTERM, and the temporary files and directories that must
+//! not outlive the process.
+//!
+//! Every temporary path is [`register`]ed while it exists. On a signal,
+//! [`install`]'s handler removes them all and exits with 130 — unless a
+//! command that can stop gracefully (an optimising `solve`) has said so
+//! with [`set_graceful`]: then the first signal only raises the flag that
+//! [`interrupted`] reads, so that the solve stops, prints and verifies its
+//! best board, and cleans up on its way out; a second signal exits at once.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+static GRACEFUL: AtomicBool = AtomicBool::new(false);
+static TEMPORARY: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+fn temporary() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    TEMPORARY
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Installs the handler of Ctrl-C and SIGTERM (once per process).
+pub fn install() {
+    let _ = ctrlc::set_handler(|| {
+        if GRACEFUL.load(Ordering::SeqCst) && !INTERRUPTED.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        remove_all();
+        use std::io::Write;
+        let _ = writeln!(std::io::stderr(), "interrupted: no output written");
+        std::process::exit(130);
+    });
+}
+
+/// Whether a signal asked the running command to stop.
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::SeqCst)
+}
+
+/// Says whether the running command stops by itself on a signal (see the
+/// module documentation).
+pub fn set_graceful(on: bool) {
+    GRACEFUL.store(on, Ordering::SeqCst);
+}
+
+/// Remembers a temporary file or directory, to remove if interrupted.
+pub fn register(path: &Path) {
+    temporary().push(path.to_path_buf());
+}
+
+/// Forgets a temporary path (renamed into place, or removed).
+pub fn unregister(path: &Path) {
+    temporary().retain(|p| p != path);
+}
+
+/// Removes every registered temporary file and directory.
+pub fn remove_all() {
+    for path in temporary().drain(..) {
+        if path.is_dir() {
+            let _ = std::fs::remove_dir_all(&path);
+        } else {
+            let _ = std::fs::remove_file(&path);
+        }
+    }
+}
+
+/// Whether the process `pid` is alive (on systems with `/proc`; elsewhere
+/// every process counts as alive, so that nothing is removed by mistake).
+pub fn process_alive(pid: u32) -> bool {
+    let proc = Path::new("/proc");
+    !proc.is_dir() || proc.join(pid.to_string()).exists()
+}
