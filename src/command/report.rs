@@ -66,7 +66,7 @@ pub fn show_answer(loaded: &Loaded, answer: &Answer, extra: &[String]) -> Shown 
             .zip(values.iter().copied()),
     );
     if let (Some(value), Some(obj)) = (answer.objective, &loaded.model.objective) {
-        let restricted = loaded.model.hints.iter().any(HintNote::is_restricting);
+        let restricted = !loaded.model.hints.iter().all(HintNote::keeps_verdicts);
         let note = match answer.status {
             Status::Optimal if restricted => "proven optimal under the restricting hints",
             Status::Optimal => "proven optimal",
@@ -105,6 +105,10 @@ pub fn hint_caveats(hints: &[HintNote], status: Status) -> Vec<String> {
             HintKind::Implied => None,
             HintKind::ImpliedIf(condition) => Some(format!(
                 "c {claim} assuming {condition} (`{}`)",
+                h.hint
+            )),
+            HintKind::OnePerClass(_) => Some(format!(
+                "c {claim}: this holds without `{}` too (it keeps a solution in every symmetry class)",
                 h.hint
             )),
             HintKind::Restricting(kept) => Some(format!(

@@ -191,6 +191,7 @@ pub fn stats_json(loaded: &Loaded, rows: &[EncodingStats]) -> String {
                 HintKind::Implied => ("implied", ""),
                 HintKind::ImpliedIf(condition) => ("implied_if", condition.as_str()),
                 HintKind::Restricting(kept) => ("restricting", kept.as_str()),
+                HintKind::OnePerClass(kept) => ("one_per_class", kept.as_str()),
             };
             format!(
                 "{{\"hint\": {}, \"kind\": {}, \"note\": {}}}",

@@ -159,6 +159,10 @@ pub enum HintKind {
     ImpliedIf(String),
     /// Removes solutions on purpose; the text says which are kept.
     Restricting(String),
+    /// Removes solutions but keeps at least one in every symmetry class:
+    /// whether a solution exists and the optimum (of counts and walls, which
+    /// symmetries keep) are those of the model; counts are of classes.
+    OnePerClass(String),
 }
 
 /// A hint of the model and what it does to the solutions.
@@ -177,13 +181,25 @@ impl HintNote {
             HintKind::Implied => "implied (true of every solution)".to_string(),
             HintKind::ImpliedIf(condition) => format!("implied if {condition}"),
             HintKind::Restricting(kept) => format!("restricting ({kept})"),
+            HintKind::OnePerClass(kept) => format!(
+                "restricting ({kept}; whether a solution exists and the optimum stay exact)"
+            ),
         };
         format!("{}: {what}", self.hint)
     }
 
     /// Whether the hint may remove solutions.
     pub fn is_restricting(&self) -> bool {
-        matches!(self.kind, HintKind::Restricting(_))
+        matches!(
+            self.kind,
+            HintKind::Restricting(_) | HintKind::OnePerClass(_)
+        )
+    }
+
+    /// Whether a proof of "no solution" or of an optimum under the hint
+    /// also holds for the model without it.
+    pub fn keeps_verdicts(&self) -> bool {
+        !matches!(self.kind, HintKind::Restricting(_))
     }
 }
 

@@ -20,7 +20,7 @@ use std::collections::{BTreeSet, HashSet};
 
 use super::IMPLIED;
 use crate::build::Builder;
-use crate::model::{Constraint, HintKind, Lit};
+use crate::model::{Constraint, HintKind, Lit, OriginId, Rel};
 
 /// Which cells conflict under `rule no_attack`, whatever else stands.
 struct Conflicts {
@@ -73,6 +73,7 @@ impl Builder<'_> {
         let conflicts = Conflicts::of(self);
         let dims = self.board.dims().to_vec();
         let mut reduced: BTreeSet<Vec<usize>> = BTreeSet::new();
+        let mut kept: Vec<Vec<usize>> = Vec::new();
         let mut add = |builder: &mut Builder<'_>, clique: &[Vec<usize>]| {
             let cells: Vec<usize> = clique
                 .iter()
@@ -96,6 +97,7 @@ impl Builder<'_> {
             }
             let lits: Vec<Lit> = cells.iter().filter_map(|&c| builder.placeable(c)).collect();
             builder.add(Constraint::AtMostOne(lits), origin);
+            kept.push(cells);
         };
         if cube {
             for_each_cube_clique(&dims, |clique| add(self, clique));
@@ -103,8 +105,127 @@ impl Builder<'_> {
         if star {
             for_each_star_clique(&dims, |clique| add(self, clique));
         }
+        self.cover_count(kept, origin);
         IMPLIED
     }
+
+    /// The count bounds over a cover of the cells by disjoint cliques: each
+    /// clique holds at most one piece, so the pieces are as many as the
+    /// cliques that hold one, `z_g <-> OR(x on g)`, and a count bound on the
+    /// cells is the same bound on the `z` — over far fewer literals, and out
+    /// of reach at once when the bound exceeds the number of cliques (the
+    /// clique-cover bound, which CDCL cannot find by counting cells).
+    fn cover_count(&mut self, mut cliques: Vec<Vec<usize>>, origin: OriginId) {
+        let (lo, hi) = self.count_bounds();
+        if lo == 0 && hi.is_none() {
+            return;
+        }
+        for v in self.moves.riders.clone() {
+            for segment in self.board.segments(&v) {
+                let cells: Vec<usize> = segment
+                    .into_iter()
+                    .filter(|&c| self.placeable(c).is_some())
+                    .collect();
+                if cells.len() >= 2 {
+                    cliques.push(cells);
+                }
+            }
+        }
+        let cover = greedy_cover(&cliques, self.board.n_cells(), |c| {
+            self.placeable(c).is_some()
+        });
+        let mut zs = Vec::with_capacity(cover.len());
+        for group in cover {
+            let lits: Vec<Lit> = group.iter().filter_map(|&c| self.placeable(c)).collect();
+            let z = if lits.len() == 1 {
+                lits[0]
+            } else {
+                let z = self.aux("cover", group[0], "").positive();
+                self.add(Constraint::OrDef { def: z, lits }, origin);
+                z
+            };
+            zs.push(z);
+        }
+        if lo > 0 {
+            self.add(
+                Constraint::Card {
+                    lits: zs.clone(),
+                    rel: Rel::Ge,
+                    k: lo,
+                    guard: None,
+                },
+                origin,
+            );
+        }
+        if let Some(hi) = hi.filter(|&h| (h as usize) < zs.len()) {
+            self.add(
+                Constraint::Card {
+                    lits: zs,
+                    rel: Rel::Le,
+                    k: hi,
+                    guard: None,
+                },
+                origin,
+            );
+        }
+    }
+
+    /// The model's count bounds: the least number of pieces, and the most
+    /// if bounded.
+    fn count_bounds(&self) -> (u32, Option<u32>) {
+        let mut lo = 0;
+        let mut hi: Option<u32> = None;
+        for &(rel, k) in &self.spec.count {
+            if matches!(rel, Rel::Ge | Rel::Eq) {
+                lo = lo.max(k);
+            }
+            if matches!(rel, Rel::Le | Rel::Eq) {
+                hi = Some(hi.map_or(k, |h| h.min(k)));
+            }
+        }
+        (lo, hi)
+    }
+}
+
+/// A cover of the cells `keep` accepts by disjoint cliques: repeatedly the
+/// clique with the most cells not yet covered (ties: the first listed),
+/// then every cell left alone. Deterministic; a lazy priority queue keeps it
+/// near-linear in the cliques' total size.
+fn greedy_cover(
+    cliques: &[Vec<usize>],
+    n_cells: usize,
+    keep: impl Fn(usize) -> bool,
+) -> Vec<Vec<usize>> {
+    use std::collections::BinaryHeap;
+    let mut covered = vec![false; n_cells];
+    let mut heap: BinaryHeap<(usize, std::cmp::Reverse<usize>)> = cliques
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (c.len(), std::cmp::Reverse(i)))
+        .collect();
+    let mut groups = Vec::new();
+    while let Some((size, std::cmp::Reverse(i))) = heap.pop() {
+        let free: Vec<usize> = cliques[i]
+            .iter()
+            .copied()
+            .filter(|&c| !covered[c])
+            .collect();
+        if free.len() < 2 {
+            continue;
+        }
+        if free.len() < size {
+            heap.push((free.len(), std::cmp::Reverse(i)));
+            continue;
+        }
+        free.iter().for_each(|&c| covered[c] = true);
+        groups.push(free);
+    }
+    groups.extend(
+        (0..n_cells)
+            .filter(|&c| !covered[c] && keep(c))
+            .map(|c| vec![c]),
+    );
+    groups
 }
 
 /// Calls `visit` with every cube clique of a box of sides `dims`.

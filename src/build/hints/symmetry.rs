@@ -135,7 +135,7 @@ impl Builder<'_> {
             self.lex_leq(&pairs, index, origin);
         }
         let order = group.len();
-        HintKind::Restricting(if whole {
+        HintKind::OnePerClass(if whole {
             format!("one solution per class of the board's symmetry group of order {order}")
         } else {
             format!(
