@@ -8,6 +8,7 @@ mod compile;
 mod load;
 mod report;
 mod solve;
+mod start;
 mod stats;
 mod verify;
 
