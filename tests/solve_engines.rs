@@ -128,6 +128,28 @@ fn single_engines_print_the_same_every_run() {
     }
 }
 
+/// Kissat stops only when told (its callback is never called): the
+/// timeout must reach it, alone and in the portfolio. 21 queens on 6^3
+/// come at once, the proof takes Kissat seconds and CaDiCaL a minute.
+#[test]
+fn every_engine_stops_at_the_timeout_with_its_best_board() {
+    for engine in ["cadical", "kissat", "portfolio"] {
+        let (code, text) = solve(&[
+            "bench/models/queens-3d-6.qspec",
+            "--engine",
+            engine,
+            "--timeout",
+            "0.5",
+        ]);
+        assert_eq!(code, Some(10), "{engine}: {text}");
+        assert!(text.contains("not proven optimal"), "{engine}: {text}");
+        assert!(
+            text.contains("verified: every rule holds"),
+            "{engine}: {text}"
+        );
+    }
+}
+
 #[test]
 fn engine_and_solver_exclude_each_other() {
     let (code, text) = solve(&[

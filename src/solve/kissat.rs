@@ -2,12 +2,20 @@
 //! instance solves once, without assumptions. So this oracle keeps the
 //! clauses itself and hands each call a fresh Kissat with every clause and
 //! the assumptions as unit clauses. It gives no cores and takes no phases.
+//!
+//! Kissat 4.0.4 keeps a terminate callback but never calls it: it stops
+//! only when told so (`kissat_terminate`). So each call runs beside a
+//! watchdog thread that tells it when the [`Stop`] says so.
 
-use rustsat::solvers::{Solve, SolverResult, Terminate};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread;
+use std::time::Duration;
+
+use rustsat::solvers::{Interrupt, InterruptSolver, Solve, SolverResult};
 use rustsat::types::TernaryVal;
 use rustsat_kissat::{Kissat, Limit};
 
-use super::oracle::{failed, stopper, Oracle, Outcome, Stop};
+use super::oracle::{failed, Oracle, Outcome, Stop};
 use crate::encode::bridge::to_rs;
 use crate::encode::{ClauseArena, ClauseSink};
 use crate::error::Result;
@@ -49,10 +57,32 @@ impl KissatOracle {
         if let Some(n) = conflicts {
             solver.set_limit(Limit::Conflicts(n));
         }
-        solver.attach_terminator(stopper(&self.stop));
         Ok(solver)
     }
+
+    /// Solves `solver`, interrupting it when the stop says so.
+    fn watched(&self, solver: &mut Kissat<'static>) -> Result<SolverResult> {
+        let interrupter = solver.interrupter();
+        let finished = AtomicBool::new(false);
+        thread::scope(|scope| {
+            scope.spawn(|| {
+                while !finished.load(Ordering::Relaxed) {
+                    if self.stop.now() {
+                        interrupter.interrupt();
+                        return;
+                    }
+                    thread::sleep(WATCH_INTERVAL);
+                }
+            });
+            let result = solver.solve().map_err(failed);
+            finished.store(true, Ordering::Relaxed);
+            result
+        })
+    }
 }
+
+/// How often the watchdog looks at the stop.
+const WATCH_INTERVAL: Duration = Duration::from_millis(5);
 
 impl ClauseSink for KissatOracle {
     fn add_clause(&mut self, lits: &[Lit]) {
@@ -81,7 +111,7 @@ impl Oracle for KissatOracle {
             return Ok(Outcome::Unknown);
         }
         let mut solver = self.fresh(assumptions, conflicts)?;
-        match solver.solve().map_err(failed)? {
+        match self.watched(&mut solver)? {
             SolverResult::Sat => {
                 let values = (1..=self.max_var)
                     .map(|id| {
