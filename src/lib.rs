@@ -14,7 +14,7 @@
 //! * [`encode`] writes cardinality and at-most-one constraints as clauses;
 //! * [`emit`] writes CNF, WCNF, OPB, LP and MPS (and reads their headers back);
 //! * [`solution`] reads solver answers, decodes and verifies boards;
-//! * [`solve`] runs the embedded CaDiCaL or an external solver;
+//! * [`solve`] runs the embedded Kissat or CaDiCaL, or an external solver;
 //! * [`command`] is what the `qspec` commands do and print.
 //!
 //! Everyone may import the leaves: [`options`] (the encodings, ray modes and

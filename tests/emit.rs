@@ -12,8 +12,8 @@ use std::io::{self, Read, Write};
 use std::path::Path;
 
 use qspec::emit::{
-    check_format, write_cnf, write_format, write_lp, write_mps, write_opb, write_wcnf, Clauses,
-    EmitOptions, Output, Provenance,
+    check_format, write_cnf, write_format, write_lp, write_mps, write_mps_as, write_opb,
+    write_wcnf, Clauses, EmitOptions, Output, Provenance,
 };
 use qspec::encode::{ClauseArena, ClauseSink};
 use qspec::model::{Constraint, Lit, Model, Objective, Rel, Sense, Var};
@@ -221,6 +221,7 @@ fn cnf(model: &Model, arena: &ClauseArena, n_vars: u32) -> String {
 fn wcnf(model: &Model, arena: &ClauseArena, n_vars: u32, legacy: bool) -> String {
     let opts = EmitOptions {
         wcnf_legacy: legacy,
+        ..EmitOptions::default()
     };
     text(|w| write_wcnf(w, model, &provenance(), arena, n_vars, &opts))
 }
@@ -764,11 +765,16 @@ fn mps_layout() {
     for model in all_models() {
         let out = mps(&model);
         let sections: Vec<&str> = out.lines().filter(|l| !l.starts_with([' ', '*'])).collect();
-        assert_eq!(
-            sections,
-            ["NAME qspec", "ROWS", "COLUMNS", "RHS", "BOUNDS", "ENDATA"]
-        );
-        assert!(!out.contains("OBJSENSE"));
+        let maximises = model
+            .objective
+            .as_ref()
+            .is_some_and(|o| o.sense == Sense::Maximize);
+        let mut expected = vec!["NAME qspec", "ROWS", "COLUMNS", "RHS", "BOUNDS", "ENDATA"];
+        if maximises {
+            expected.insert(1, "OBJSENSE");
+        }
+        assert_eq!(sections, expected);
+        assert_eq!(out.contains("OBJSENSE\n    MAX\n"), maximises);
         // Each column's entries are contiguous.
         let columns: Vec<&str> = section(&out, "COLUMNS")
             .filter(|l| !l.contains("MARKER"))
@@ -785,11 +791,18 @@ fn mps_layout() {
         assert!(out.contains("* qspec "));
     }
     let out = mps(&queens_max(4));
+    assert!(out.contains("* objective: maximize count = obj\n"), "{out}");
+    assert!(out.contains("\n    x_0_0     obj       1\n"), "{out}");
+    let negated = text(|w| write_mps_as(w, &queens_max(4), &provenance(), true));
     assert!(
-        out.contains("* objective: maximize count = -obj\n"),
-        "{out}"
+        negated.contains("* objective: maximize count = -obj\n"),
+        "{negated}"
     );
-    assert!(out.contains("\n    x_0_0     obj       -1\n"), "{out}");
+    assert!(
+        negated.contains("\n    x_0_0     obj       -1\n"),
+        "{negated}"
+    );
+    assert!(!negated.contains("OBJSENSE"));
 }
 
 /// CBC reads a short MPS line as fixed MPS: fields of short names must
@@ -1038,6 +1051,7 @@ fn parse_mps(text: &str) -> ParsedMps {
             "BOUNDS" => {
                 assert_eq!((t[0], t[1], t[3]), ("UP", "BND", "1"), "{line}");
             }
+            "OBJSENSE" => assert_eq!(t, ["MAX"], "{line}"),
             other => panic!("unexpected section {other}"),
         }
     }
@@ -1170,8 +1184,15 @@ fn mps_rows_accept_exactly_the_models_solutions() {
         check_semantics(
             model,
             &parsed,
-            objective_sign(model, true),
+            objective_sign(model, false),
             &format!("MPS model {i}"),
+        );
+        let negated = text(|w| write_mps_as(w, model, &provenance(), true));
+        check_semantics(
+            model,
+            &parse_mps(&negated),
+            objective_sign(model, true),
+            &format!("negated MPS model {i}"),
         );
     }
 }

@@ -1,13 +1,20 @@
 //! The written files, read and solved by real solvers: LP and MPS by HiGHS
-//! (highspy), SCIP (pyscipopt), CBC and GLPK; CNF by CaDiCaL and MiniSat;
-//! OPB by clasp and sat4j; legacy WCNF by clasp and sat4j's MaxSAT solver.
+//! (highspy), SCIP (pyscipopt), Gurobi (gurobipy), CBC and GLPK; CNF by
+//! CaDiCaL and MiniSat; OPB by clasp and sat4j; legacy WCNF by clasp and
+//! sat4j's MaxSAT solver.
+//!
+//! A maximisation in MPS carries `OBJSENSE MAX`: HiGHS, SCIP and Gurobi
+//! report the objective itself (+8 for eight queens), and so does CBC told
+//! `max` (it ignores `OBJSENSE`); GLPK, which rejects `OBJSENSE`, reads the
+//! negated form (`--mps-negate`) and reports -8. The tests below pin both
+//! readers' limits, so a version that lifts them shows up.
 //!
 //! Only with `--features external-solvers`. A solver that is missing fails
 //! its test (with the command that installs it), it is never skipped:
 //!
 //! ```text
 //! apt-get install -y cadical minisat coinor-cbc glpk-utils clasp sat4j
-//! pip install highspy pyscipopt
+//! pip install highspy pyscipopt gurobipy
 //! ```
 #![cfg(feature = "external-solvers")]
 
@@ -17,7 +24,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output as ProcessOutput};
 
 use qspec::emit::{
-    write_cnf, write_lp, write_mps, write_opb, write_wcnf, EmitOptions, Output, Provenance,
+    write_cnf, write_lp, write_mps, write_mps_as, write_opb, write_wcnf, EmitOptions, Output,
+    Provenance,
 };
 use qspec::model::{Constraint, Model, Objective, Sense, Var};
 
@@ -26,7 +34,7 @@ mod common;
 use common::{queens_board, queens_clauses};
 
 const APT: &str = "apt-get install -y cadical minisat coinor-cbc glpk-utils clasp sat4j";
-const PIP: &str = "pip install highspy pyscipopt";
+const PIP: &str = "pip install highspy pyscipopt gurobipy";
 const SAT4J_PB: &str = "/usr/share/java/org.sat4j.pb.jar";
 const SAT4J_MAXSAT: &str = "/usr/share/java/org.ow2.sat4j.maxsat.jar";
 
@@ -132,6 +140,11 @@ fn mps_file(dir: &Path, name: &str, model: &Model) -> PathBuf {
     write_file(dir, name, |w| write_mps(w, model, &provenance()))
 }
 
+/// MPS with a maximisation written as the minimisation of its negation.
+fn negated_mps_file(dir: &Path, name: &str, model: &Model) -> PathBuf {
+    write_file(dir, name, |w| write_mps_as(w, model, &provenance(), true))
+}
+
 // ---------------------------------------------------------------- solvers
 
 /// Runs a solver; a solver that cannot be started fails the test.
@@ -176,6 +189,14 @@ fn python_solve(which: &str, path: &Path) -> f64 {
              assert m.getStatus() == 'optimal', m.getStatus()\n\
              print(m.getObjVal())\n"
         }
+        "gurobi" => {
+            "import sys, gurobipy as gp\n\
+             env = gp.Env(params={'OutputFlag': 0})\n\
+             m = gp.read(sys.argv[1], env=env)\n\
+             m.optimize()\n\
+             assert m.Status == gp.GRB.OPTIMAL, m.Status\n\
+             print(m.ObjVal)\n"
+        }
         other => panic!("unknown solver {other}"),
     };
     let output = run(Command::new("python3").arg("-c").arg(script).arg(path));
@@ -193,9 +214,19 @@ fn parse_number(text: &str) -> f64 {
         .unwrap_or_else(|_| panic!("not a number: {text:?}"))
 }
 
-/// `cbc <file> solve quit`, the objective from `Objective value:`.
+/// `cbc <file> [max] solve quit`, the objective from `Objective value:`;
+/// `max` for MPS, as `qspec solve --solver cbc` does (every test model
+/// maximises).
 fn cbc_solve(path: &Path) -> f64 {
-    let output = run(Command::new("cbc").arg(path).args(["solve", "quit"]));
+    let max = path.extension().is_some_and(|e| e == "mps");
+    cbc_objective(path, max)
+}
+
+fn cbc_objective(path: &Path, max: bool) -> f64 {
+    let output = run(Command::new("cbc")
+        .arg(path)
+        .args(max.then_some("max"))
+        .args(["solve", "quit"]));
     let text = stdout_of(&output);
     assert!(
         !text.contains("errors on input"),
@@ -251,55 +282,111 @@ fn glpk_solve(path: &Path) -> f64 {
     parse_number(value)
 }
 
-/// Every MIP reader's optimum of an LP and an MPS file of `model`, which
-/// must be `lp_value` (LP keeps the sense) and `mps_value` (MPS minimises
-/// the negated objective of a maximisation).
+/// Which MPS a reader is handed for a maximisation.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mps {
+    /// `OBJSENSE MAX`: the reader reports the objective.
+    Objsense,
+    /// The negated objective (`--mps-negate`): the reader reports its negation.
+    Negated,
+}
+
+/// A reader's optimum of an LP and an MPS file of `model`, which must be
+/// `value` (LP and `OBJSENSE` MPS keep the sense; the negated MPS gives
+/// `-value`).
 fn check_mip_readers(
     solve: impl Fn(&Path) -> f64,
     model: &Model,
     stem: &str,
-    lp_value: f64,
-    mps_value: f64,
+    value: f64,
+    mps: Mps,
 ) {
     let dir = tempfile::tempdir().unwrap();
     let lp = lp_file(dir.path(), &format!("{stem}.lp"), model);
-    let mps = mps_file(dir.path(), &format!("{stem}.mps"), model);
-    assert_eq!(solve(&lp).round(), lp_value, "{stem}.lp");
-    assert_eq!(solve(&mps).round(), mps_value, "{stem}.mps");
+    assert_eq!(solve(&lp).round(), value, "{stem}.lp");
+    let (file, expected) = match mps {
+        Mps::Objsense => (mps_file(dir.path(), &format!("{stem}.mps"), model), value),
+        Mps::Negated => (
+            negated_mps_file(dir.path(), &format!("{stem}.mps"), model),
+            -value,
+        ),
+    };
+    assert_eq!(solve(&file).round(), expected, "{stem}.mps");
 }
 
-fn check_all_models(solve: impl Fn(&Path) -> f64) {
-    check_mip_readers(&solve, &queens(8, true), "queens8", 8.0, -8.0);
-    check_mip_readers(&solve, &awkward_names(), "names", 30.0, -30.0);
-    // maximize 2 a - 3 b + c (+ 3): LP optimum 3, MPS minimum -3.
-    check_mip_readers(&solve, &no_constraints(), "empty", 3.0, -3.0);
+fn check_all_models(solve: impl Fn(&Path) -> f64, mps: Mps) {
+    check_mip_readers(&solve, &queens(8, true), "queens8", 8.0, mps);
+    check_mip_readers(&solve, &awkward_names(), "names", 30.0, mps);
+    // maximize 2 a - 3 b + c (+ 3): optimum 3 without the constant.
+    check_mip_readers(&solve, &no_constraints(), "empty", 3.0, mps);
 }
 
 #[test]
 fn highs_reads_lp_and_mps() {
-    check_all_models(|path| python_solve("highs", path));
+    check_all_models(|path| python_solve("highs", path), Mps::Objsense);
 }
 
 #[test]
 fn scip_reads_lp_and_mps() {
-    check_all_models(|path| python_solve("scip", path));
+    check_all_models(|path| python_solve("scip", path), Mps::Objsense);
+}
+
+#[test]
+fn gurobi_reads_lp_and_mps() {
+    check_all_models(|path| python_solve("gurobi", path), Mps::Objsense);
 }
 
 #[test]
 fn cbc_reads_lp_and_mps() {
-    check_all_models(cbc_solve);
+    check_all_models(cbc_solve, Mps::Objsense);
 }
 
 #[test]
-fn glpk_reads_lp_and_mps() {
-    check_all_models(glpk_solve);
+fn glpk_reads_lp_and_negated_mps() {
+    check_all_models(glpk_solve, Mps::Negated);
 }
 
+/// Why the solver table hands CBC `max` and GLPK the negated form: CBC
+/// 2.10 reads `OBJSENSE MAX` but minimises, GLPK 5.0 rejects the section.
 #[test]
-fn mps_header_states_the_negation() {
+fn cbc_ignores_objsense_and_glpk_rejects_it() {
     let dir = tempfile::tempdir().unwrap();
-    let mps = fs::read_to_string(mps_file(dir.path(), "q.mps", &queens(8, true))).unwrap();
-    assert!(mps.contains("* objective: maximize count = -obj\n"));
+    let mps = mps_file(dir.path(), "q.mps", &queens(8, true));
+    assert!(fs::read_to_string(&mps)
+        .unwrap()
+        .contains("\nOBJSENSE\n    MAX\n"));
+    assert_eq!(
+        cbc_objective(&mps, false).round(),
+        0.0,
+        "CBC minimised the count"
+    );
+    let glpk = run(Command::new("glpsol")
+        .arg("--freemps")
+        .arg(&mps)
+        .arg("-o")
+        .arg(dir.path().join("g.txt")));
+    assert!(
+        !glpk.status.success(),
+        "GLPK read OBJSENSE: {}",
+        describe(&glpk)
+    );
+}
+
+#[test]
+fn mps_header_states_the_objective_map() {
+    let dir = tempfile::tempdir().unwrap();
+    let plain = fs::read_to_string(mps_file(dir.path(), "q.mps", &queens(8, true))).unwrap();
+    assert!(
+        plain.contains("* objective: maximize count = obj\n"),
+        "{plain}"
+    );
+    let negated = negated_mps_file(dir.path(), "n.mps", &queens(8, true));
+    let negated = fs::read_to_string(negated).unwrap();
+    assert!(
+        negated.contains("* objective: maximize count = -obj\n"),
+        "{negated}"
+    );
+    assert!(!negated.contains("OBJSENSE"));
 }
 
 // ---------------------------------------------------------------- CNF
@@ -373,7 +460,10 @@ fn clasp_and_sat4j_solve_legacy_wcnf() {
     let dir = tempfile::tempdir().unwrap();
     let model = queens(8, true);
     let arena = queens_clauses(&model, 8);
-    let opts = EmitOptions { wcnf_legacy: true };
+    let opts = EmitOptions {
+        wcnf_legacy: true,
+        ..EmitOptions::default()
+    };
     let wcnf = write_file(dir.path(), "queens8.wcnf", |w| {
         write_wcnf(w, &model, &provenance(), &arena, 64, &opts)
     });

@@ -1,17 +1,22 @@
 //! The way back through real solvers: every small model in `models/` is
-//! compiled to every format, solved by a real solver (CaDiCaL and MiniSat
-//! on CNF, clasp on OPB and legacy WCNF, CBC, HiGHS and SCIP on LP and
-//! MPS), and the solver's own answer file is checked by `qspec verify`
-//! against the model's known answer; then `qspec solve --solver` runs
-//! end to end.
+//! compiled to every format, solved by a real solver (CaDiCaL, Kissat and
+//! MiniSat on CNF, clasp on OPB and legacy WCNF, CBC, HiGHS, SCIP and
+//! Gurobi on LP and MPS), and the solver's own answer file is checked by
+//! `qspec verify` against the model's known answer; then `qspec solve
+//! --solver` runs end to end, and the MIP starts of `compile --start` are
+//! handed to Gurobi, SCIP and HiGHS.
 //!
 //! Only with `--features external-solvers`. A missing solver fails its
 //! test, it is never skipped:
 //!
 //! ```text
 //! apt-get install -y cadical minisat cryptominisat coinor-cbc glpk-utils clasp sat4j
-//! pip install highspy pyscipopt
+//! pip install highspy pyscipopt gurobipy passagemath-kissat
 //! ```
+//!
+//! Gurobi runs through qspec's runner `src/solve/external/gurobi_cl.py`
+//! (gurobipy's wheel has a size-limited licence, no `gurobi_cl`); Kissat is
+//! `kissat` on the PATH, else the binary passagemath-kissat installs.
 #![cfg(feature = "external-solvers")]
 
 mod common;
@@ -24,7 +29,30 @@ use std::process::{Command, Output, Stdio};
 
 const APT: &str =
     "apt-get install -y cadical minisat cryptominisat coinor-cbc glpk-utils clasp sat4j";
-const PIP: &str = "pip install highspy pyscipopt";
+const PIP: &str = "pip install highspy pyscipopt gurobipy passagemath-kissat";
+
+/// qspec's Gurobi runner, which takes gurobi_cl's command line.
+const GUROBI_RUNNER: &str = "src/solve/external/gurobi_cl.py";
+
+/// The kissat program: `kissat` on the PATH, else the one passagemath-kissat
+/// installs under its `sage_wheels/bin`.
+fn kissat() -> String {
+    let on_path = Command::new("kissat").arg("--version").output();
+    if on_path.is_ok_and(|o| o.status.success()) {
+        return "kissat".into();
+    }
+    let find = "import os, sage_wheels; print(os.path.join(list(sage_wheels.__path__)[0], 'bin', 'kissat'))";
+    let out = Command::new("python3")
+        .args(["-c", find])
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run python3 ({e}) to find kissat; `{PIP}`"));
+    assert!(
+        out.status.success(),
+        "no kissat on the PATH nor from passagemath-kissat (`{PIP}`): {}",
+        text(&out.stderr)
+    );
+    text(&out.stdout).trim().to_string()
+}
 
 /// What a model's header says its answer is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -201,18 +229,34 @@ else:
 open(sys.argv[2], 'w').write('solution status: ' + words.get(status, status) + '\\n' + best)
 ";
 
+/// Whether `file` is MPS with `OBJSENSE MAX`.
+fn maximises_in_mps(file: &Path) -> bool {
+    file.extension().is_some_and(|e| e == "mps")
+        && fs::read_to_string(file).is_ok_and(|t| t.contains("\nOBJSENSE\n    MAX\n"))
+}
+
 /// Solves `file` with `solver`, returning the answer file it wrote.
 fn solve(solver: &str, file: &Path) -> PathBuf {
+    // Gurobi tells a result file's kind by its extension.
+    let ending = if solver == "gurobi" { "sol" } else { "answer" };
     let answer = file.with_extension(format!(
-        "{}.{solver}.answer",
+        "{}.{solver}.{ending}",
         file.extension().unwrap().to_str().unwrap()
     ));
     let f = file.to_str().unwrap();
     let a = answer.to_str().unwrap();
     let out = match solver {
         "cadical" => run("cadical", &[f], Some(&answer)),
+        "kissat" => run(&kissat(), &[f], Some(&answer)),
+        "gurobi" => run(
+            "python3",
+            &[GUROBI_RUNNER, "Threads=1", &format!("ResultFile={a}"), f],
+            None,
+        ),
         "minisat" => run("minisat", &["-verb=0", f, a], None),
         "clasp" => run("clasp", &["--opt-strategy=usc", f], Some(&answer)),
+        // CBC ignores OBJSENSE: told `max`, as `qspec solve` tells it.
+        "cbc" if maximises_in_mps(file) => run("cbc", &[f, "max", "solve", "solu", a], None),
         "cbc" => run("cbc", &[f, "solve", "solu", a], None),
         "highs" => run("python3", &["-c", HIGHS, f, a], None),
         "scip" => run("python3", &["-c", SCIP, f, a], None),
@@ -266,7 +310,10 @@ fn check_answer(case: &Case, file: &Path, solver: &str) {
                 shown.contains(&format!("\ncount = {n}\n")),
                 "{what}: {shown}"
             );
-            assert!(shown.contains("claimed optimal"), "{what}: {shown}");
+            // A Gurobi .sol file does not say whether it is optimal.
+            if solver != "gurobi" {
+                assert!(shown.contains("claimed optimal"), "{what}: {shown}");
+            }
         }
     }
 }
@@ -298,6 +345,7 @@ fn sat_solvers_answer_cnf() {
     for case in CASES.iter().filter(|c| !has_objective(c)) {
         let cnf = compile(case, dir.path(), "cnf");
         check_answer(case, &cnf, "cadical");
+        check_answer(case, &cnf, "kissat");
         check_answer(case, &cnf, "minisat");
     }
 }
@@ -336,6 +384,19 @@ fn highs_answers_lp_and_mps() {
 #[test]
 fn scip_answers_lp_and_mps() {
     mip_solver_answers("scip");
+}
+
+/// Gurobi's own `.sol` files; infeasible models leave none, which the
+/// verifier reports as no solution.
+#[test]
+fn gurobi_answers_lp_and_mps() {
+    let dir = tempfile::tempdir().unwrap();
+    for case in CASES.iter().filter(|c| c.known != Known::Impossible) {
+        for format in ["lp", "mps"] {
+            let file = compile(case, dir.path(), format);
+            check_answer(case, &file, "gurobi");
+        }
+    }
 }
 
 // ------------------------------------------------------- qspec solve --solver
@@ -420,4 +481,108 @@ fn a_sat_solver_refuses_an_objective() {
         "{shown}"
     );
     assert!(shown.contains("--format wcnf"), "{shown}");
+}
+
+#[test]
+fn solve_with_kissat_end_to_end() {
+    let kissat = kissat();
+    let (code, shown) = solve_with("models/eight-queens.qspec", &kissat, &[]);
+    assert_eq!(code, Some(10), "{shown}");
+    assert!(shown.contains("c answer: SAT solver output"), "{shown}");
+    assert!(shown.contains("verified: every rule holds"), "{shown}");
+    let (code, shown) = solve_with("models/modular-queens.qspec", &kissat, &["-D", "n=4"]);
+    assert_eq!(code, Some(20), "{shown}");
+}
+
+#[test]
+fn solve_with_gurobi_end_to_end() {
+    let blocked = "models/blocked-8x8-two-walls.qspec";
+    for format in ["lp", "mps"] {
+        let (code, shown) = solve_with(blocked, "gurobi Threads=1", &["--format", format]);
+        assert_eq!(code, Some(0), "{format}: {shown}");
+        assert!(
+            shown.contains("gurobi_cl.py Threads=1 ResultFile="),
+            "{shown}"
+        );
+        assert!(shown.contains("c answer: Gurobi solution file"), "{shown}");
+        assert!(
+            shown.contains("s OPTIMUM FOUND\ncount = 10 (proven optimal)"),
+            "{format}: {shown}"
+        );
+    }
+    let (code, shown) = solve_with("models/queens-3d-5-inf.qspec", "gurobi", &[]);
+    assert_eq!(code, Some(20), "{shown}");
+}
+
+/// `solve --start` hands each MIP solver its start file.
+#[test]
+fn solve_with_a_start_hands_it_to_gurobi() {
+    let dir = tempfile::tempdir().unwrap();
+    let blocked = "models/blocked-8x8-two-walls.qspec";
+    let board = dir.path().join("board.txt");
+    let out = qspec(&["solve", blocked]);
+    fs::write(&board, &out.stdout).unwrap();
+    let start = board.to_str().unwrap();
+    let (code, shown) = solve_with(blocked, "gurobi", &["--start", start]);
+    assert_eq!(code, Some(0), "{shown}");
+    assert!(shown.contains("c start: 10 pieces from"), "{shown}");
+    assert!(shown.contains("InputFile="), "{shown}");
+    let (code, shown) = solve_with(blocked, "cbc", &["--start", start]);
+    assert_eq!(code, Some(0), "{shown}");
+    assert!(
+        shown.contains("c cbc takes no warm start from qspec"),
+        "{shown}"
+    );
+}
+
+/// `compile --start` writes MIP starts that Gurobi (.mst), SCIP (.sol) and
+/// HiGHS (.highs.sol) accept as feasible solutions of value 10.
+#[test]
+fn mip_starts_are_accepted_by_gurobi_scip_and_highs() {
+    let dir = tempfile::tempdir().unwrap();
+    let blocked = "models/blocked-8x8-two-walls.qspec";
+    let board = dir.path().join("board.txt");
+    fs::write(&board, qspec(&["solve", blocked]).stdout).unwrap();
+    let lp = dir.path().join("b.lp");
+    let (lp_s, board_s) = (lp.to_str().unwrap(), board.to_str().unwrap());
+    let out = qspec(&["compile", blocked, "-o", lp_s, "--start", board_s]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let path = |ext: &str| dir.path().join(format!("b.{ext}")).display().to_string();
+    let gurobi = run(
+        "python3",
+        &[GUROBI_RUNNER, &format!("InputFile={}", path("mst")), lp_s],
+        None,
+    );
+    let log = text(&gurobi.stdout);
+    assert!(
+        log.contains("Loaded user MIP start with objective 10"),
+        "{log}"
+    );
+    let check = "import sys, pyscipopt, highspy
+m = pyscipopt.Model()
+m.hideOutput()
+m.readProblem(sys.argv[1])
+s = m.readSolFile(sys.argv[2])
+assert m.checkSol(s), 'SCIP: the start is not feasible'
+print('scip', m.getSolObjVal(s))
+h = highspy.Highs()
+h.setOptionValue('output_flag', False)
+h.readModel(sys.argv[1])
+assert h.readSolution(sys.argv[3], 0) == highspy.HighsStatus.kOk, 'HiGHS: cannot read the start'
+h.setOptionValue('output_flag', True)
+h.setOptionValue('log_to_console', True)
+h.run()
+";
+    let out = run(
+        "python3",
+        &["-c", check, lp_s, &path("sol"), &path("highs.sol")],
+        None,
+    );
+    let log = text(&out.stdout);
+    assert!(out.status.success(), "{log}{}", text(&out.stderr));
+    assert!(log.contains("scip 10.0"), "{log}");
+    assert!(
+        log.contains("MIP start solution is feasible, objective value is 10"),
+        "{log}"
+    );
 }

@@ -5,6 +5,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::guard::{check_output, Limits, Target};
+use super::start::{start_paths, Start};
 use super::Loaded;
 use crate::diag::{Diagnostic, Span, SpecErrors};
 use crate::emit::{self, Clauses, EmitOptions, Output, Provenance};
@@ -157,6 +158,11 @@ pub struct CompileRequest {
     pub wcnf_legacy: bool,
     /// Replace a read-only output file too.
     pub force: bool,
+    /// `--mps-negate`: a maximisation in MPS as the minimisation of the
+    /// negated objective.
+    pub mps_negate: bool,
+    /// `--start`: a board to write as MIP starts beside an LP or MPS file.
+    pub start: Option<PathBuf>,
 }
 
 /// The refusal `message` about the model's objective, with a caret on the
@@ -217,11 +223,19 @@ pub fn run(req: &CompileRequest) -> Result<u8> {
         encodings: req.encodings.resolve(&loaded.spec),
         emit: EmitOptions {
             wcnf_legacy: req.wcnf_legacy,
+            mps_negate: req.mps_negate,
         },
         limits: req.model.limits,
         force: req.force,
     };
+    let start = match &req.start {
+        Some(path) => Some(start_for(&loaded, &opts, path)?),
+        None => None,
+    };
     let report = compile(&loaded, &opts)?;
+    if let Some(start) = start {
+        write_starts(&loaded, &opts, &start)?;
+    }
     if req.output.as_os_str() != "-" {
         super::note(&format!(
             "wrote {} ({}): {} variables, {} {}",
@@ -237,4 +251,31 @@ pub fn run(req: &CompileRequest) -> Result<u8> {
         ));
     }
     Ok(0)
+}
+
+/// The start at `path`, read for a compile to an LP or MPS file.
+fn start_for(loaded: &Loaded, opts: &CompileOptions, path: &Path) -> Result<Start> {
+    let format = output_format(&opts.output, opts.format)?;
+    if opts.output.as_os_str() == "-" || !matches!(format, Format::Lp | Format::Mps) {
+        return Err(Error::input_with_help(
+            "--start writes MIP starts beside an LP or MPS file",
+            "compile to a file: -o model.lp (or .mps) --start BOARD",
+        ));
+    }
+    Start::read(loaded, path)
+}
+
+/// Writes `start` beside the compiled file as `.mst`, `.sol`, `.highs.sol`.
+fn write_starts(loaded: &Loaded, opts: &CompileOptions, start: &Start) -> Result<()> {
+    super::note(&start.summary);
+    for (form, path) in start_paths(&opts.output) {
+        let completed = start.write(loaded, &opts.encodings, form, &path)?;
+        let how = if completed {
+            "every variable, completed by the embedded solver"
+        } else {
+            "the board's cells only: the start extends to no solution"
+        };
+        super::note(&format!("wrote {} ({how})", path.display()));
+    }
+    Ok(())
 }

@@ -9,6 +9,7 @@ pub mod guard;
 mod load;
 mod report;
 mod solve;
+mod start;
 mod stats;
 mod verify;
 

@@ -1,5 +1,6 @@
-//! The `solve` command: the embedded CaDiCaL (optimising when the model has
-//! an objective, printing each better value as `o N`), or an external
+//! The `solve` command: the embedded engines (CaDiCaL, Kissat or both;
+//! optimising when the model has an objective, printing each better value
+//! as `o N`), or an external
 //! solver run on the compiled file; either way the board is verified from
 //! the geometry and printed.
 
@@ -10,16 +11,17 @@ use std::time::{Duration, Instant};
 use super::compile::{compile, CompileOptions};
 use super::guard::{check_output, Target};
 use super::report::{prepare_svg, show_answer, write_svg, Shown};
+use super::start::Start;
 use super::{print, EncodingRequest, Loaded, ModelRequest};
 use crate::emit::{read_header, EmitOptions};
 use crate::encode;
 use crate::error::{Error, Result};
-use crate::options::{Encodings, Format};
+use crate::options::{Encodings, Engine, Format};
 use crate::solution::objective::objective_value;
 use crate::solution::read::AnswerStatus;
 use crate::solution::{objective_check, MappedAnswer};
 use crate::solve::external::{self, TempDir};
-use crate::solve::{solve_embedded, Answer, Status};
+use crate::solve::{solve_model, Answer, Report, SolveOptions, Status};
 
 /// What the command line asks of `solve`.
 #[derive(Clone, Debug)]
@@ -41,6 +43,10 @@ pub struct SolveRequest {
     /// Hand WCNF in the legacy `p wcnf` format (a solver known to need it
     /// gets it anyway).
     pub wcnf_legacy: bool,
+    /// The embedded engine.
+    pub engine: Engine,
+    /// A board to start from (`--start`).
+    pub start: Option<PathBuf>,
 }
 
 /// Runs `solve`, printing to `out`; the exit code follows the SAT
@@ -54,10 +60,21 @@ pub fn run(req: &SolveRequest, out: &mut dyn Write) -> Result<u8> {
     let deadline = req
         .timeout
         .map(|s| Instant::now() + Duration::from_secs_f64(s.clamp(0.0, 1e9)));
+    let start = match &req.start {
+        Some(path) => Some(Start::read(&loaded, path)?),
+        None => None,
+    };
+    let run = Run {
+        req,
+        loaded: &loaded,
+        encodings: enc,
+        deadline,
+        start: start.as_ref(),
+    };
     crate::interrupt::set_graceful(true);
     let shown = match &req.solver {
-        Some(command) => solve_external(req, &loaded, command, enc, deadline, out),
-        None => solve_inside(req, &loaded, enc, deadline, out),
+        Some(command) => solve_external(&run, command, out),
+        None => solve_inside(&run, out),
     };
     crate::interrupt::set_graceful(false);
     let shown = shown?;
@@ -69,14 +86,20 @@ pub fn run(req: &SolveRequest, out: &mut dyn Write) -> Result<u8> {
     Ok(shown.exit_code)
 }
 
-/// With the embedded CaDiCaL.
-fn solve_inside(
-    req: &SolveRequest,
-    loaded: &Loaded,
-    enc: Encodings,
+/// One solve: the request, the model loaded, the encodings in force, the
+/// deadline and the warm start.
+struct Run<'a> {
+    req: &'a SolveRequest,
+    loaded: &'a Loaded,
+    encodings: Encodings,
     deadline: Option<Instant>,
-    out: &mut dyn Write,
-) -> Result<Shown> {
+    start: Option<&'a Start>,
+}
+
+/// With the embedded engine(s).
+fn solve_inside(run: &Run<'_>, out: &mut dyn Write) -> Result<Shown> {
+    let Run { req, loaded, .. } = *run;
+    let enc = run.encodings;
     check_output(
         &loaded.model,
         &enc,
@@ -87,32 +110,70 @@ fn solve_inside(
     print(
         out,
         &format!(
-            "c qspec {}: {} with the embedded CaDiCaL ({})\n",
+            "c qspec {}: {} with the embedded {} ({})\n",
             env!("CARGO_PKG_VERSION"),
             loaded.spec.file,
+            engine_name(req.engine),
             encode::describe(&enc)
         ),
     )?;
-    let mut printed = Ok(());
-    let answer = solve_embedded(&loaded.model, &enc, deadline, &mut |v| {
-        if printed.is_ok() {
-            printed = print(out, &format!("o {v}\n"));
-        }
-    })?;
-    printed?;
+    let opts = SolveOptions {
+        encodings: enc,
+        engine: req.engine,
+        deadline: run.deadline,
+        start: run.start.map_or_else(Vec::new, |s| s.literals.clone()),
+    };
+    let mut printer = Printer {
+        out,
+        failed: Ok(()),
+    };
+    if let Some(start) = run.start {
+        printer.note(&start.summary);
+    }
+    let answer = solve_model(&loaded.model, &opts, &mut printer)?;
+    printer.failed?;
     Ok(show_answer(loaded, &answer, &[]))
+}
+
+/// The engine as the first comment line names it.
+fn engine_name(engine: Engine) -> &'static str {
+    match engine {
+        Engine::Cadical => "CaDiCaL",
+        Engine::Kissat => "Kissat",
+        Engine::Portfolio => "CaDiCaL and Kissat (portfolio)",
+    }
+}
+
+/// Prints a solve's progress: `o N` lines and `c` notes; the first write
+/// error is kept (and nothing more is written).
+struct Printer<'a> {
+    out: &'a mut dyn Write,
+    failed: Result<()>,
+}
+
+impl Printer<'_> {
+    fn line(&mut self, text: String) {
+        if self.failed.is_ok() {
+            self.failed = print(self.out, &text);
+        }
+    }
+}
+
+impl Report for Printer<'_> {
+    fn improved(&mut self, value: i64) {
+        self.line(format!("o {value}\n"));
+    }
+
+    fn note(&mut self, text: &str) {
+        self.line(format!("c {text}\n"));
+    }
 }
 
 /// With the solver `command`: compile the file it reads into a work
 /// directory, run it, read its answer back.
-fn solve_external(
-    req: &SolveRequest,
-    loaded: &Loaded,
-    command: &str,
-    encodings: Encodings,
-    deadline: Option<Instant>,
-    out: &mut dyn Write,
-) -> Result<Shown> {
+fn solve_external(run: &Run<'_>, command: &str, out: &mut dyn Write) -> Result<Shown> {
+    let Run { req, loaded, .. } = *run;
+    let (encodings, deadline) = (run.encodings, run.deadline);
     let plan = external::plan(command, req.format, loaded.model.objective.as_ref())?;
     let wcnf_legacy = req.wcnf_legacy || plan.wcnf_legacy;
     print(
@@ -126,12 +187,14 @@ fn solve_external(
     let dir = TempDir::new()
         .map_err(|e| Error::failure(format!("cannot make a temporary directory: {e}")))?;
     let file = dir.path().join(format!("model.{}", plan.format.name()));
-    compile_into(req, loaded, encodings, plan.format, wcnf_legacy, &file)?;
+    compile_into(req, loaded, encodings, &plan, wcnf_legacy, &file)?;
+    let start = external_start(run, &plan, dir.path(), out)?;
     let mut logged = Ok(());
     let read = external::run(
         &plan,
         &file,
         dir.path(),
+        start.as_deref(),
         deadline,
         &loaded.model,
         &loaded.board,
@@ -147,19 +210,49 @@ fn solve_external(
     Ok(show_answer(loaded, &answer, &problems))
 }
 
+/// The warm start written for the solver of `plan` into `dir`, if it
+/// takes one (said on `out` either way).
+fn external_start(
+    run: &Run<'_>,
+    plan: &external::Plan,
+    dir: &Path,
+    out: &mut dyn Write,
+) -> Result<Option<PathBuf>> {
+    let Some(start) = run.start else {
+        return Ok(None);
+    };
+    print(out, &format!("c {}\n", start.summary))?;
+    let Some(form) = external::start_form(plan.style) else {
+        print(
+            out,
+            &format!(
+                "c {} takes no warm start from qspec: the start is not used\n",
+                plan.tool
+            ),
+        )?;
+        return Ok(None);
+    };
+    let path = dir.join(format!("start.{}", form.extension()));
+    start.write(run.loaded, &run.encodings, form, &path)?;
+    Ok(Some(path))
+}
+
 fn compile_into(
     req: &SolveRequest,
     loaded: &Loaded,
     encodings: Encodings,
-    format: Format,
+    plan: &external::Plan,
     wcnf_legacy: bool,
     file: &Path,
 ) -> Result<()> {
     let opts = CompileOptions {
         output: file.to_path_buf(),
-        format: Some(format),
+        format: Some(plan.format),
         encodings,
-        emit: EmitOptions { wcnf_legacy },
+        emit: EmitOptions {
+            wcnf_legacy,
+            mps_negate: plan.mps_negate,
+        },
         limits: req.model.limits,
         force: false,
     };

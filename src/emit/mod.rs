@@ -7,7 +7,8 @@
 //!   `p wcnf V C top`; the objective becomes soft unit clauses;
 //! * [`write_opb`] — pseudo-Boolean competition format;
 //! * [`write_lp`] — CPLEX LP;
-//! * [`write_mps`] — free MPS, with a negated objective for `maximize`.
+//! * [`write_mps`] — free MPS, `OBJSENSE MAX` for `maximize` (or the
+//!   negated objective, [`write_mps_as`], for GLPK and CBC).
 //!
 //! OPB, LP and MPS share one linearisation of the model (`linear.rs`), so a
 //! big-M constant is chosen in exactly one place. Every file starts with a
@@ -28,6 +29,7 @@ mod opb;
 mod output;
 #[cfg(test)]
 mod roundtrip;
+mod start;
 mod text;
 
 use std::io::{self, Write};
@@ -40,9 +42,10 @@ pub use dimacs::{write_cnf, write_wcnf};
 pub use estimate::estimate_bytes;
 pub use header::{parse_header, read_header, FileHeader, ObjectiveMap};
 pub use lp::write_lp;
-pub use mps::write_mps;
+pub use mps::{write_mps, write_mps_as};
 pub use opb::write_opb;
 pub use output::Output;
+pub use start::{write_start, MipStart};
 
 /// Where a file came from, written into its header comment.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -61,6 +64,9 @@ pub struct EmitOptions {
     /// WCNF in the pre-2022 format: `p wcnf V C top`, hard clauses weighted
     /// `top`.
     pub wcnf_legacy: bool,
+    /// MPS: write a maximisation as the minimisation of the negated
+    /// objective instead of with `OBJSENSE MAX` (for GLPK and CBC).
+    pub mps_negate: bool,
 }
 
 /// The clauses that an encoder produced for the CNF family.
@@ -136,7 +142,7 @@ pub fn write_format(
         }
         Format::Opb => write_opb(w, model, prov),
         Format::Lp => write_lp(w, model, prov),
-        Format::Mps => write_mps(w, model, prov),
+        Format::Mps => write_mps_as(w, model, prov, opts.mps_negate),
     }
 }
 
@@ -150,8 +156,24 @@ pub fn objective_map(format: Format, model: &Model) -> Option<ObjectiveMap> {
         Format::Wcnf => dimacs::wcnf_objective_map(model),
         Format::Opb => linear().map(|o| opb::objective_map(&o)),
         Format::Lp => linear().map(|o| lp::objective_map(&o)),
-        Format::Mps => linear().map(|o| mps::objective_map(&o)),
+        Format::Mps => linear().map(|o| mps::objective_map(&o, false)),
     }
+}
+
+/// Every way the objective value a solver reports for `model` written in
+/// `format` may map back, when the file's header is not at hand: for MPS
+/// both the `OBJSENSE MAX` form and the negated one (`--mps-negate`).
+pub fn objective_maps(format: Format, model: &Model) -> Vec<ObjectiveMap> {
+    let mut maps: Vec<ObjectiveMap> = objective_map(format, model).into_iter().collect();
+    if format == Format::Mps {
+        let negated = model
+            .objective
+            .as_ref()
+            .and_then(|o| linear::LinearObjective::of(o).ok())
+            .map(|o| mps::objective_map(&o, true));
+        maps.extend(negated.filter(|m| !maps.contains(m)));
+    }
+    maps
 }
 
 /// An error about the model or the arguments, not about the output stream.

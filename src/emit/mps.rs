@@ -7,11 +7,15 @@
 //! enough, also start at the fixed-MPS columns 2, 5, 15 and 25: CBC 2.10
 //! parses a short line such as ` UP BND a 1` as fixed MPS and fails on it.
 //!
-//! There is no portable way to say "maximise" in MPS: GLPK rejects the
-//! `OBJSENSE` section, CBC 2.10 ignores `OBJSENSE` followed by `MAX` on the
-//! next line (and minimises) and rejects `OBJSENSE MAX` on one line. So a
-//! maximisation is written as the minimisation of the negated objective,
-//! and the header says so; every reader then agrees.
+//! A maximisation is written as it is, with the free-MPS section
+//! `OBJSENSE` / `    MAX` (HiGHS, SCIP, Gurobi and CPLEX read it), so every
+//! such reader reports the objective itself (+8 for eight queens). Two
+//! readers cannot: GLPK 5.0 rejects the `OBJSENSE` section, and CBC 2.10
+//! reads it but ignores it (it minimises; `OBJSENSE MAX` on one line it
+//! rejects). For them — and on request, `--mps-negate` — a maximisation is
+//! written instead as the minimisation of the negated objective, and the
+//! header says so; `qspec solve --solver glpsol --format mps` hands GLPK
+//! that form, and CBC gets `max` on its command line.
 //!
 //! `COLUMNS` must list each variable's entries together: a column-wise
 //! index of the rows is built first (counting sort, linear in the size).
@@ -30,12 +34,13 @@ use crate::options::Format;
 /// The comment prefix of MPS.
 pub(crate) const COMMENT: &str = "*";
 
-/// How a MIP solver's objective value maps back: a maximisation is the
-/// minimisation of the negated row, without the constant.
-pub(crate) fn objective_map(objective: &LinearObjective) -> ObjectiveMap {
+/// How a MIP solver's objective value maps back: the objective row without
+/// the constant; negated when a maximisation was written as the
+/// minimisation of the negated row (`negate`).
+pub(crate) fn objective_map(objective: &LinearObjective, negate: bool) -> ObjectiveMap {
     ObjectiveMap {
         symbol: OBJECTIVE_SYMBOL,
-        negated: objective.sense == Sense::Maximize,
+        negated: negate && objective.sense == Sense::Maximize,
         offset: objective.offset,
     }
 }
@@ -47,13 +52,27 @@ const INTEGERS_END: &str = "    MARKER                 'MARKER'                 
 /// Name of the objective row.
 const OBJECTIVE_ROW: &str = "obj";
 
-/// Writes `model` as a free MPS file.
+/// Writes `model` as a free MPS file, a maximisation with `OBJSENSE MAX`.
 pub fn write_mps(w: &mut dyn Write, model: &Model, prov: &Provenance) -> io::Result<()> {
+    write_mps_as(w, model, prov, false)
+}
+
+/// Writes `model` as a free MPS file; with `negate`, a maximisation as the
+/// minimisation of the negated objective (no `OBJSENSE`), for GLPK and CBC.
+pub fn write_mps_as(
+    w: &mut dyn Write,
+    model: &Model,
+    prov: &Provenance,
+    negate: bool,
+) -> io::Result<()> {
     check_format(model, Format::Mps).map_err(invalid_input)?;
     let (rows, objective) = linearise(model).map_err(invalid_input)?;
     check_exact_in_doubles(&rows, objective.as_ref()).map_err(invalid_input)?;
+    let maximise = objective
+        .as_ref()
+        .is_some_and(|o| o.sense == Sense::Maximize);
     let objective_terms = match &objective {
-        Some(o) if o.sense == Sense::Maximize => o.negated_terms().map_err(invalid_input)?,
+        Some(o) if maximise && negate => o.negated_terms().map_err(invalid_input)?,
         Some(o) => o.terms.clone(),
         None => Vec::new(),
     };
@@ -61,8 +80,11 @@ pub fn write_mps(w: &mut dyn Write, model: &Model, prov: &Provenance) -> io::Res
     let row_names = RowNames::of(&names, &rows);
     let columns = Columns::of(model.n_vars(), &objective_terms, &rows);
     let mut out = TextOut::new(w);
-    write_header(&mut out, model, prov, &names, objective.as_ref())?;
+    write_header(&mut out, model, prov, &names, objective.as_ref(), negate)?;
     out.str("NAME qspec\n")?;
+    if maximise && !negate {
+        out.str("OBJSENSE\n    MAX\n")?;
+    }
     write_rows(&mut out, &rows, &row_names)?;
     write_columns(&mut out, &names, &row_names, &columns)?;
     write_rhs(&mut out, &rows, &row_names)?;
@@ -77,6 +99,7 @@ fn write_header(
     prov: &Provenance,
     names: &SolverNames<'_>,
     objective: Option<&LinearObjective>,
+    negate: bool,
 ) -> io::Result<()> {
     let mut header = Header {
         out,
@@ -86,7 +109,7 @@ fn write_header(
     header.provenance(prov, false)?;
     header.model_summary(model, None)?;
     if let Some(objective) = objective {
-        let map = objective_map(objective);
+        let map = objective_map(objective, negate);
         if map.negated {
             header.line("maximisation written as minimisation of the negated objective row")?;
         }

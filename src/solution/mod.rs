@@ -4,7 +4,8 @@
 //! [`map`] brings its values onto the model's variables; [`decode`] maps
 //! variable names to cells; [`answer`] does the three for one file and
 //! checks the objective the solver reported ([`objective`]); [`verify`]
-//! judges a placement from the board geometry alone; [`render`] draws it.
+//! judges a placement from the board geometry alone; [`render`] draws it;
+//! [`start`] reads a board given as a warm start.
 
 pub mod answer;
 pub mod decode;
@@ -12,6 +13,7 @@ pub mod map;
 pub mod objective;
 pub mod read;
 pub mod render;
+pub mod start;
 pub mod verify;
 
 pub use answer::{objective_check, placement_of, read_mapped, MappedAnswer};

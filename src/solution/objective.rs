@@ -11,7 +11,7 @@
 //! A model without objective should report 0 (an empty cost, `obj: 0 x`).
 
 use super::read::{Form, Reported};
-use crate::emit::{objective_map, ObjectiveMap};
+use crate::emit::{objective_maps, ObjectiveMap};
 use crate::model::{Model, Objective};
 use crate::options::Format;
 
@@ -85,7 +85,7 @@ fn expectation(
         Some(map) => vec![map],
         None => formats
             .iter()
-            .filter_map(|&f| objective_map(f, model))
+            .flat_map(|&f| objective_maps(f, model))
             .collect(),
     };
     let mut expected: Vec<i128> = maps.iter().map(|m| m.reported(value)).collect();
@@ -94,8 +94,13 @@ fn expectation(
     let meaning = match formats {
         [Format::Wcnf] => "the MaxSAT cost of the soft clauses",
         [Format::Opb] => "the value of the OPB min: line",
-        [Format::Mps] if negated => "the negated objective row of the MPS file",
-        [_, _] if negated => "the objective row; negated in an MPS file",
+        [Format::Mps] if stated.is_some() && negated => {
+            "the negated objective row of the MPS file (--mps-negate)"
+        }
+        [Format::Mps] if negated => {
+            "the objective row (negated if the MPS file was written with --mps-negate)"
+        }
+        [_, _] if negated => "the objective row; negated in an MPS file written with --mps-negate",
         _ => "the objective row",
     };
     Some((meaning, expected))

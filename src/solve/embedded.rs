@@ -1,26 +1,22 @@
-//! The embedded SAT solver: CaDiCaL through rustsat-cadical, behind a small
-//! interface in the model's own literal type. It is a [`ClauseSink`], so the
-//! encoder can feed it directly, and it solves under assumptions and a
-//! deadline.
+//! The embedded CaDiCaL (rustsat-cadical), behind a small interface in the
+//! model's own literal type. It is a [`ClauseSink`], so the encoder can
+//! feed it directly; it is incremental: it solves under assumptions, gives
+//! the failed assumptions of an unsatisfiable call (a core), takes phases,
+//! a conflict budget per call, a deadline and a stop flag.
 
-use crate::encode::{ClauseArena, ClauseSink};
-use crate::error::{Error, Result};
-use crate::model::{Lit, Var};
-use rustsat::solvers::{ControlSignal, PhaseLit, Solve, SolveIncremental, SolverResult, Terminate};
-use rustsat::types::{Clause, TernaryVal};
-use rustsat_cadical::CaDiCaL;
 use std::time::Instant;
 
-/// What one call to the solver found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// A model: `values[v.index()]` for every variable `1..=n_vars`.
-    Sat(Vec<bool>),
-    /// No model exists (under the assumptions).
-    Unsat,
-    /// Stopped by the deadline.
-    Unknown,
-}
+use rustsat::solvers::{
+    LimitConflicts, PhaseLit, Solve, SolveIncremental, SolverResult, Terminate,
+};
+use rustsat::types::{Clause, TernaryVal};
+use rustsat_cadical::CaDiCaL;
+
+use super::oracle::{failed, stopper, Oracle, Outcome, Stop};
+use crate::encode::bridge::{from_rs, to_rs};
+use crate::encode::{ClauseArena, ClauseSink};
+use crate::error::Result;
+use crate::model::{Lit, Var};
 
 /// CaDiCaL with clauses in qspec's literal type.
 pub struct Embedded {
@@ -33,14 +29,6 @@ impl Default for Embedded {
     fn default() -> Self {
         Embedded::new()
     }
-}
-
-fn to_rustsat(l: Lit) -> rustsat::types::Lit {
-    rustsat::types::Lit::from_ipasir(l.dimacs()).expect("a non-zero literal")
-}
-
-fn failed(e: impl std::fmt::Display) -> Error {
-    Error::failure(format!("the embedded solver failed: {e}"))
 }
 
 impl Embedded {
@@ -56,10 +44,7 @@ impl Embedded {
     /// Adds every clause of `arena`.
     pub fn add_arena(&mut self, arena: &ClauseArena) {
         for clause in arena.iter() {
-            let c: Clause = clause
-                .iter()
-                .map(|&l| to_rustsat(Lit::from_dimacs(l)))
-                .collect();
+            let c: Clause = clause.iter().map(|&l| to_rs(Lit::from_dimacs(l))).collect();
             self.max_var = self
                 .max_var
                 .max(clause.iter().map(|l| l.unsigned_abs()).max().unwrap_or(0));
@@ -82,7 +67,7 @@ impl Embedded {
     /// Asks the solver to try `lit` true first when it decides its variable
     /// (a hint; it changes which solution comes first, never the answer).
     pub fn prefer(&mut self, lit: Lit) {
-        let _ = self.solver.phase_lit(to_rustsat(lit));
+        let _ = self.solver.phase_lit(to_rs(lit));
     }
 
     /// Turns off CaDiCaL's "lucky" pre-checks (all-false, all-true, ...),
@@ -95,21 +80,27 @@ impl Embedded {
     /// Stop any later `solve` once `deadline` has passed, or when Ctrl-C
     /// or SIGTERM asks to ([`crate::interrupt`]).
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
-        self.solver.attach_terminator(move || {
-            if deadline.is_some_and(|at| Instant::now() >= at) || crate::interrupt::interrupted() {
-                ControlSignal::Terminate
-            } else {
-                ControlSignal::Continue
-            }
-        });
+        self.set_stop(&Stop::new(deadline));
+    }
+
+    /// Stop any later `solve` when `stop` says so.
+    pub fn set_stop(&mut self, stop: &Stop) {
+        self.solver.attach_terminator(stopper(stop));
     }
 
     /// Solves under `assumptions`.
     pub fn solve(&mut self, assumptions: &[Lit]) -> Result<Outcome> {
+        self.solve_within(assumptions, None)
+    }
+
+    /// Solves under `assumptions`, giving up (`Unknown`) after `conflicts`
+    /// conflicts when a budget is given.
+    pub fn solve_within(&mut self, assumptions: &[Lit], conflicts: Option<u32>) -> Result<Outcome> {
+        self.solver.limit_conflicts(conflicts).map_err(failed)?;
         let result = if assumptions.is_empty() {
             self.solver.solve()
         } else {
-            let a: Vec<_> = assumptions.iter().map(|&l| to_rustsat(l)).collect();
+            let a: Vec<_> = assumptions.iter().map(|&l| to_rs(l)).collect();
             self.solver.solve_assumps(&a)
         }
         .map_err(failed)?;
@@ -157,7 +148,7 @@ impl Embedded {
 
 impl ClauseSink for Embedded {
     fn add_clause(&mut self, lits: &[Lit]) {
-        let c: Clause = lits.iter().map(|&l| to_rustsat(l)).collect();
+        let c: Clause = lits.iter().map(|&l| to_rs(l)).collect();
         self.max_var = self
             .max_var
             .max(lits.iter().map(|l| l.var().id()).max().unwrap_or(0));
@@ -166,5 +157,32 @@ impl ClauseSink for Embedded {
 
     fn n_clauses(&self) -> u64 {
         self.n_clauses
+    }
+}
+
+impl Oracle for Embedded {
+    fn name(&self) -> &'static str {
+        "CaDiCaL"
+    }
+
+    fn sink(&mut self) -> &mut dyn ClauseSink {
+        self
+    }
+
+    fn solve(&mut self, assumptions: &[Lit], conflicts: Option<u32>) -> Result<Outcome> {
+        self.solve_within(assumptions, conflicts)
+    }
+
+    fn core(&mut self) -> Option<Vec<Lit>> {
+        let core = self.solver.core().ok()?;
+        Some(core.into_iter().map(from_rs).collect())
+    }
+
+    fn prefer(&mut self, lit: Lit) {
+        Embedded::prefer(self, lit);
+    }
+
+    fn reserve_vars(&mut self, n: u32) {
+        Embedded::reserve_vars(self, n);
     }
 }

@@ -10,7 +10,7 @@ mod process;
 pub mod solvers;
 
 pub use process::TempDir;
-pub use solvers::{described as known_solvers, Plan};
+pub use solvers::{described as known_solvers, start_form, Plan};
 
 use std::fs::{self, File};
 use std::io::{BufRead, BufReader};
@@ -25,7 +25,7 @@ use crate::options::Format;
 use crate::solution::read::{Answer, AnswerStatus, Form, Values};
 use crate::solution::{read_mapped, MappedAnswer};
 use process::{run_child, RunResult};
-use solvers::{invocation, known, tool_name, Style};
+use solvers::{invocation, known, tool_name, Files, Style};
 
 /// Splits a command line into words: whitespace separates, `'...'` is
 /// literal, `"..."` and `\` escape as in a POSIX shell.
@@ -115,34 +115,39 @@ pub fn plan(command: &str, format: Option<Format>, objective: Option<&Objective>
     if format == Format::Cnf {
         refuse_objective(objective, &tool, known.is_some_and(|k| k.sat_only))?;
     }
-    let same_file = known.filter(|k| k.format == format);
-    Ok(Plan {
-        argv,
-        tool,
-        format,
-        style: known.map_or(Style::Stdout, |k| k.style),
-        answer: same_file.and_then(|k| k.answer),
-        wcnf_legacy: known.is_some_and(|k| k.wcnf_legacy),
-    })
+    Ok(Plan::new(argv, tool, known, format, objective))
 }
 
-/// Runs the solver of `plan` on `file` (in the work directory `dir`) and
-/// reads its answer, mapped onto `model` through the file's header; `None`
-/// when the deadline came before an answer. `log` receives the command run
-/// and the answer's form.
+/// Runs the solver of `plan` on `file` (in the work directory `dir`, with
+/// the warm start `start` if given) and reads its answer, mapped onto
+/// `model` through the file's header; `None` when the deadline came before
+/// an answer. `log` receives the command run and the answer's form.
+#[allow(clippy::too_many_arguments)]
 pub fn run(
     plan: &Plan,
     file: &Path,
     dir: &Path,
+    start: Option<&Path>,
     deadline: Option<Instant>,
     model: &Model,
     board: &Board,
     log: &mut dyn FnMut(&str),
 ) -> Result<Option<MappedAnswer>> {
-    let solution = dir.join("solution.txt");
+    // Gurobi tells a result file's kind by its extension.
+    let solution = dir.join(match plan.style {
+        Style::Gurobi => "solution.sol",
+        _ => "solution.txt",
+    });
     let stdout = dir.join("stdout.txt");
     let stderr = dir.join("stderr.txt");
-    let argv = invocation(plan, file, &solution, deadline)?;
+    let runner = write_runner(plan, dir)?;
+    let files = Files {
+        model: file,
+        solution: &solution,
+        start,
+        runner: runner.as_deref(),
+    };
+    let argv = invocation(plan, files, deadline)?;
     log(&format!("running: {}", argv.join(" ")));
     let run = run_child(
         &argv,
@@ -166,6 +171,16 @@ pub fn run(
         log(&format!("answer: {}", read.answer.form.describe()));
     }
     Ok(read)
+}
+
+/// Writes the runner script of `plan` (if it has one) into `dir`.
+fn write_runner(plan: &Plan, dir: &Path) -> Result<Option<std::path::PathBuf>> {
+    let Some(script) = plan.runner else {
+        return Ok(None);
+    };
+    let path = dir.join(format!("{}_cl.py", plan.tool));
+    fs::write(&path, script).map_err(|e| Error::unwritable("cannot write ", &path, e))?;
+    Ok(Some(path))
 }
 
 /// Where the solver's output went.
@@ -339,10 +354,17 @@ mod tests {
         plan(line, Some(format), None).unwrap()
     }
 
+    fn files(start: Option<&Path>) -> Files<'_> {
+        Files {
+            model: Path::new("/t/model.x"),
+            solution: Path::new("/t/sol"),
+            start,
+            runner: None,
+        }
+    }
+
     fn invoked(line: &str, format: Format, deadline: Option<Instant>) -> String {
-        let file = Path::new("/t/model.x");
-        let sol = Path::new("/t/sol");
-        invocation(&plan_for(line, format), file, sol, deadline)
+        invocation(&plan_for(line, format), files(None), deadline)
             .unwrap()
             .join(" ")
     }
@@ -386,5 +408,67 @@ mod tests {
             invoked("rc2.py -v", Format::Wcnf, None),
             "rc2.py -v /t/model.x"
         );
+    }
+
+    #[test]
+    fn gurobi_runs_through_the_runner_and_starts_reach_the_solvers() {
+        let plan = plan("gurobi Threads=1", None, None).unwrap();
+        assert_eq!(plan.format, Format::Lp);
+        assert!(plan.runner.is_some_and(|s| s.contains("gurobipy")));
+        let start = Path::new("/t/start.mst");
+        let runner = Path::new("/t/gurobi_cl.py");
+        let with = Files {
+            runner: Some(runner),
+            ..files(Some(start))
+        };
+        assert_eq!(
+            invocation(&plan, with, None).unwrap().join(" "),
+            "python3 /t/gurobi_cl.py Threads=1 ResultFile=/t/sol InputFile=/t/start.mst /t/model.x"
+        );
+        let sol = Path::new("/t/start.sol");
+        let scip = invocation(&plan_for("scip", Format::Lp), files(Some(sol)), None).unwrap();
+        assert_eq!(
+            scip[2],
+            "read /t/model.x read /t/start.sol optimize write solution /t/sol quit"
+        );
+        let highs = invocation(&plan_for("highs", Format::Lp), files(Some(sol)), None).unwrap();
+        assert!(highs
+            .join(" ")
+            .ends_with("--read_solution_file /t/start.sol"));
+        assert_eq!(start_form(Style::Cbc), None);
+        assert_eq!(start_form(plan.style), Some(crate::emit::MipStart::Gurobi));
+    }
+
+    #[test]
+    fn mps_readers_that_miss_objsense_get_what_they_read() {
+        let max = crate::model::Objective {
+            sense: Sense::Maximize,
+            terms: Vec::new(),
+            what: "count".into(),
+        };
+        let cbc = plan("cbc", Some(Format::Mps), Some(&max)).unwrap();
+        assert_eq!(
+            invocation(&cbc, files(None), None).unwrap().join(" "),
+            "cbc /t/model.x max solve solu /t/sol"
+        );
+        assert!(!cbc.mps_negate);
+        assert!(
+            plan("glpsol", Some(Format::Mps), Some(&max))
+                .unwrap()
+                .mps_negate
+        );
+        assert!(
+            !plan("glpsol", Some(Format::Lp), Some(&max))
+                .unwrap()
+                .mps_negate
+        );
+        let min = crate::model::Objective {
+            sense: Sense::Minimize,
+            ..max
+        };
+        let cbc_min = plan("cbc", Some(Format::Mps), Some(&min)).unwrap();
+        assert!(!invocation(&cbc_min, files(None), None)
+            .unwrap()
+            .contains(&"max".to_string()));
     }
 }

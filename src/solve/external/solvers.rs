@@ -13,20 +13,36 @@
 //! | scip | LP | `CMD -c "read FILE optimize write solution SOL quit"` | SCIP solution file |
 //! | highs | LP | `CMD --model_file FILE --solution_file SOL` | HiGHS solution file |
 //! | cbc | LP | `CMD FILE solve solu SOL` | CBC solution file |
-//! | gurobi_cl | LP | `CMD ResultFile=SOL FILE` | Gurobi `.sol` |
+//! | gurobi_cl, gurobi_cl.py | LP | `CMD ResultFile=SOL FILE` | Gurobi `.sol` |
+//! | gurobi | LP | `python3 gurobi_cl.py ResultFile=SOL FILE` | Gurobi `.sol` |
 //! | glpsol | LP | `CMD --lp FILE -o SOL` | GLPK printable solution |
 //!
 //! WCNF is written in the 2022 format unless the solver is known to read
 //! only the legacy one (clasp, Open-WBO, Sat4j) or `--wcnf-legacy` asks.
+//!
+//! `gurobi` is Gurobi through gurobipy (`pip install gurobipy`, whose
+//! wheel brings a size-limited licence but no `gurobi_cl`): qspec writes its
+//! runner `gurobi_cl.py`, which takes gurobi_cl's command line, into the
+//! work directory and runs it with `python3`.
+//!
 //! RC2 is given `-vv` (it prints its model only when verbose). `--timeout`
-//! is passed to the MIP solvers' own time limits.
+//! is passed to the MIP solvers' own time limits. Handed MPS (`--format
+//! mps`) of a maximisation, GLPK gets the negated form (it rejects
+//! `OBJSENSE`) and CBC gets `max` (it ignores `OBJSENSE`). A warm start
+//! (`solve --start`) goes to Gurobi as `InputFile=START.mst`, to SCIP as
+//! `read START.sol`, to HiGHS as `--read_solution_file START.sol`.
 
 use std::path::Path;
 use std::time::Instant;
 
+use crate::emit::MipStart;
 use crate::error::{Error, Result};
+use crate::model::{Objective, Sense};
 use crate::options::Format;
 use crate::solution::read::Form;
+
+/// qspec's runner for Gurobi through gurobipy (see the module doc).
+pub const GUROBI_RUNNER: &str = include_str!("gurobi_cl.py");
 
 /// How a solver is invoked and where its answer is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,6 +94,8 @@ pub struct Known {
     /// Reads WCNF only in the legacy `p wcnf` format (clasp, Open-WBO and
     /// Sat4j stop at the 2022 format's `h` lines).
     pub wcnf_legacy: bool,
+    /// A Python script qspec writes and runs in place of the program.
+    pub runner: Option<&'static str>,
 }
 
 /// One row of the table: the names a solver goes by (the first `shown` of
@@ -104,6 +122,7 @@ const fn row(
             answer,
             sat_only,
             wcnf_legacy: false,
+            runner: None,
         },
     }
 }
@@ -112,6 +131,12 @@ const fn row(
 const fn legacy_wcnf(mut r: Row) -> Row {
     r.known.wcnf_legacy = true;
     r
+}
+
+/// `row` run by a Python script of qspec's.
+const fn with_runner(mut row: Row, script: &'static str) -> Row {
+    row.known.runner = Some(script);
+    row
 }
 
 /// Every solver qspec knows by name.
@@ -186,11 +211,21 @@ const TABLE: &[Row] = &[
         false,
     ),
     row(
-        (&["gurobi_cl"], 1),
+        (&["gurobi_cl", "gurobi_cl.py"], 1),
         Format::Lp,
         Style::Gurobi,
         Some(Form::Gurobi),
         false,
+    ),
+    with_runner(
+        row(
+            (&["gurobi"], 1),
+            Format::Lp,
+            Style::Gurobi,
+            Some(Form::Gurobi),
+            false,
+        ),
+        GUROBI_RUNNER,
     ),
     row(
         (&["glpsol"], 1),
@@ -218,6 +253,7 @@ pub fn known(tool: &str) -> Option<Known> {
             answer: None,
             sat_only: false,
             wcnf_legacy: true,
+            runner: None,
         });
     }
     None
@@ -284,6 +320,38 @@ pub struct Plan {
     pub answer: Option<Form>,
     /// It reads only legacy WCNF.
     pub wcnf_legacy: bool,
+    /// A Python script of qspec's to run in place of the program.
+    pub runner: Option<&'static str>,
+    /// The model maximises (CBC is then told `max` on an MPS file).
+    pub maximise: bool,
+    /// Hand MPS with the negated objective (GLPK cannot read `OBJSENSE`).
+    pub mps_negate: bool,
+}
+
+impl Plan {
+    /// The plan for `argv` (known as `tool`, by `known` if qspec knows it)
+    /// handed `format`, on a model with `objective`.
+    pub fn new(
+        argv: Vec<String>,
+        tool: String,
+        known: Option<Known>,
+        format: Format,
+        objective: Option<&Objective>,
+    ) -> Plan {
+        let style = known.map_or(Style::Stdout, |k| k.style);
+        let same_file = known.filter(|k| k.format == format);
+        Plan {
+            argv,
+            tool,
+            format,
+            style,
+            answer: same_file.and_then(|k| k.answer),
+            wcnf_legacy: known.is_some_and(|k| k.wcnf_legacy),
+            runner: known.and_then(|k| k.runner),
+            maximise: objective.is_some_and(|o| o.sense == Sense::Maximize),
+            mps_negate: format == Format::Mps && style == Style::Glpk,
+        }
+    }
 }
 
 /// Whole seconds left before the deadline (at least 1).
@@ -295,18 +363,43 @@ fn seconds_left(deadline: Instant) -> u64 {
         .max(1.0) as u64
 }
 
-/// The full command line for `plan`, reading `file` and (for solvers that
-/// write one) writing its solution to `solution`.
-pub fn invocation(
-    plan: &Plan,
-    file: &Path,
-    solution: &Path,
-    deadline: Option<Instant>,
-) -> Result<Vec<String>> {
+/// Where a solver reads and writes: the compiled file, its solution, and a
+/// warm start to hand it (if any).
+#[derive(Clone, Copy, Debug)]
+pub struct Files<'a> {
+    /// The compiled model.
+    pub model: &'a Path,
+    /// Where the solver writes its solution (if it writes one).
+    pub solution: &'a Path,
+    /// A warm start in the form the solver reads (`.mst` for Gurobi,
+    /// `.sol` for SCIP and HiGHS).
+    pub start: Option<&'a Path>,
+    /// Where qspec put the runner script, for a solver run by one.
+    pub runner: Option<&'a Path>,
+}
+
+/// Whether the solver of `style` takes a warm start, and in which form.
+pub fn start_form(style: Style) -> Option<MipStart> {
+    match style {
+        Style::Gurobi => Some(MipStart::Gurobi),
+        Style::Scip => Some(MipStart::Scip),
+        Style::Highs => Some(MipStart::Highs),
+        _ => None,
+    }
+}
+
+/// The full command line for `plan`, reading `files.model` and (for
+/// solvers that write one) writing its solution to `files.solution`.
+pub fn invocation(plan: &Plan, files: Files<'_>, deadline: Option<Instant>) -> Result<Vec<String>> {
+    let file = files.model;
     let file_s = file.display().to_string();
-    let sol_s = solution.display().to_string();
+    let sol_s = files.solution.display().to_string();
+    let start = files.start.map(|s| s.display().to_string());
     let limit = deadline.map(seconds_left);
     let mut argv = plan.argv.clone();
+    if let Some(script) = files.runner {
+        argv.splice(0..1, ["python3".to_string(), script.display().to_string()]);
+    }
     if plan.tool.starts_with("rc2") && !argv.iter().any(|a| a.starts_with("-v")) {
         // RC2 prints the model (v line) only when verbose.
         argv.push("-vv".into());
@@ -325,9 +418,10 @@ pub fn invocation(
                 ));
             }
             let time = limit.map_or(String::new(), |t| format!("set limits time {t} "));
+            let start = start.map_or(String::new(), |s| format!("read {s} "));
             argv.push("-c".into());
             argv.push(format!(
-                "{time}read {file_s} optimize write solution {sol_s} quit"
+                "{time}read {file_s} {start}optimize write solution {sol_s} quit"
             ));
         }
         Style::Highs => {
@@ -340,9 +434,15 @@ pub fn invocation(
             if let Some(t) = limit {
                 argv.extend(["--time_limit".into(), t.to_string()]);
             }
+            if let Some(s) = start {
+                argv.extend(["--read_solution_file".into(), s]);
+            }
         }
         Style::Cbc => {
             argv.push(file_s);
+            if plan.format == Format::Mps && plan.maximise {
+                argv.push("max".into());
+            }
             if let Some(t) = limit {
                 argv.extend(["sec".into(), t.to_string()]);
             }
@@ -352,6 +452,9 @@ pub fn invocation(
             argv.push(format!("ResultFile={sol_s}"));
             if let Some(t) = limit {
                 argv.push(format!("TimeLimit={t}"));
+            }
+            if let Some(s) = start {
+                argv.push(format!("InputFile={s}"));
             }
             argv.push(file_s);
         }

@@ -1,0 +1,112 @@
+//! The objective as the optimiser minimises it: a number of "cost"
+//! literals, one per group of a clique cover ([`super::cover`]).
+//!
+//! Each objective term has a "gain" literal, true when it counts the good
+//! way (a piece placed, for `maximize count`; a wall left out, for
+//! `minimize walls`). A group of gains excludes itself, so at most one of
+//! it is true; its cost literal `e` is forced true when none is
+//! (`g1 | g2 | ... | e`), and for a group of one it is simply `!g`. So
+//! `cost = groups - gains` exactly, the objective is an affine function of
+//! the cost, and cost 0 is the cover's upper estimate. Bounding the cost
+//! by `k` needs a counter over the groups (few) rather than the cells
+//! (many), up to `k` only.
+
+use crate::encode::ClauseSink;
+use crate::error::{Error, Result};
+use crate::model::{Lit, Model, Sense, VarAlloc};
+
+use super::cover::clique_cover;
+
+/// How the optimiser sees an objective.
+#[derive(Clone, Debug)]
+pub struct CostPlan {
+    sense: Sense,
+    /// One gain literal per objective term.
+    gains: Vec<Lit>,
+    /// The clique cover: groups of indices into `gains`.
+    groups: Vec<Vec<usize>>,
+}
+
+impl CostPlan {
+    /// The plan for `model`'s objective (unit coefficients only).
+    pub fn of(model: &Model) -> Result<Option<CostPlan>> {
+        let Some(objective) = &model.objective else {
+            return Ok(None);
+        };
+        if objective.terms.iter().any(|&(c, _)| c != 1) {
+            return Err(Error::failure(
+                "the embedded optimiser handles objectives with unit coefficients only",
+            ));
+        }
+        let gains: Vec<Lit> = objective
+            .terms
+            .iter()
+            .map(|&(_, l)| match objective.sense {
+                Sense::Maximize => l,
+                Sense::Minimize => !l,
+            })
+            .collect();
+        let groups = clique_cover(model, &gains);
+        Ok(Some(CostPlan {
+            sense: objective.sense,
+            gains,
+            groups,
+        }))
+    }
+
+    /// The number of groups of the cover (the cost of the empty board).
+    pub fn n_groups(&self) -> usize {
+        self.groups.len()
+    }
+
+    /// The objective's best conceivable value: every group used.
+    pub fn estimate(&self) -> i64 {
+        self.value_of_cost(0)
+    }
+
+    /// The objective value of a solution of cost `cost`.
+    pub fn value_of_cost(&self, cost: usize) -> i64 {
+        let gains = (self.groups.len() - cost) as i64;
+        match self.sense {
+            Sense::Maximize => gains,
+            Sense::Minimize => self.gains.len() as i64 - gains,
+        }
+    }
+
+    /// The cost of the assignment `values`.
+    pub fn cost(&self, values: &[bool]) -> usize {
+        let on = |&i: &usize| {
+            let g = self.gains[i];
+            g.eval(values[g.var().index()])
+        };
+        self.groups
+            .iter()
+            .filter(|group| !group.iter().any(on))
+            .count()
+    }
+
+    /// The cost literals, one per group, with the clauses that define them
+    /// added to `sink` (fresh variables from `vars`).
+    pub fn cost_literals(&self, vars: &mut VarAlloc, sink: &mut dyn ClauseSink) -> Vec<Lit> {
+        let mut clause = Vec::new();
+        self.groups
+            .iter()
+            .map(|group| {
+                if let [single] = group[..] {
+                    return !self.gains[single];
+                }
+                let empty = vars.fresh().positive();
+                clause.clear();
+                clause.extend(group.iter().map(|&i| self.gains[i]));
+                clause.push(empty);
+                sink.add_clause(&clause);
+                empty
+            })
+            .collect()
+    }
+
+    /// The gain literals (to be tried true first).
+    pub fn gains(&self) -> &[Lit] {
+        &self.gains
+    }
+}

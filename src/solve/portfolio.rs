@@ -1,0 +1,154 @@
+//! Running the embedded engines on a model: CaDiCaL, Kissat, or both as a
+//! portfolio on two threads. Each engine encodes the model itself (the
+//! same encoding, so the same variables) and searches ([`super::optimize`]);
+//! they meet in the [`Shared`] state. The calling thread only reports:
+//! each better value as it comes, in order.
+
+use std::sync::mpsc;
+use std::thread;
+use std::time::Instant;
+
+use super::cost::CostPlan;
+use super::embedded::Embedded;
+use super::kissat::KissatOracle;
+use super::optimize::{decide, Answer, Search};
+use super::oracle::{Oracle, Stop};
+use super::shared::{Running, Shared};
+use crate::encode::encode_model;
+use crate::error::Result;
+use crate::model::{Lit, Model};
+use crate::options::{Encodings, Engine};
+
+/// Stack of an engine thread (the solvers recurse in places).
+const ENGINE_STACK: usize = 64 << 20;
+
+/// How to solve.
+#[derive(Clone, Debug, Default)]
+pub struct SolveOptions {
+    /// The encodings of the model's constraints.
+    pub encodings: Encodings,
+    /// Which embedded solver(s).
+    pub engine: Engine,
+    /// Stop at this instant with the best solution so far.
+    pub deadline: Option<Instant>,
+    /// A warm start: literals fixing the model's decision variables to a
+    /// board (tried first; also the preferred phases).
+    pub start: Vec<Lit>,
+}
+
+/// What a solve tells as it goes.
+pub trait Report {
+    /// A better objective value was found.
+    fn improved(&mut self, value: i64);
+    /// Something worth a comment line (`c ...`).
+    fn note(&mut self, _text: &str) {}
+}
+
+impl<F: FnMut(i64)> Report for F {
+    fn improved(&mut self, value: i64) {
+        self(value)
+    }
+}
+
+/// Solves `model`, reporting every better objective value as it is found.
+pub fn solve_model(model: &Model, opts: &SolveOptions, report: &mut dyn Report) -> Result<Answer> {
+    let plan = CostPlan::of(model)?;
+    if let (Some(plan), Some(objective)) = (&plan, &model.objective) {
+        report.note(&format!(
+            "upper estimate {} = {} (a clique cover of the model's conflicts: {} groups)",
+            objective.what,
+            plan.estimate(),
+            plan.n_groups()
+        ));
+    }
+    let engines: &[Engine] = match opts.engine {
+        Engine::Portfolio => &[Engine::Cadical, Engine::Kissat],
+        Engine::Cadical => &[Engine::Cadical],
+        Engine::Kissat => &[Engine::Kissat],
+    };
+    let (tx, rx) = mpsc::channel();
+    let shared = Shared::new(
+        Stop::new(opts.deadline),
+        engines.len(),
+        model.n_vars() as usize,
+        tx,
+    );
+    let results: Vec<Result<()>> = thread::scope(|scope| {
+        let handles: Vec<_> = engines
+            .iter()
+            .map(|&engine| {
+                let (shared, plan) = (&shared, plan.as_ref());
+                thread::Builder::new()
+                    .name(engine.name().into())
+                    .stack_size(ENGINE_STACK)
+                    .spawn_scoped(scope, move || {
+                        let _running = Running(shared);
+                        let result = run_engine(engine, model, opts, plan, shared);
+                        if result.is_err() {
+                            shared.stop.raise();
+                        }
+                        result
+                    })
+                    .expect("an engine thread starts")
+            })
+            .collect();
+        for value in rx {
+            report.improved(value);
+        }
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            .collect()
+    });
+    for result in results {
+        result?;
+    }
+    Ok(shared.answer(plan.is_some()))
+}
+
+/// One engine, start to end.
+fn run_engine(
+    engine: Engine,
+    model: &Model,
+    opts: &SolveOptions,
+    plan: Option<&CostPlan>,
+    shared: &Shared,
+) -> Result<()> {
+    match engine {
+        Engine::Kissat => search(
+            &mut KissatOracle::new(shared.stop.clone()),
+            model,
+            opts,
+            plan,
+            shared,
+        ),
+        _ => {
+            let mut cadical = Embedded::new();
+            cadical.set_stop(&shared.stop);
+            if plan.is_some() {
+                cadical.no_lucky_guesses();
+            }
+            search(&mut cadical, model, opts, plan, shared)
+        }
+    }
+}
+
+fn search(
+    oracle: &mut dyn Oracle,
+    model: &Model,
+    opts: &SolveOptions,
+    plan: Option<&CostPlan>,
+    shared: &Shared,
+) -> Result<()> {
+    let vars = encode_model(model, &opts.encodings, oracle.sink());
+    oracle.reserve_vars(vars.n_vars());
+    match plan {
+        None => {
+            for &l in &opts.start {
+                oracle.prefer(l);
+            }
+            decide(oracle, &opts.start, shared)
+        }
+        Some(plan) => Search::new(oracle, vars, plan, shared).run(&opts.start),
+    }
+}

@@ -1,0 +1,9 @@
+#ifndef _factor_h_INCLUDED
+#define _factor_h_INCLUDED
+
+#include <stdbool.h>
+
+struct kissat;
+void kissat_factor (struct kissat *);
+
+#endif
