@@ -162,6 +162,10 @@ fn hints(spec: &Spec, free: u64, riders: &[Vec<i64>], e: &mut Counts) {
                         );
                     }
                 }
+                // The clique-cover count: one indicator and one OR row per
+                // group (each cell in one group), and the two count rows.
+                e.vars(free);
+                e.rows(free.saturating_add(2), free.saturating_mul(4));
             }
             HintSpec::Layers(_) => e.rows(largest * u64::from(d), free * u64::from(d)),
             HintSpec::Subboards { .. } => e.rows(free, free.saturating_mul(free)),
