@@ -497,7 +497,7 @@ fn a_closed_pipe_ends_quietly() {
 #[test]
 fn ctrl_c_during_an_optimising_solve_prints_the_best_board() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_qspec"))
-        .args(["solve", "models/knights.qspec", "-D", "n=80"])
+        .args(["solve", "bench/models/queens-3d-6.qspec"])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
