@@ -173,6 +173,27 @@ mod with_rate {
         assert!(stdout(&out).contains("c certified: walls = 0 cannot be improved"));
     }
 
+    /// With the automatic `hint lines`, Q_3(8) >= 19 compiles to a CNF with
+    /// the empty clause (on which rate 0.3.0 panics): no solution on its face.
+    #[test]
+    fn a_cnf_with_the_empty_clause_needs_no_checker() {
+        let out = qspec(&[
+            "solve",
+            "models/queens-attacking-exactly-k.qspec",
+            "-D",
+            "k=3",
+            "-D",
+            "m=19",
+            "--certify",
+        ]);
+        let text = stdout(&out);
+        assert!(
+            text.contains("c certified: no solution, assuming `hint lines (automatic)` (implied) (the CNF holds the empty clause: nothing for a checker to check; CNF temporary)"),
+            "{text}"
+        );
+        assert_eq!(out.status.code(), Some(20));
+    }
+
     #[test]
     fn hints_restrict_or_qualify_the_certified_claim() {
         let dir = tempfile::tempdir().unwrap();

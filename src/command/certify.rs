@@ -185,6 +185,15 @@ fn refute(
     let mut arena = ClauseArena::new();
     let n_vars = encode::encode_model(&claim.model, encodings, &mut arena).n_vars();
     write_cnf(loaded, encodings, &claim.model, &arena, n_vars, &files.cnf)?;
+    if arena.iter().any(<[i32]>::is_empty) {
+        // `rate` 0.3.0 panics on a CNF with an empty clause, and such a
+        // CNF has no solution on its face.
+        let how = "the CNF holds the empty clause: nothing for a checker to check";
+        return Ok(Certificate {
+            lines: certified_line(claim, how, files, false),
+            certified: Some(true),
+        });
+    }
     let started = Instant::now();
     let outcome = prove(&arena, n_vars, &files.proof, &Stop::new(None))?;
     let mut lines = String::new();
@@ -218,28 +227,32 @@ fn refute(
         let reason = format!("{} rejected the proof: {}", checker.name(), checked.detail);
         return Ok(Certificate::not_certified(lines, &reason));
     }
-    let where_ = if files.kept {
-        format!(
-            "CNF {}, proof {}",
-            files.cnf.display(),
-            files.proof.display()
-        )
-    } else {
-        "CNF temporary".into()
-    };
-    let _ = writeln!(
-        lines,
-        "c certified: {}{}{} (checked by {} in {:.2} s; {where_})",
-        claim.text,
-        claim.so,
-        hint_terms(&claim.model.hints),
-        checker.name(),
-        checked.seconds
-    );
+    let how = format!("checked by {} in {:.2} s", checker.name(), checked.seconds);
+    lines.push_str(&certified_line(claim, &how, files, true));
     Ok(Certificate {
         lines,
         certified: Some(true),
     })
+}
+
+/// `c certified: <claim><hints> (<how>; <where the files are>)`; `proof`:
+/// whether a proof was written.
+fn certified_line(claim: &Claim, how: &str, files: &Files, proof: bool) -> String {
+    let place = match (files.kept, proof) {
+        (false, _) => "CNF temporary".into(),
+        (true, true) => format!(
+            "CNF {}, proof {}",
+            files.cnf.display(),
+            files.proof.display()
+        ),
+        (true, false) => format!("CNF {}", files.cnf.display()),
+    };
+    format!(
+        "c certified: {}{}{} ({how}; {place})\n",
+        claim.text,
+        claim.so,
+        hint_terms(&claim.model.hints)
+    )
 }
 
 /// Writes the claim's clauses as `compile` writes a CNF.

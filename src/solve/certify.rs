@@ -108,7 +108,8 @@ impl Checker {
             String::new()
         } else {
             let complaint = std::fs::read_to_string(&err).unwrap_or_default();
-            last_words(&said, &complaint, run.timed_out)
+            let code = run.status.and_then(|s| s.code());
+            last_words(&said, &complaint, code, run.timed_out)
         };
         Ok(Checked {
             verified,
@@ -118,22 +119,24 @@ impl Checker {
     }
 }
 
-/// The checker's verdict line and the last line of its complaints.
-fn last_words(stdout: &str, stderr: &str, stopped: bool) -> String {
+/// The checker's verdict line, else its exit code and the first words of
+/// its complaints (a panic's message is on the line after its place).
+fn last_words(stdout: &str, stderr: &str, code: Option<i32>, stopped: bool) -> String {
     if stopped {
         return "the check was interrupted".into();
     }
-    let verdict = stdout.lines().rev().find(|l| l.starts_with("s "));
-    let complaint = stderr.lines().rev().find(|l| !l.trim().is_empty());
-    let words: Vec<&str> = verdict
-        .into_iter()
-        .chain(complaint)
-        .map(str::trim)
-        .collect();
-    if words.is_empty() {
-        "the checker said nothing".into()
-    } else {
-        words.join("; ")
+    if let Some(verdict) = stdout.lines().rev().find(|l| l.starts_with("s ")) {
+        return verdict.trim().to_string();
+    }
+    let mut complaint = stderr.lines().map(str::trim).filter(|l| !l.is_empty());
+    let first = complaint.next().map(|line| match line.ends_with(':') {
+        true => format!("{line} {}", complaint.next().unwrap_or_default()),
+        false => line.to_string(),
+    });
+    let code = code.map_or_else(|| "it was killed".into(), |c| format!("exit code {c}"));
+    match first {
+        Some(words) => format!("{code}: {words}"),
+        None => format!("{code}, and it said nothing"),
     }
 }
 
@@ -142,14 +145,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn last_words_name_the_verdict_and_the_complaint() {
+    fn last_words_name_the_verdict_or_the_failure() {
         assert_eq!(
-            last_words("c x\ns NOT VERIFIED\n", "c a\nbad lemma\n\n", false),
-            "s NOT VERIFIED; bad lemma"
+            last_words("c x\ns NOT VERIFIED\n", "bad lemma\n", Some(1), false),
+            "s NOT VERIFIED"
         );
-        assert_eq!(last_words("", "", false), "the checker said nothing");
+        let panic = "\nthread 'main' panicked at rate.rs:1:\nassertion failed\nnote\n";
         assert_eq!(
-            last_words("s VERIFIED", "", true),
+            last_words("c x\n", panic, Some(101), false),
+            "exit code 101: thread 'main' panicked at rate.rs:1: assertion failed"
+        );
+        assert_eq!(
+            last_words("", "", None, false),
+            "it was killed, and it said nothing"
+        );
+        assert_eq!(
+            last_words("s VERIFIED", "", Some(0), true),
             "the check was interrupted"
         );
     }
