@@ -95,7 +95,8 @@ on the PATH and in ~/.cargo/bin) checks against the CNF file. Before the `s`
 line it prints `c certified: <claim> (checked by rate in X s; ...)`, or
 `c NOT certified: <reason>` (no checker, proof rejected, interrupted) and
 then exits 1. A CNF that holds the empty clause has no solution on its face
-and is certified without a checker (rate 0.3.0 cannot read one). The proof covers the CNF, hint clauses included: a restricting
+and is certified without a checker (rate 0.3.0 cannot read one). --timeout
+bounds the search, not the certification; Ctrl-C stops both. The proof covers the CNF, hint clauses included: a restricting
 hint restricts the claim (`under hint symmetric rot90`) and an implied one is
 an assumption (`assuming hint lines`); it does not cover the encodings'
 faithfulness to the model. --proof-dir DIR keeps the CNF and proof there.

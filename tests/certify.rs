@@ -100,6 +100,18 @@ mod with_rate {
         Checker::find().expect("rate is installed (cargo install --locked rate)")
     }
 
+    /// `qspec solve ARGS --certify`: its output and exit code.
+    fn solve_certified(args: &[&str]) -> (String, Option<i32>) {
+        let all: Vec<&str> = ["solve"]
+            .iter()
+            .chain(args)
+            .chain(&["--certify"])
+            .copied()
+            .collect();
+        let out = qspec(&all);
+        (stdout(&out), out.status.code())
+    }
+
     #[test]
     fn nine_queens_on_8x8_are_certified_impossible_and_the_files_kept() {
         let dir = tempfile::tempdir().unwrap();
@@ -127,14 +139,7 @@ mod with_rate {
     #[test]
     fn the_optimum_of_5_cubed_is_certified_by_refuting_one_more() {
         for engine in ["cadical", "kissat"] {
-            let out = qspec(&[
-                "solve",
-                "models/queens-3d-5.qspec",
-                "--certify",
-                "--engine",
-                engine,
-            ]);
-            let text = stdout(&out);
+            let (text, code) = solve_certified(&["models/queens-3d-5.qspec", "--engine", engine]);
             assert!(
                 text.contains(
                     "c certified: count >= 14 is impossible, so count = 13 is optimal (checked by rate"
@@ -142,56 +147,34 @@ mod with_rate {
                 "{text}"
             );
             assert!(text.contains("CNF temporary)"), "{text}");
-            assert_eq!(out.status.code(), Some(0), "{text}");
+            assert_eq!(code, Some(0), "{text}");
         }
     }
 
     #[test]
     fn a_minimum_is_certified_by_refuting_one_less() {
-        let out = qspec(&[
-            "solve",
-            "models/blocked-least-walls.qspec",
-            "-D",
-            "n=5",
-            "-D",
-            "m=6",
-            "--certify",
-        ]);
-        let text = stdout(&out);
+        let least_walls = "models/blocked-least-walls.qspec";
+        let (text, code) = solve_certified(&[least_walls, "-D", "n=5", "-D", "m=6"]);
         assert!(
             text.contains("c certified: walls <= 2 is impossible, so walls = 3 is optimal"),
             "{text}"
         );
-        assert_eq!(out.status.code(), Some(0), "{text}");
-        let out = qspec(&[
-            "solve",
-            "models/blocked-least-walls.qspec",
-            "-D",
-            "m=8",
-            "--certify",
-        ]);
-        assert!(stdout(&out).contains("c certified: walls = 0 cannot be improved"));
+        assert_eq!(code, Some(0), "{text}");
+        let (text, _) = solve_certified(&[least_walls, "-D", "m=8"]);
+        assert!(text.contains("c certified: walls = 0 cannot be improved"));
     }
 
     /// With the automatic `hint lines`, Q_3(8) >= 19 compiles to a CNF with
     /// the empty clause (on which rate 0.3.0 panics): no solution on its face.
     #[test]
     fn a_cnf_with_the_empty_clause_needs_no_checker() {
-        let out = qspec(&[
-            "solve",
-            "models/queens-attacking-exactly-k.qspec",
-            "-D",
-            "k=3",
-            "-D",
-            "m=19",
-            "--certify",
-        ]);
-        let text = stdout(&out);
+        let q3 = "models/queens-attacking-exactly-k.qspec";
+        let (text, code) = solve_certified(&[q3, "-D", "k=3", "-D", "m=19"]);
         assert!(
             text.contains("c certified: no solution, assuming `hint lines (automatic)` (implied) (the CNF holds the empty clause: nothing for a checker to check; CNF temporary)"),
             "{text}"
         );
-        assert_eq!(out.status.code(), Some(20));
+        assert_eq!(code, Some(20));
     }
 
     #[test]
@@ -199,7 +182,7 @@ mod with_rate {
         let dir = tempfile::tempdir().unwrap();
         let hinted = format!("{NINE_QUEENS}hint symmetric rot90\nhint lines\n");
         let file = model(dir.path(), "q9h.qspec", &hinted);
-        let text = stdout(&qspec(&["solve", &file, "--certify"]));
+        let (text, _) = solve_certified(&[&file]);
         assert!(
             text.contains(
                 "c certified: no solution, under `hint symmetric rot90`, assuming `hint lines` (implied) (checked by rate"
