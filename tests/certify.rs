@@ -112,6 +112,13 @@ mod with_rate {
         (stdout(&out), out.status.code())
     }
 
+    /// `qspec solve ARGS --certify` prints `line` and exits with `code`.
+    fn assert_certified(args: &[&str], line: &str, code: i32) {
+        let (text, exit) = solve_certified(args);
+        assert!(text.contains(line), "{text}");
+        assert_eq!(exit, Some(code), "{text}");
+    }
+
     #[test]
     fn nine_queens_on_8x8_are_certified_impossible_and_the_files_kept() {
         let dir = tempfile::tempdir().unwrap();
@@ -154,14 +161,16 @@ mod with_rate {
     #[test]
     fn a_minimum_is_certified_by_refuting_one_less() {
         let least_walls = "models/blocked-least-walls.qspec";
-        let (text, code) = solve_certified(&[least_walls, "-D", "n=5", "-D", "m=6"]);
-        assert!(
-            text.contains("c certified: walls <= 2 is impossible, so walls = 3 is optimal"),
-            "{text}"
+        assert_certified(
+            &[least_walls, "-D", "n=5", "-D", "m=6"],
+            "c certified: walls <= 2 is impossible, so walls = 3 is optimal",
+            0,
         );
-        assert_eq!(code, Some(0), "{text}");
-        let (text, _) = solve_certified(&[least_walls, "-D", "m=8"]);
-        assert!(text.contains("c certified: walls = 0 cannot be improved"));
+        assert_certified(
+            &[least_walls, "-D", "m=8"],
+            "c certified: walls = 0 cannot be improved",
+            0,
+        );
     }
 
     /// With the automatic `hint lines`, Q_3(8) >= 19 compiles to a CNF with
@@ -169,12 +178,11 @@ mod with_rate {
     #[test]
     fn a_cnf_with_the_empty_clause_needs_no_checker() {
         let q3 = "models/queens-attacking-exactly-k.qspec";
-        let (text, code) = solve_certified(&[q3, "-D", "k=3", "-D", "m=19"]);
-        assert!(
-            text.contains("c certified: no solution, assuming `hint lines (automatic)` (implied) (the CNF holds the empty clause: nothing for a checker to check; CNF temporary)"),
-            "{text}"
+        assert_certified(
+            &[q3, "-D", "k=3", "-D", "m=19"],
+            "c certified: no solution, assuming `hint lines (automatic)` (implied) (the CNF holds the empty clause: nothing for a checker to check; CNF temporary)",
+            20,
         );
-        assert_eq!(code, Some(20));
     }
 
     #[test]
@@ -253,9 +261,23 @@ mod with_rate {
         assert!(!check(&cnf, &flipped, dir.path(), "flipped.drat"));
         let cut = dir.path().join("cut.drat");
         std::fs::write(&cut, &binary[..binary.len() / 2]).unwrap();
-        let checked = checker().check(&cnf, &cut).unwrap();
+        assert_rejected(&cnf, &cut);
+    }
+
+    /// The checker rejects `proof` for `cnf`, and says why.
+    fn assert_rejected(cnf: &Path, proof: &Path) {
+        let checked = checker().check(cnf, proof).unwrap();
         assert!(!checked.verified);
         assert!(!checked.detail.is_empty());
+    }
+
+    /// The model of `n` queens on 8x8 in `dir`, compiled to CNF: both paths.
+    fn queens_cnf(dir: &Path, n: u32) -> (String, String) {
+        let text = NINE_QUEENS.replace('9', &n.to_string());
+        let file = model(dir, &format!("q{n}.qspec"), &text);
+        let cnf = dir.join(format!("q{n}.cnf")).to_string_lossy().into_owned();
+        assert!(qspec(&["compile", &file, "-o", &cnf]).status.success());
+        (file, cnf)
     }
 
     #[test]
@@ -264,13 +286,8 @@ mod with_rate {
         let (_, binary) = nine_queens_proof(dir.path());
         let proof = dir.path().join("q9.drat");
         std::fs::write(&proof, binary).unwrap();
-        let other = dir.path().join("q8.cnf");
-        let file = model(dir.path(), "q8.qspec", &NINE_QUEENS.replace('9', "8"));
-        let out = qspec(&["compile", &file, "-o", other.to_str().unwrap()]);
-        assert!(out.status.success());
-        let checked = checker().check(&other, &proof).unwrap();
-        assert!(!checked.verified);
-        assert!(!checked.detail.is_empty());
+        let (_, other) = queens_cnf(dir.path(), 8);
+        assert_rejected(Path::new(&other), &proof);
     }
 
     /// `qspec verify --map --proof` on CaDiCaL's own answer and proof of
@@ -280,13 +297,8 @@ mod with_rate {
         let dir = tempfile::tempdir().unwrap();
         let at = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
         let run_cadical = |n: u32| {
-            let file = model(
-                dir.path(),
-                &format!("q{n}.qspec"),
-                &NINE_QUEENS.replace('9', &n.to_string()),
-            );
-            let (cnf, proof) = (at(&format!("q{n}.cnf")), at(&format!("q{n}.drat")));
-            assert!(qspec(&["compile", &file, "-o", &cnf]).status.success());
+            let (file, cnf) = queens_cnf(dir.path(), n);
+            let proof = at(&format!("q{n}.drat"));
             let out = Command::new("cadical")
                 .args([&cnf, &proof])
                 .output()
