@@ -95,6 +95,7 @@ mod with_rate {
     use super::*;
 
     use qspec::solve::certify::Checker;
+    use std::path::PathBuf;
 
     fn checker() -> Checker {
         Checker::find().expect("rate is installed (cargo install --locked rate)")
@@ -122,23 +123,12 @@ mod with_rate {
     #[test]
     fn nine_queens_on_8x8_are_certified_impossible_and_the_files_kept() {
         let dir = tempfile::tempdir().unwrap();
-        let file = model(dir.path(), "q9.qspec", NINE_QUEENS);
-        let kept = dir.path().join("proofs");
-        let out = qspec(&[
-            "solve",
-            &file,
-            "--certify",
-            "--proof-dir",
-            kept.to_str().unwrap(),
-        ]);
-        let text = stdout(&out);
+        let (text, cnf, proof) = nine_queens_kept(dir.path());
         assert!(
             text.contains("\nc certified: no solution (checked by rate in "),
             "{text}"
         );
         assert!(text.contains("s UNSATISFIABLE"), "{text}");
-        assert_eq!(out.status.code(), Some(20));
-        let (cnf, proof) = (kept.join("q9.cnf"), kept.join("q9.drat"));
         assert!(text.contains(&format!("CNF {}, proof {}", cnf.display(), proof.display())));
         assert!(checker().check(&cnf, &proof).unwrap().verified);
     }
@@ -199,8 +189,9 @@ mod with_rate {
         );
     }
 
-    /// The CNF and binary DRAT proof of nine queens on 8x8, kept in `dir`.
-    fn nine_queens_proof(dir: &Path) -> (std::path::PathBuf, Vec<u8>) {
+    /// `solve --certify --proof-dir` on nine queens on 8x8: its output, and
+    /// the CNF and DRAT proof kept in `dir`.
+    fn nine_queens_kept(dir: &Path) -> (String, PathBuf, PathBuf) {
         let file = model(dir, "q9.qspec", NINE_QUEENS);
         let kept = dir.join("kept");
         let out = qspec(&[
@@ -211,10 +202,13 @@ mod with_rate {
             kept.to_str().unwrap(),
         ]);
         assert_eq!(out.status.code(), Some(20), "{}", stdout(&out));
-        (
-            kept.join("q9.cnf"),
-            std::fs::read(kept.join("q9.drat")).unwrap(),
-        )
+        (stdout(&out), kept.join("q9.cnf"), kept.join("q9.drat"))
+    }
+
+    /// The CNF and binary DRAT proof of nine queens on 8x8.
+    fn nine_queens_proof(dir: &Path) -> (PathBuf, Vec<u8>) {
+        let (_, cnf, proof) = nine_queens_kept(dir);
+        (cnf, std::fs::read(proof).unwrap())
     }
 
     /// The proof trimmed by `rate -l` to the lemmas its check uses (text
