@@ -84,11 +84,28 @@ board is placed in the corner: the n-1 solution starts the n model, e.g.
 With --solver, Gurobi gets it as a MIP start (.mst), SCIP and HiGHS as a
 solution file; other solvers do not take one.
 
+Certify (--certify, embedded solver only): a found board is verified from the
+geometry anyway; a claim that none exists (UNSATISFIABLE), or that an optimum
+cannot be bettered (maximum 13: 14 is impossible), is written as a CNF of its
+own — the model's clauses with the encodings in force, plus the bound as a
+cardinality constraint on the objective's literals — and solved again from
+scratch by CaDiCaL (whatever --engine did the search) writing a DRAT proof,
+which the independent checker `rate` (cargo install --locked rate; looked for
+on the PATH and in ~/.cargo/bin) checks against the CNF file. Before the `s`
+line it prints `c certified: <claim> (checked by rate in X s; ...)`, or
+`c NOT certified: <reason>` (no checker, proof rejected, interrupted) and
+then exits 1. A CNF that holds the empty clause has no solution on its face
+and is certified without a checker (rate 0.3.0 cannot read one). --timeout
+bounds the search, not the certification; Ctrl-C stops both. The proof covers the CNF, hint clauses included: a restricting
+hint restricts the claim (`under hint symmetric rot90`) and an implied one is
+an assumption (`assuming hint lines`); it does not cover the encodings'
+faithfulness to the model. --proof-dir DIR keeps the CNF and proof there.
+
 Exit codes (SAT-competition convention):
   10  a solution was found (for an objective: the best one, not proven optimal)
   20  proven: no solution exists
    0  proven optimum
-   1  error, or timeout without any solution
+   1  error, or timeout without any solution, or --certify not certified
    2  bad input
  130  interrupted by Ctrl-C or SIGTERM: the best board found is printed
       and verified first; a second Ctrl-C stops at once"
@@ -144,9 +161,17 @@ Numbered answers map through the model's own numbering (auxiliary variables
 are ignored), or through the `c var` / `* var` lines of the compiled file
 given with --map.
 
+An UNSATISFIABLE answer holds no board to check; --proof PROOF checks the
+solver's DRAT proof (e.g. `cadical model.cnf PROOF`, `kissat model.cnf PROOF`)
+against the CNF given with --map, with the checker `rate` (cargo install
+--locked rate), and prints `proof: certified: the CNF ... has no solution` or
+`proof: NOT certified: <reason>`. The claim is about that file: it is the
+model's if qspec compiled it from the same file and -D values.
+
 Exit codes:
-   0  every rule holds
+   0  every rule holds, or the UNSAT proof is certified
    1  the answer breaks a rule, or holds no solution (e.g. UNSATISFIABLE)
+      without a certified --proof
    2  bad input: an unreadable or malformed answer, a bad model";
 
 #[derive(Parser)]
@@ -287,6 +312,12 @@ struct SolveArgs {
     /// Warm start from this board (a picture as qspec prints it, or any answer `verify` reads)
     #[arg(long, value_name = "BOARD")]
     start: Option<PathBuf>,
+    /// Check the final "no solution" or "optimal" with a DRAT proof and `rate` (see above)
+    #[arg(long, conflicts_with = "solver")]
+    certify: bool,
+    /// Keep the certificate's CNF and DRAT proof in DIR (else they are removed)
+    #[arg(long, value_name = "DIR", requires = "certify")]
+    proof_dir: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -310,6 +341,9 @@ struct VerifyArgs {
     /// The answer's form, instead of telling it from the content
     #[arg(long, value_name = "FORM")]
     answer_format: Option<Form>,
+    /// For an UNSAT answer: check the solver's DRAT proof against the --map CNF with `rate`
+    #[arg(long, value_name = "PROOF", requires = "map")]
+    proof: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -392,6 +426,8 @@ impl Sub {
                 wcnf_legacy: a.wcnf_legacy,
                 engine: a.engine,
                 start: a.start,
+                certify: a.certify,
+                proof_dir: a.proof_dir,
             }),
             Sub::Verify(a) => Command::Verify(VerifyRequest {
                 model: a.model.request(a.rays),
@@ -400,6 +436,7 @@ impl Sub {
                 form: a.answer_format,
                 svg: a.svg,
                 show_attacks: a.show_attacks,
+                proof: a.proof,
             }),
         }
     }

@@ -80,7 +80,7 @@ pub fn output_format(output: &Path, format: Option<Format>) -> Result<Format> {
 /// The header's provenance: the source, the parameters, and the
 /// encodings — the clausal ones for CNF and WCNF, and the ray encoding
 /// (`--rays`) whenever a rule uses rays.
-fn provenance(loaded: &Loaded, encodings: &Encodings, clausal: bool) -> Provenance {
+pub(super) fn provenance(loaded: &Loaded, encodings: &Encodings, clausal: bool) -> Provenance {
     let uses_rays = loaded
         .spec
         .rules

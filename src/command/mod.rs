@@ -4,6 +4,7 @@
 //!
 //! [`run`] is the one entry point `main.rs` calls.
 
+mod certify;
 mod compile;
 pub mod guard;
 mod load;

@@ -2,12 +2,14 @@
 //! optimising when the model has an objective, printing each better value
 //! as `o N`), or an external
 //! solver run on the compiled file; either way the board is verified from
-//! the geometry and printed.
+//! the geometry and printed. With `--certify`, the embedded solve's claim
+//! of impossibility or optimality is checked too ([`super::certify`]).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use super::certify::certify;
 use super::compile::{compile, CompileOptions};
 use super::guard::{check_output, Target};
 use super::report::{prepare_svg, show_answer, write_svg, Shown};
@@ -47,6 +49,10 @@ pub struct SolveRequest {
     pub engine: Engine,
     /// A board to start from (`--start`).
     pub start: Option<PathBuf>,
+    /// Certify the final claim with a checked DRAT proof (`--certify`).
+    pub certify: bool,
+    /// Keep the certificate's CNF and proof here (`--proof-dir`).
+    pub proof_dir: Option<PathBuf>,
 }
 
 /// Runs `solve`, printing to `out`; the exit code follows the SAT
@@ -132,7 +138,15 @@ fn solve_inside(run: &Run<'_>, out: &mut dyn Write) -> Result<Shown> {
     }
     let answer = solve_model(&loaded.model, &opts, &mut printer)?;
     printer.failed?;
-    Ok(show_answer(loaded, &answer, &[]))
+    let mut shown = show_answer(loaded, &answer, &[]);
+    if req.certify {
+        let certificate = certify(loaded, &enc, &answer, req.proof_dir.as_deref())?;
+        shown.text.insert_str(0, &certificate.lines);
+        if certificate.certified == Some(false) {
+            shown.exit_code = 1;
+        }
+    }
+    Ok(shown)
 }
 
 /// The engine as the first comment line names it.

@@ -2,9 +2,13 @@
 //! variables, decode the board, and judge it from the board geometry alone
 //! — plus the objective the solver reported, recomputed.
 //!
-//! Exit codes: 0 when every rule holds, 1 when the answer breaks a rule or
-//! holds no solution (an UNSAT answer is a claim verify cannot check), 2
-//! for bad input (returned as an [`Error`](crate::error::Error)).
+//! An UNSAT answer is a claim the board cannot show; with `--proof`, the
+//! solver's DRAT proof of it is checked against the CNF file the solver
+//! read (`--map`) by `rate` ([`crate::solve::certify`]).
+//!
+//! Exit codes: 0 when every rule holds (or the proof is certified), 1 when
+//! the answer breaks a rule or holds no solution (unless certified), 2 for
+//! bad input (returned as an [`Error`](crate::error::Error)).
 
 use std::fmt::Write as _;
 use std::io::Write;
@@ -13,7 +17,7 @@ use std::path::{Path, PathBuf};
 use super::report::{prepare_svg, verdict_lines, violations, write_svg};
 use super::{print, Loaded, ModelRequest};
 use crate::emit::{read_header, FileHeader};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::options::Format;
 use crate::solution::map::Mapped;
 use crate::solution::read::{AnswerStatus, Form};
@@ -21,6 +25,7 @@ use crate::solution::verify::objective_value as board_objective;
 use crate::solution::{
     objective_check, placement_of, read_mapped, render, MappedAnswer, Placement,
 };
+use crate::solve::certify::{Checker, INSTALL_RATE};
 
 /// What the command line asks of `verify`.
 #[derive(Clone, Debug)]
@@ -38,6 +43,8 @@ pub struct VerifyRequest {
     pub svg: Option<PathBuf>,
     /// Draw the lines of attack in the SVG.
     pub show_attacks: bool,
+    /// The solver's DRAT proof of an UNSAT answer, checked against `map`.
+    pub proof: Option<PathBuf>,
 }
 
 /// What `verify` prints, the board it shows, and its exit code.
@@ -49,13 +56,18 @@ pub struct Verdict {
     pub placement: Option<Placement>,
     /// The exit code.
     pub exit_code: u8,
+    /// Whether the answer says that no solution exists.
+    pub claims_no_solution: bool,
 }
 
 /// Runs `verify`, printing to `out`.
 pub fn run(req: &VerifyRequest, out: &mut dyn Write) -> Result<u8> {
     let svg = prepare_svg(req.svg.as_deref())?;
     let loaded = req.model.load()?;
-    let verdict = verify_answer(&loaded, &req.answer, req.map.as_deref(), req.form)?;
+    let mut verdict = verify_answer(&loaded, &req.answer, req.map.as_deref(), req.form)?;
+    if let (Some(proof), Some(map)) = (&req.proof, &req.map) {
+        check_proof(&mut verdict, map, proof)?;
+    }
     print(out, &verdict.text)?;
     write_svg(&loaded, svg, verdict.placement.as_ref(), req.show_attacks)?;
     Ok(verdict.exit_code)
@@ -110,6 +122,7 @@ fn judge(
             text,
             placement: None,
             exit_code: 1,
+            claims_no_solution: answer.status == AnswerStatus::Unsatisfiable,
         };
     };
     let file: Option<Format> = header.and_then(|h| h.format);
@@ -126,7 +139,56 @@ fn judge(
         text,
         placement: Some(placement),
         exit_code: if problems.is_empty() { 0 } else { 1 },
+        claims_no_solution: false,
     }
+}
+
+/// `--proof`: the DRAT proof of an UNSAT answer checked against the CNF
+/// file `map`; the verdict's exit code becomes 0 when it is certified.
+fn check_proof(verdict: &mut Verdict, map: &Path, proof: &Path) -> Result<()> {
+    if Format::from_path(map).map(|(f, _)| f) != Some(Format::Cnf) {
+        return Err(Error::input_with_help(
+            format!(
+                "--proof checks a DRAT proof against a CNF file, and `{}` is not one",
+                map.display()
+            ),
+            "give the .cnf file the solver read as --map",
+        ));
+    }
+    let text = &mut verdict.text;
+    if !verdict.claims_no_solution {
+        let _ = writeln!(
+            text,
+            "proof: not checked: the answer does not say that no solution exists"
+        );
+        return Ok(());
+    }
+    let Some(checker) = Checker::find() else {
+        let _ = writeln!(
+            text,
+            "proof: NOT certified: no DRAT checker found ({INSTALL_RATE})"
+        );
+        return Ok(());
+    };
+    let checked = checker.check(map, proof)?;
+    if checked.verified {
+        let _ = writeln!(
+            text,
+            "proof: certified: the CNF {} has no solution (checked by {} in {:.2} s)",
+            map.display(),
+            checker.name(),
+            checked.seconds
+        );
+        verdict.exit_code = 0;
+    } else {
+        let _ = writeln!(
+            text,
+            "proof: NOT certified: {} rejected the proof: {}",
+            checker.name(),
+            checked.detail
+        );
+    }
+    Ok(())
 }
 
 fn no_solution_line(status: AnswerStatus) -> &'static str {

@@ -34,8 +34,14 @@ impl Default for Embedded {
 impl Embedded {
     /// A fresh solver.
     pub fn new() -> Embedded {
+        Embedded::with(CaDiCaL::default())
+    }
+
+    /// Around `solver`, configured but holding no clauses yet (a proof
+    /// tracer must be attached before the first clause).
+    pub fn with(solver: CaDiCaL<'static, 'static>) -> Embedded {
         Embedded {
-            solver: CaDiCaL::default(),
+            solver,
             n_clauses: 0,
             max_var: 0,
         }

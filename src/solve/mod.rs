@@ -4,8 +4,10 @@
 //! optimiser on top of them ([`optimize`]: a clique-cover estimate
 //! ([`cover`], [`cost`]), cores, descent by jumps, bounds shared between
 //! engines ([`shared`])); any other solver by its command line
-//! ([`external`]).
+//! ([`external`]); DRAT proofs of "no solution" and their check
+//! ([`certify`]).
 
+pub mod certify;
 pub mod cost;
 pub mod cover;
 pub mod embedded;

@@ -9,7 +9,7 @@
 mod process;
 pub mod solvers;
 
-pub use process::TempDir;
+pub use process::{run_child, RunResult, TempDir};
 pub use solvers::{described as known_solvers, start_form, Plan};
 
 use std::fs::{self, File};
@@ -24,7 +24,7 @@ use crate::model::{Model, Objective, Sense};
 use crate::options::Format;
 use crate::solution::read::{Answer, AnswerStatus, Form, Values};
 use crate::solution::{read_mapped, MappedAnswer};
-use process::{run_child, RunResult};
+
 use solvers::{invocation, known, tool_name, Files, Style};
 
 /// Splits a command line into words: whitespace separates, `'...'` is
