@@ -9,13 +9,12 @@
 //! and an implied hint is an assumption of it.
 
 use std::fmt::Write as _;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use super::compile::provenance;
 use super::Loaded;
-use crate::emit::{self, Output};
+use crate::emit;
 use crate::encode::{self, ClauseArena, ClauseSink};
 use crate::error::{Error, Result};
 use crate::model::{Constraint, HintKind, HintNote, Model, Objective, Rel, Sense};
@@ -265,11 +264,9 @@ fn write_cnf(
     path: &Path,
 ) -> Result<()> {
     let prov = provenance(loaded, encodings, true);
-    let mut out = Output::create(path).map_err(|e| Error::unwritable("cannot write ", path, e))?;
-    emit::write_cnf(&mut out, model, &prov, arena, n_vars)
-        .and_then(|()| out.flush())
-        .and_then(|()| out.commit())
-        .map_err(|e| Error::unwritable("writing ", path, e))
+    super::write_file(path, false, |out| {
+        emit::write_cnf(out, model, &prov, arena, n_vars)
+    })
 }
 
 /// The hints the proof takes as given: restricting ones restrict the

@@ -1,14 +1,13 @@
 //! The `compile` command: refuse what is too large, encode the model for the
 //! CNF family, and write it atomically in the chosen format.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::guard::{check_output, Limits, Target};
 use super::start::{start_paths, Start};
 use super::Loaded;
 use crate::diag::{Diagnostic, Span, SpecErrors};
-use crate::emit::{self, Clauses, EmitOptions, Output, Provenance};
+use crate::emit::{self, Clauses, EmitOptions, Provenance};
 use crate::encode::{self, ClauseArena, ClauseSink};
 use crate::error::{Error, Result};
 use crate::options::{Encodings, Format};
@@ -118,20 +117,13 @@ pub fn compile(loaded: &Loaded, opts: &CompileOptions) -> Result<CompileReport> 
     if clausal {
         n_vars = encode::encode_model(&loaded.model, &opts.encodings, &mut arena).n_vars();
     }
-    let mut out = Output::create_with(&opts.output, opts.force).map_err(|e| match e.kind() {
-        std::io::ErrorKind::InvalidInput => {
-            Error::input(format!("cannot write {}: {e}", opts.output.display()))
-        }
-        _ => Error::unwritable("cannot write ", &opts.output, e),
-    })?;
     let clauses = clausal.then_some(Clauses {
         arena: &arena,
         n_vars,
     });
-    emit::write_format(&mut out, format, &loaded.model, &prov, clauses, &opts.emit)
-        .and_then(|()| out.flush())
-        .and_then(|()| out.commit())
-        .map_err(|e| Error::unwritable("writing ", &opts.output, e))?;
+    super::write_file(&opts.output, opts.force, |out| {
+        emit::write_format(out, format, &loaded.model, &prov, clauses, &opts.emit)
+    })?;
     Ok(CompileReport {
         format,
         variables: u64::from(n_vars),

@@ -27,7 +27,7 @@ pub use stats::{
 pub use verify::{verify_answer, Verdict, VerifyRequest};
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
 use crate::options::{AmoEncoding, CardEncoding, Encodings, RayEncoding};
@@ -86,6 +86,26 @@ impl ModelRequest {
         }
         Ok(loaded)
     }
+}
+
+/// Writes the file `path` with `write`, atomically: into a temporary file
+/// beside it, renamed over `path` only when complete (`force`: a read-only
+/// `path` is replaced too). On any error `path` is left as it was.
+pub(crate) fn write_file(
+    path: &Path,
+    force: bool,
+    write: impl FnOnce(&mut crate::emit::Output) -> std::io::Result<()>,
+) -> Result<()> {
+    let mut out = crate::emit::Output::create_with(path, force).map_err(|e| match e.kind() {
+        std::io::ErrorKind::InvalidInput => {
+            Error::input(format!("cannot write {}: {e}", path.display()))
+        }
+        _ => Error::unwritable("cannot write ", path, e),
+    })?;
+    write(&mut out)
+        .and_then(|()| out.flush())
+        .and_then(|()| out.commit())
+        .map_err(|e| Error::unwritable("writing ", path, e))
 }
 
 /// Writes a line to standard error; a closed standard error is no reason

@@ -4,12 +4,11 @@
 //! and written as MIP starts (`.mst`, `.sol`, `.highs.sol`) in qspec's LP
 //! names.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::Loaded;
-use crate::emit::{write_start, MipStart, Output};
-use crate::error::{Error, Result};
+use crate::emit::{write_start, MipStart};
+use crate::error::Result;
 use crate::model::Lit;
 use crate::options::Encodings;
 use crate::solution::start::{read_start, start_literals};
@@ -78,12 +77,9 @@ impl Start {
             env!("CARGO_PKG_VERSION"),
             loaded.spec.file
         );
-        let mut out =
-            Output::create(path).map_err(|e| Error::unwritable("cannot write ", path, e))?;
-        write_start(&mut out, &loaded.model, &values, objective, form, &note)
-            .and_then(|()| out.flush())
-            .and_then(|()| out.commit())
-            .map_err(|e| Error::unwritable("writing ", path, e))?;
+        super::write_file(path, false, |out| {
+            write_start(out, &loaded.model, &values, objective, form, &note)
+        })?;
         Ok(completed)
     }
 }

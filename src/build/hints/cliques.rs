@@ -24,6 +24,8 @@ use crate::model::{Constraint, HintKind, Lit, OriginId, Rel};
 
 /// Which cells conflict under `rule no_attack`, whatever else stands.
 struct Conflicts {
+    /// Every wall-free segment of every rider direction.
+    segments: Vec<Vec<usize>>,
     /// Per rider direction, the segment of every cell (`usize::MAX`: none).
     segment_of: Vec<Vec<usize>>,
     /// Pairs joined by a leaper move (smaller cell first).
@@ -33,17 +35,18 @@ struct Conflicts {
 impl Conflicts {
     fn of(builder: &Builder<'_>) -> Conflicts {
         let board = builder.board;
+        let mut segments = Vec::new();
         let segment_of = builder
             .moves
             .riders
             .iter()
             .map(|v| {
                 let mut of = vec![usize::MAX; board.n_cells()];
-                let segments = board.segments(v);
-                for (id, segment) in segments.iter().enumerate() {
-                    for &c in segment {
-                        of[c] = id;
+                for segment in board.segments(v) {
+                    for &c in &segment {
+                        of[c] = segments.len();
                     }
+                    segments.push(segment);
                 }
                 of
             })
@@ -54,7 +57,11 @@ impl Conflicts {
             .iter()
             .flat_map(|v| board.leaper_pairs(v))
             .collect();
-        Conflicts { segment_of, leaps }
+        Conflicts {
+            segments,
+            segment_of,
+            leaps,
+        }
     }
 
     fn conflict(&self, a: usize, b: usize) -> bool {
@@ -105,35 +112,26 @@ impl Builder<'_> {
         if star {
             for_each_star_clique(&dims, |clique| add(self, clique));
         }
-        self.cover_count(kept, origin);
+        kept.extend(conflicts.segments);
+        self.cover_count(&kept, origin);
         IMPLIED
     }
 
-    /// The count bounds over a cover of the cells by disjoint cliques: each
+    /// The count bounds over a cover of the cells by disjoint `cliques` (the
+    /// hint's cliques, then the rider segments): each
     /// clique holds at most one piece, so the pieces are as many as the
     /// cliques that hold one, `z_g <-> OR(x on g)`, and a count bound on the
     /// cells is the same bound on the `z` — over far fewer literals, and out
     /// of reach at once when the bound exceeds the number of cliques (the
     /// clique-cover bound, which CDCL cannot find by counting cells).
-    fn cover_count(&mut self, mut cliques: Vec<Vec<usize>>, origin: OriginId) {
-        let (lo, hi) = self.count_bounds();
-        if lo == 0 && hi.is_none() {
+    fn cover_count(&mut self, cliques: &[Vec<usize>], origin: OriginId) {
+        let placeable = |c: usize| self.placeable(c).is_some();
+        let cells = (0..self.board.n_cells()).filter(|&c| placeable(c)).count();
+        let (lo, hi) = self.count_range(cells);
+        if lo <= 0 && hi >= cells as i64 {
             return;
         }
-        for v in self.moves.riders.clone() {
-            for segment in self.board.segments(&v) {
-                let cells: Vec<usize> = segment
-                    .into_iter()
-                    .filter(|&c| self.placeable(c).is_some())
-                    .collect();
-                if cells.len() >= 2 {
-                    cliques.push(cells);
-                }
-            }
-        }
-        let cover = greedy_cover(&cliques, self.board.n_cells(), |c| {
-            self.placeable(c).is_some()
-        });
+        let cover = greedy_cover(cliques, self.board.n_cells(), placeable);
         let mut zs = Vec::with_capacity(cover.len());
         for group in cover {
             let lits: Vec<Lit> = group.iter().filter_map(|&c| self.placeable(c)).collect();
@@ -146,49 +144,24 @@ impl Builder<'_> {
             };
             zs.push(z);
         }
-        if lo > 0 {
-            self.add(
-                Constraint::Card {
+        let bounds = [(Rel::Ge, lo, lo > 0), (Rel::Le, hi, hi < zs.len() as i64)];
+        for (rel, k, binds) in bounds {
+            if binds {
+                let card = Constraint::Card {
                     lits: zs.clone(),
-                    rel: Rel::Ge,
-                    k: lo,
+                    rel,
+                    k: k as u32,
                     guard: None,
-                },
-                origin,
-            );
-        }
-        if let Some(hi) = hi.filter(|&h| (h as usize) < zs.len()) {
-            self.add(
-                Constraint::Card {
-                    lits: zs,
-                    rel: Rel::Le,
-                    k: hi,
-                    guard: None,
-                },
-                origin,
-            );
-        }
-    }
-
-    /// The model's count bounds: the least number of pieces, and the most
-    /// if bounded.
-    fn count_bounds(&self) -> (u32, Option<u32>) {
-        let mut lo = 0;
-        let mut hi: Option<u32> = None;
-        for &(rel, k) in &self.spec.count {
-            if matches!(rel, Rel::Ge | Rel::Eq) {
-                lo = lo.max(k);
-            }
-            if matches!(rel, Rel::Le | Rel::Eq) {
-                hi = Some(hi.map_or(k, |h| h.min(k)));
+                };
+                self.add(card, origin);
             }
         }
-        (lo, hi)
     }
 }
 
-/// A cover of the cells `keep` accepts by disjoint cliques: repeatedly the
-/// clique with the most cells not yet covered (ties: the first listed),
+/// A cover of the cells `keep` accepts by disjoint cliques (cells it
+/// refuses are left out): repeatedly the clique with the most cells not yet
+/// covered (ties: the first listed),
 /// then every cell left alone. Deterministic; a lazy priority queue keeps it
 /// near-linear in the cliques' total size.
 fn greedy_cover(
@@ -208,7 +181,7 @@ fn greedy_cover(
         let free: Vec<usize> = cliques[i]
             .iter()
             .copied()
-            .filter(|&c| !covered[c])
+            .filter(|&c| !covered[c] && keep(c))
             .collect();
         if free.len() < 2 {
             continue;

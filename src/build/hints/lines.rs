@@ -114,22 +114,6 @@ impl Builder<'_> {
             .collect()
     }
 
-    /// The count bounds of the model: pieces from `lo` to `hi`.
-    fn count_range(&self, cells: usize) -> (i64, i64) {
-        let mut lo = self.spec.fixed.len() as i64;
-        let mut hi = cells as i64;
-        for &(rel, k) in &self.spec.count {
-            let k = i64::from(k);
-            if matches!(rel, Rel::Ge | Rel::Eq) {
-                lo = lo.max(k);
-            }
-            if matches!(rel, Rel::Le | Rel::Eq) {
-                hi = hi.min(k);
-            }
-        }
-        (lo, hi)
-    }
-
     /// What the identities allow, given `s` segments and the count bounds.
     fn ranges(&self, identities: &[Identity], s: i64, cells: usize) -> Ranges {
         let (lo, hi) = self.count_range(cells);

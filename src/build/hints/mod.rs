@@ -14,7 +14,7 @@ mod symmetry;
 pub use symmetry::GROUP_LIMIT;
 
 use super::Builder;
-use crate::model::{HintKind, HintNote};
+use crate::model::{HintKind, HintNote, Rel};
 use crate::spec::HintSpec;
 
 impl Builder<'_> {
@@ -35,6 +35,23 @@ impl Builder<'_> {
                 kind,
             });
         }
+    }
+
+    /// The count bounds of the model on a board of `cells` placeable
+    /// cells: pieces from `lo` (at least the fixed ones) to `hi`.
+    fn count_range(&self, cells: usize) -> (i64, i64) {
+        let mut lo = self.spec.fixed.len() as i64;
+        let mut hi = cells as i64;
+        for &(rel, k) in &self.spec.count {
+            let k = i64::from(k);
+            if matches!(rel, Rel::Ge | Rel::Eq) {
+                lo = lo.max(k);
+            }
+            if matches!(rel, Rel::Le | Rel::Eq) {
+                hi = hi.min(k);
+            }
+        }
+        (lo, hi)
     }
 }
 
