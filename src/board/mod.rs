@@ -5,6 +5,7 @@
 //! Cells are numbered row-major (the first coordinate varies slowest), so
 //! cell order is the same everywhere and output is deterministic.
 
+pub mod orbit;
 pub mod piece;
 pub mod symmetry;
 

@@ -1,0 +1,237 @@
+//! Classes of placements under a group of board symmetries: the canonical
+//! member of a class and the size of the class (its orbit).
+//!
+//! A placement gives every cell a small content code. The order is the one
+//! `hint break_symmetry` keeps (its lex-leader): the vector of codes cell by
+//! cell, compared lexicographically, code `2 * piece + wall` (so a cell's
+//! piece bit is compared before its wall bit, false before true). The image
+//! of a placement `x` under a symmetry with cell map `g` is `y[c] =
+//! x[g(c)]`; the canonical member is the least image, and the class has
+//! `|G| / |stabiliser|` members.
+//!
+//! Sets of cells (walls only, or pieces only) have a sparse form: the
+//! indicator vector order above, on sorted cell lists, is the *reverse* of
+//! their lexicographic order (the first differing cell is absent from the
+//! lesser vector), which [`Orbits::canonical_set`] accounts for.
+
+use super::symmetry::SignedPerm;
+use super::Board;
+use std::cmp::Ordering;
+
+/// A placement's content code on one cell.
+pub const EMPTY: u8 = 0;
+/// A wall (placed or given).
+pub const WALL: u8 = 1;
+/// A piece.
+pub const PIECE: u8 = 2;
+
+/// The code of a cell holding `piece` and/or `wall`.
+pub fn code(piece: bool, wall: bool) -> u8 {
+    u8::from(piece) * PIECE + u8::from(wall) * WALL
+}
+
+/// A group of symmetries of one board, as cell permutations.
+#[derive(Clone, Debug)]
+pub struct Orbits {
+    /// `maps[k][c]`: the cell symmetry `k` sends `c` to; `maps[0]` the
+    /// identity.
+    maps: Vec<Vec<usize>>,
+    /// `inverse[k][c]`: the cell sent to `c`.
+    inverse: Vec<Vec<usize>>,
+}
+
+impl Orbits {
+    /// The group `group` (closed under composition, identity first) acting
+    /// on `board`'s cells.
+    pub fn new(board: &Board, group: &[SignedPerm]) -> Orbits {
+        let maps: Vec<Vec<usize>> = group.iter().map(|g| g.cell_map(board)).collect();
+        let inverse = maps
+            .iter()
+            .map(|m| {
+                let mut inv = vec![0; m.len()];
+                for (c, &image) in m.iter().enumerate() {
+                    inv[image] = c;
+                }
+                inv
+            })
+            .collect();
+        Orbits { maps, inverse }
+    }
+
+    /// The group's order.
+    pub fn order(&self) -> usize {
+        self.maps.len()
+    }
+
+    /// The image `y[c] = x[g(c)]` of `content` under symmetry `k`.
+    fn image(&self, k: usize, content: &[u8]) -> Vec<u8> {
+        self.maps[k].iter().map(|&from| content[from]).collect()
+    }
+
+    /// The least image of `content` (the class's canonical member) and the
+    /// number of members of its class.
+    pub fn canonical(&self, content: &[u8]) -> (Vec<u8>, usize) {
+        let mut best = content.to_vec();
+        let mut fixed = 0;
+        for k in 0..self.order() {
+            let y = self.image(k, content);
+            if y == content {
+                fixed += 1;
+            }
+            if y < best {
+                best = y;
+            }
+        }
+        (best, self.order() / fixed)
+    }
+
+    /// Whether `content` is its class's canonical member.
+    pub fn is_canonical(&self, content: &[u8]) -> bool {
+        (1..self.order()).all(|k| {
+            let map = &self.maps[k];
+            for (c, &x) in content.iter().enumerate() {
+                match x.cmp(&content[map[c]]) {
+                    Ordering::Less => return true,
+                    Ordering::Greater => return false,
+                    Ordering::Equal => {}
+                }
+            }
+            true
+        })
+    }
+
+    /// The number of members of `content`'s class.
+    pub fn class_size(&self, content: &[u8]) -> usize {
+        let fixed = (0..self.order())
+            .filter(|&k| {
+                self.maps[k]
+                    .iter()
+                    .enumerate()
+                    .all(|(c, &g)| content[c] == content[g])
+            })
+            .count();
+        self.order() / fixed
+    }
+
+    /// The image of the sorted cell set `cells` under symmetry `k` (as a
+    /// set: `y` holds `c` when `x` holds `g(c)`), sorted.
+    fn set_image(&self, k: usize, cells: &[usize]) -> Vec<usize> {
+        let mut out: Vec<usize> = cells.iter().map(|&c| self.inverse[k][c]).collect();
+        out.sort_unstable();
+        out
+    }
+
+    /// The canonical member of the class of the cell set `cells` (sorted,
+    /// one code for all, as [`Orbits::canonical`] orders them) and the
+    /// class size.
+    pub fn canonical_set(&self, cells: &[usize]) -> (Vec<usize>, usize) {
+        let mut best = cells.to_vec();
+        let mut fixed = 0;
+        for k in 0..self.order() {
+            let y = self.set_image(k, cells);
+            if y == cells {
+                fixed += 1;
+            }
+            // The lesser indicator vector is the greater sorted list.
+            if y > best {
+                best = y;
+            }
+        }
+        (best, self.order() / fixed)
+    }
+
+    /// Whether the sorted cell set `cells` is its class's canonical member;
+    /// with the class size when it is.
+    pub fn canonical_set_size(&self, cells: &[usize]) -> Option<usize> {
+        let mut fixed = 1;
+        let mut y = Vec::with_capacity(cells.len());
+        for k in 1..self.order() {
+            y.clear();
+            y.extend(cells.iter().map(|&c| self.inverse[k][c]));
+            y.sort_unstable();
+            match y.as_slice().cmp(cells) {
+                Ordering::Greater => return None,
+                Ordering::Equal => fixed += 1,
+                Ordering::Less => {}
+            }
+        }
+        Some(self.order() / fixed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::symmetry::box_group;
+
+    fn square(n: usize) -> (Board, Orbits) {
+        let board = Board::new(&[n, n], false, &[]);
+        let orbits = Orbits::new(&board, &box_group(&[n, n]));
+        (board, orbits)
+    }
+
+    fn dense(cells: &[usize], n: usize, code: u8) -> Vec<u8> {
+        let mut v = vec![EMPTY; n];
+        for &c in cells {
+            v[c] = code;
+        }
+        v
+    }
+
+    #[test]
+    fn the_sparse_form_agrees_with_the_dense_one() {
+        let (_, orbits) = square(4);
+        for a in 0..16 {
+            for b in a + 1..16 {
+                for c in b + 1..16 {
+                    let set = [a, b, c];
+                    let (canon, size) = orbits.canonical(&dense(&set, 16, WALL));
+                    let (canon_set, size_set) = orbits.canonical_set(&set);
+                    assert_eq!(dense(&canon_set, 16, WALL), canon, "{set:?}");
+                    assert_eq!(size, size_set);
+                    assert_eq!(orbits.canonical_set_size(&set).is_some(), canon_set == set);
+                    assert_eq!(
+                        orbits.is_canonical(&dense(&set, 16, WALL)),
+                        canon_set == set
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn class_sizes_add_up_to_every_placement() {
+        // Every 2- and 3-set of cells of 8x8, grouped by class: the class
+        // sizes of the canonical members add up to C(64, k).
+        let (_, orbits) = square(8);
+        let mut total2 = 0;
+        let mut classes2 = 0;
+        for a in 0..64 {
+            for b in a + 1..64 {
+                if let Some(size) = orbits.canonical_set_size(&[a, b]) {
+                    total2 += size;
+                    classes2 += 1;
+                }
+            }
+        }
+        assert_eq!(total2, 2016);
+        assert_eq!(classes2, 278);
+    }
+
+    #[test]
+    fn a_symmetric_placement_has_a_small_class() {
+        let (board, orbits) = square(8);
+        // The four corners: fixed by every symmetry.
+        let corners: Vec<usize> = [[0, 0], [0, 7], [7, 0], [7, 7]]
+            .iter()
+            .map(|c| board.index(c))
+            .collect();
+        let mut sorted = corners.clone();
+        sorted.sort_unstable();
+        assert_eq!(orbits.canonical_set(&sorted), (sorted.clone(), 1));
+        assert_eq!(orbits.class_size(&dense(&sorted, 64, PIECE)), 1);
+        // A piece and a wall on one cell each: the wall is compared after
+        // the piece on the same cell.
+        assert!(code(true, false) > code(false, true));
+    }
+}
