@@ -4,8 +4,9 @@
 
 use clap::{Args, Parser, Subcommand};
 use qspec::command::{
-    self, guard::parse_size, Command, CompileRequest, EncodingRequest, Limits, ModelRequest,
-    SolveRequest, StatsRequest, VerifyRequest, DEFAULT_MAX_CLAUSES,
+    self, count_help, guard::parse_size, Command, CompileRequest, CountRequest, EncodingRequest,
+    EnumerateArgs, Limits, ModelRequest, SolveRequest, StatsRequest, VerifyRequest,
+    DEFAULT_MAX_CLAUSES,
 };
 use qspec::options::{AmoEncoding, CardEncoding, Engine, Format, RayEncoding};
 use qspec::solution::read::Form;
@@ -26,6 +27,7 @@ Examples:
   qspec compile models/queens-3d-5.qspec -o q3d.lp
   qspec stats models/queens-3d-5-inf.qspec
   qspec solve models/eight-queens.qspec --solver cadical
+  qspec count models/eight-queens.qspec --up-to-symmetry
   qspec verify models/eight-queens.qspec answer.txt --map queens.cnf
 
 The language: docs/language.md in qspec's repository (every statement, its
@@ -43,7 +45,8 @@ Exit codes:
     1  failure (solve: error, or timeout without any solution; verify: the
        answer breaks a rule or holds no solution)
     2  bad input: the message says where
-   10  solve: a solution was found (not proven optimal)
+   10  solve: a solution was found (not proven optimal); count, solve --all:
+       stopped by --limit with more solutions left
    20  solve: proven, no solution exists
   130  interrupted (Ctrl-C or SIGTERM; solve prints its best board first)
   141  standard output closed early (`qspec solve ... | head -1`)";
@@ -100,6 +103,13 @@ bounds the search, not the certification; Ctrl-C stops both. The proof covers th
 hint restricts the claim (`under hint symmetric rot90`) and an implied one is
 an assumption (`assuming hint lines`); it does not cover the encodings'
 faithfulness to the model. --proof-dir DIR keeps the CNF and proof there.
+
+Every solution (--all): the same flags as `qspec count` (--limit, --optimal,
+--up-to-symmetry, --jsonl; see `qspec count --help`), on the incremental
+CaDiCaL: each solution is printed as it is found, verified first, e.g.
+  qspec solve models/eight-queens.qspec --all --up-to-symmetry
+With --all, --engine only finds the optimum of --optimal, and the exit codes
+are count's.
 
 Exit codes (SAT-competition convention):
   10  a solution was found (for an objective: the best one, not proven optimal)
@@ -192,6 +202,9 @@ enum Sub {
     /// Compile and solve (embedded Kissat or CaDiCaL, or --solver CMD); print, verify and draw the board
     #[command(long_about = solve_help())]
     Solve(SolveArgs),
+    /// Count every solution (or every class up to symmetry), each verified; `solve --all` shows them
+    #[command(long_about = count_help())]
+    Count(CountArgs),
     /// Check a solver's answer against the model; print and draw its board
     #[command(long_about = VERIFY_HELP)]
     Verify(VerifyArgs),
@@ -318,6 +331,27 @@ struct SolveArgs {
     /// Keep the certificate's CNF and DRAT proof in DIR (else they are removed)
     #[arg(long, value_name = "DIR", requires = "certify")]
     proof_dir: Option<PathBuf>,
+    /// Print every solution as it is found, each verified (incremental CaDiCaL; see `qspec count --help`)
+    #[arg(long, conflicts_with_all = ["solver", "start", "certify", "svg"])]
+    all: bool,
+    #[command(flatten)]
+    enumerate: EnumerateArgs,
+}
+
+#[derive(Args)]
+struct CountArgs {
+    #[command(flatten)]
+    model: ModelArgs,
+    #[command(flatten)]
+    encodings: EncodingArgs,
+    /// Stop after this many seconds and say how many were found ("at least N")
+    #[arg(long, value_name = "SECONDS")]
+    timeout: Option<f64>,
+    /// The engine that finds the optimum for --optimal (the enumeration runs on CaDiCaL)
+    #[arg(long, value_name = "NAME", default_value_t = Engine::default())]
+    engine: Engine,
+    #[command(flatten)]
+    enumerate: EnumerateArgs,
 }
 
 #[derive(Args)]
@@ -415,6 +449,22 @@ impl Sub {
                 encodings: a.encodings.request(),
                 json: a.json,
             }),
+            Sub::Solve(a) if a.all => Command::Count(CountRequest {
+                model: a.model.request(a.encodings.rays),
+                encodings: a.encodings.request(),
+                engine: a.engine,
+                timeout: a.timeout,
+                flags: a.enumerate,
+                all: true,
+            }),
+            Sub::Count(a) => Command::Count(CountRequest {
+                model: a.model.request(a.encodings.rays),
+                encodings: a.encodings.request(),
+                engine: a.engine,
+                timeout: a.timeout,
+                flags: a.enumerate,
+                all: false,
+            }),
             Sub::Solve(a) => Command::Solve(SolveRequest {
                 model: a.model.request(a.encodings.rays),
                 encodings: a.encodings.request(),
@@ -443,7 +493,19 @@ impl Sub {
 }
 
 fn main() -> ExitCode {
-    let request = Cli::parse().command.request();
+    let cli = Cli::parse();
+    if let Sub::Solve(a) = &cli.command {
+        if let (false, Some(flag)) = (a.all, a.enumerate.first_given()) {
+            use clap::CommandFactory;
+            Cli::command()
+                .error(
+                    clap::error::ErrorKind::MissingRequiredArgument,
+                    format!("{flag} needs --all (or use `qspec count`)"),
+                )
+                .exit();
+        }
+    }
+    let request = cli.command.request();
     qspec::interrupt::install();
     match command::run(&request, &mut std::io::stdout()) {
         Ok(code) => ExitCode::from(code),

@@ -256,6 +256,29 @@ pub fn board_group(
     Ok(box_group(board.dims()).into_iter().filter(keeps).collect())
 }
 
+/// Whether conjugating by every element of `group` (a group, closed under
+/// composition) keeps the group that `maps` generate: `g h g^-1` is in it
+/// for every `g` of `group` and every `h` of `maps`. Then the placements
+/// invariant under `maps` are carried onto such placements by every
+/// element of `group`. `false` also when the generated group would have
+/// more than `limit` elements.
+pub fn normalises(group: &[SignedPerm], maps: &[SignedPerm], limit: usize) -> bool {
+    let Some(d) = group.first().map(SignedPerm::dims) else {
+        return true;
+    };
+    let Some(generated) = generated(maps, d, limit) else {
+        return false;
+    };
+    let members: BTreeSet<&SignedPerm> = generated.iter().collect();
+    group.iter().all(|g| {
+        let Some(inverse) = group.iter().find(|k| g.compose(k).is_identity()) else {
+            return false;
+        };
+        maps.iter()
+            .all(|h| members.contains(&g.compose(h).compose(inverse)))
+    })
+}
+
 /// Lexicographic next permutation; false after the last one.
 fn next_permutation(v: &mut [usize]) -> bool {
     let Some(i) = (1..v.len()).rev().find(|&i| v[i - 1] < v[i]) else {
@@ -344,6 +367,19 @@ mod tests {
                 .len(),
             48
         );
+    }
+
+    #[test]
+    fn a_quarter_turn_is_normal_in_the_square_group_a_mirror_is_not() {
+        let square = box_group(&[4, 4]);
+        let named = |n: &str| SignedPerm::named_2d(n).unwrap();
+        assert!(normalises(&square, &[named("rot90")], 100));
+        assert!(normalises(&square, &[named("rot180")], 100));
+        // rot90 carries a row-mirror-symmetric placement onto a
+        // column-mirror-symmetric one.
+        assert!(!normalises(&square, &[named("mirror_rows")], 100));
+        let rectangle = box_group(&[3, 5]);
+        assert!(normalises(&rectangle, &[named("mirror_rows")], 100));
     }
 
     #[test]

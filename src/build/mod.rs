@@ -13,6 +13,7 @@ mod rays;
 mod rules;
 
 pub use estimate::{estimate, ModelEstimate};
+pub use hints::{symmetry_group, GROUP_LIMIT};
 
 use crate::board::{moves, Board, Moves};
 use crate::model::names::{aux_var, piece_var, wall_var};
@@ -50,10 +51,7 @@ pub(crate) struct Builder<'a> {
 
 impl<'a> Builder<'a> {
     fn new(spec: &'a Spec, board: &'a Board) -> Builder<'a> {
-        let mut forbidden = vec![false; board.n_cells()];
-        for c in &spec.forbidden {
-            forbidden[board.index(c)] = true;
-        }
+        let forbidden = marks(board, &spec.forbidden);
         let mut moves = moves(&spec.piece);
         moves.riders = canonical_directions(&moves.riders, &spec.dims, spec.torus);
         moves.leapers = canonical_directions(&moves.leapers, &spec.dims, spec.torus);
@@ -260,6 +258,15 @@ pub(crate) fn canonical_directions(
         })
         .cloned()
         .collect()
+}
+
+/// One flag per cell of `board`: whether it is one of `cells`.
+fn marks(board: &Board, cells: &[crate::spec::Coord]) -> Vec<bool> {
+    let mut out = vec![false; board.n_cells()];
+    for c in cells {
+        out[board.index(c)] = true;
+    }
+    out
 }
 
 /// Every vector and its negation.

@@ -131,6 +131,12 @@ pub fn load_source_with(
 ) -> Result<Loaded> {
     let (mut spec, warnings) = spec::load_with_warnings(file, source, overrides)?;
     spec.rays = options.rays.or(spec.rays);
+    assemble(spec, warnings, options)
+}
+
+/// `spec` with its automatic hints (as `options` asks), its size checked
+/// against `options.limits`, its board laid out and its model built.
+fn assemble(mut spec: Spec, warnings: SpecErrors, options: &LoadOptions) -> Result<Loaded> {
     if options.auto_hints {
         spec::add_automatic_hints(&mut spec);
     }
@@ -144,6 +150,20 @@ pub fn load_source_with(
         warnings,
         estimate,
     })
+}
+
+impl Loaded {
+    /// The model of `spec`, a variant of this one's (a bound or a hint
+    /// added by a command), loaded as [`load_source_with`] loads a file:
+    /// the automatic hints `options` asks for, the size guard, the build.
+    pub fn with_spec(&self, spec: Spec, options: &LoadOptions) -> Result<Loaded> {
+        let warnings = SpecErrors {
+            file: self.warnings.file.clone(),
+            source: self.warnings.source.clone(),
+            errors: Vec::new(),
+        };
+        assemble(spec, warnings, options)
+    }
 }
 
 /// The encodings in force: the command line's, else the file's, else automatic.

@@ -1,20 +1,23 @@
-//! The command layer: `compile`, `stats`, `solve` and `verify`, each a
-//! request from the command line run through the pipeline's stages, and
-//! what it prints. The stages never print; the commands never encode.
+//! The command layer: `compile`, `stats`, `solve`, `count` and `verify`,
+//! each a request from the command line run through the pipeline's stages,
+//! and what it prints. The stages never print; the commands never encode.
 //!
 //! [`run`] is the one entry point `main.rs` calls.
 
 mod certify;
 mod compile;
+mod count;
 pub mod guard;
 mod load;
 mod report;
 mod solve;
 mod start;
 mod stats;
+mod tally;
 mod verify;
 
 pub use compile::{compile, output_format, CompileOptions, CompileReport, CompileRequest};
+pub use count::{count_help, CountRequest, EnumerateArgs};
 pub use guard::{Limits, Target, DEFAULT_MAX_BYTES, DEFAULT_MAX_CLAUSES, DEFAULT_MAX_MEMORY};
 pub use load::{
     encodings, load_file, load_file_with, load_source, load_source_with, LoadOptions, Loaded,
@@ -42,6 +45,8 @@ pub enum Command {
     Stats(StatsRequest),
     /// Solve a model and show the board.
     Solve(SolveRequest),
+    /// Count (or show) every solution of a model.
+    Count(CountRequest),
     /// Check a solver's answer.
     Verify(VerifyRequest),
 }
@@ -52,6 +57,7 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<u8> {
         Command::Compile(req) => compile::run(req),
         Command::Stats(req) => stats::run(req, out),
         Command::Solve(req) => solve::run(req, out),
+        Command::Count(req) => count::run(req, out),
         Command::Verify(req) => verify::run(req, out),
     }
 }
@@ -72,15 +78,19 @@ pub struct ModelRequest {
 }
 
 impl ModelRequest {
-    /// Loads the model, and says on standard error what the file says
-    /// that is probably not what was meant.
-    pub fn load(&self) -> Result<Loaded> {
-        let options = LoadOptions {
+    /// How the model is loaded.
+    pub fn options(&self) -> LoadOptions {
+        LoadOptions {
             rays: self.rays,
             limits: self.limits,
             auto_hints: self.auto_hints,
-        };
-        let loaded = load_file_with(&self.path, &self.defines, &options)?;
+        }
+    }
+
+    /// Loads the model, and says on standard error what the file says
+    /// that is probably not what was meant.
+    pub fn load(&self) -> Result<Loaded> {
+        let loaded = load_file_with(&self.path, &self.defines, &self.options())?;
         if !loaded.warnings.errors.is_empty() {
             note(loaded.warnings.to_string().trim_end());
         }

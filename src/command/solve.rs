@@ -129,10 +129,7 @@ fn solve_inside(run: &Run<'_>, out: &mut dyn Write) -> Result<Shown> {
         deadline: run.deadline,
         start: run.start.map_or_else(Vec::new, |s| s.literals.clone()),
     };
-    let mut printer = Printer {
-        out,
-        failed: Ok(()),
-    };
+    let mut printer = Printer::new(out);
     if let Some(start) = run.start {
         printer.note(&start.summary);
     }
@@ -160,12 +157,20 @@ fn engine_name(engine: Engine) -> &'static str {
 
 /// Prints a solve's progress: `o N` lines and `c` notes; the first write
 /// error is kept (and nothing more is written).
-struct Printer<'a> {
+pub(super) struct Printer<'a> {
     out: &'a mut dyn Write,
-    failed: Result<()>,
+    pub(super) failed: Result<()>,
 }
 
-impl Printer<'_> {
+impl<'a> Printer<'a> {
+    /// Printing to `out`.
+    pub(super) fn new(out: &'a mut dyn Write) -> Printer<'a> {
+        Printer {
+            out,
+            failed: Ok(()),
+        }
+    }
+
     fn line(&mut self, text: String) {
         if self.failed.is_ok() {
             self.failed = print(self.out, &text);

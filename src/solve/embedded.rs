@@ -102,6 +102,22 @@ impl Embedded {
     /// Solves under `assumptions`, giving up (`Unknown`) after `conflicts`
     /// conflicts when a budget is given.
     pub fn solve_within(&mut self, assumptions: &[Lit], conflicts: Option<u32>) -> Result<Outcome> {
+        self.solve_showing(assumptions, conflicts, self.max_var)
+    }
+
+    /// Solves without assumptions; a model gives the values of the first
+    /// `n` variables only (reading every auxiliary variable's value back
+    /// costs about a tenth of an enumeration's time).
+    pub fn solve_first(&mut self, n: u32) -> Result<Outcome> {
+        self.solve_showing(&[], None, n.min(self.max_var))
+    }
+
+    fn solve_showing(
+        &mut self,
+        assumptions: &[Lit],
+        conflicts: Option<u32>,
+        shown: u32,
+    ) -> Result<Outcome> {
         self.solver.limit_conflicts(conflicts).map_err(failed)?;
         let result = if assumptions.is_empty() {
             self.solver.solve()
@@ -111,19 +127,20 @@ impl Embedded {
         }
         .map_err(failed)?;
         match result {
-            SolverResult::Sat => self.values().map(Outcome::Sat),
+            SolverResult::Sat => self.values(shown).map(Outcome::Sat),
             SolverResult::Unsat => Ok(Outcome::Unsat),
             SolverResult::Interrupted => Ok(Outcome::Unknown),
         }
     }
 
-    fn values(&self) -> Result<Vec<bool>> {
-        if self.max_var == 0 {
+    /// The values of variables `1..=n` in the model found.
+    fn values(&self, n: u32) -> Result<Vec<bool>> {
+        if n == 0 {
             return Ok(Vec::new());
         }
-        let high = rustsat::types::Var::new(self.max_var - 1);
+        let high = rustsat::types::Var::new(n - 1);
         let assignment = self.solver.solution(high).map_err(failed)?;
-        Ok((1..=self.max_var)
+        Ok((1..=n)
             .map(|id| {
                 let v = rustsat::types::Var::new(id - 1);
                 assignment.var_value(v) == TernaryVal::True
@@ -136,19 +153,30 @@ impl Embedded {
     pub fn enumerate(&mut self, vars: &[Var]) -> Result<Vec<Vec<bool>>> {
         let mut out = Vec::new();
         while let Outcome::Sat(values) = self.solve(&[])? {
-            let projected: Vec<bool> = vars.iter().map(|v| values[v.index()]).collect();
-            let block: Vec<Lit> = vars
-                .iter()
-                .zip(&projected)
-                .map(|(v, &b)| if b { v.negative() } else { v.positive() })
-                .collect();
-            out.push(projected);
-            if block.is_empty() {
+            out.push(vars.iter().map(|v| values[v.index()]).collect());
+            if vars.is_empty() {
                 break;
             }
-            self.add_clause(&block);
+            self.block(vars, &values);
         }
         Ok(out)
+    }
+
+    /// Excludes the assignment `values` takes on `vars` from every later
+    /// answer: one clause over `vars` (an assignment that differs on any of
+    /// them stays; on an empty `vars` the clause is empty and nothing does).
+    pub fn block(&mut self, vars: &[Var], values: &[bool]) {
+        let block: Vec<Lit> = vars
+            .iter()
+            .map(|v| {
+                if values[v.index()] {
+                    v.negative()
+                } else {
+                    v.positive()
+                }
+            })
+            .collect();
+        self.add_clause(&block);
     }
 }
 

@@ -3,14 +3,16 @@
 //! interface ([`oracle`]), alone or as a portfolio ([`portfolio`]) — and the
 //! optimiser on top of them ([`optimize`]: a clique-cover estimate
 //! ([`cover`], [`cost`]), cores, descent by jumps, bounds shared between
-//! engines ([`shared`])); any other solver by its command line
-//! ([`external`]); DRAT proofs of "no solution" and their check
+//! engines ([`shared`])); every solution, one at a time, on the
+//! incremental CaDiCaL ([`enumerate`]); any other solver by its command
+//! line ([`external`]); DRAT proofs of "no solution" and their check
 //! ([`certify`]).
 
 pub mod certify;
 pub mod cost;
 pub mod cover;
 pub mod embedded;
+pub mod enumerate;
 pub mod external;
 pub mod kissat;
 pub mod optimize;
@@ -19,6 +21,7 @@ pub mod portfolio;
 pub mod shared;
 
 pub use embedded::Embedded;
+pub use enumerate::{Enumerator, Next};
 pub use optimize::{Answer, Status};
 pub use oracle::{Outcome, Stop};
 pub use portfolio::{solve_model, Report, SolveOptions};

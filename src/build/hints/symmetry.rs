@@ -15,12 +15,27 @@
 //!   generators only: at least one solution per class is kept.
 
 use crate::board::symmetry::{board_group, generated, SignedPerm};
-use crate::build::Builder;
+use crate::board::Board;
+use crate::build::{marks, Builder};
 use crate::model::{Constraint, HintKind, Lit, OriginId};
+use crate::spec::Spec;
 
 /// Boxes with more symmetries than this get lex-leader constraints for the
 /// generators of their group only.
 pub const GROUP_LIMIT: u128 = 1024;
+
+/// The symmetry group of `spec`'s board as `hint break_symmetry` breaks
+/// it: the box's signed permutations that keep walls, fixed and forbidden
+/// cells in place, identity first. `Err` with generators of the group
+/// (the identity not among them) when it has more than [`GROUP_LIMIT`]
+/// elements.
+pub fn symmetry_group(spec: &Spec, board: &Board) -> Result<Vec<SignedPerm>, Vec<SignedPerm>> {
+    let fixed = marks(board, &spec.fixed);
+    let forbidden = marks(board, &spec.forbidden);
+    board_group(board, &[&fixed, &forbidden], GROUP_LIMIT).or_else(|generators| {
+        generated(&generators, board.dims().len(), GROUP_LIMIT as usize).ok_or(generators)
+    })
+}
 
 /// What a cell holds for certain, or the literal that decides it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,29 +88,6 @@ impl Builder<'_> {
         ))
     }
 
-    /// The symmetries to break and whether they are the whole group.
-    fn symmetries(&self) -> (Vec<SignedPerm>, bool) {
-        let n = self.board.n_cells();
-        let mut fixed = vec![false; n];
-        for c in &self.spec.fixed {
-            fixed[self.board.index(c)] = true;
-        }
-        match board_group(self.board, &[&fixed, &self.forbidden], GROUP_LIMIT) {
-            Ok(group) => (group, true),
-            Err(generators) => {
-                let d = self.board.dims().len();
-                match generated(&generators, d, GROUP_LIMIT as usize) {
-                    Some(group) => (group, true),
-                    None => {
-                        let mut with_identity = vec![SignedPerm::identity(d)];
-                        with_identity.extend(generators);
-                        (with_identity, false)
-                    }
-                }
-            }
-        }
-    }
-
     /// The decision literals, cell by cell (piece, then chosen wall), each
     /// with its cell and kind (`false` piece, `true` wall).
     fn decision_vector(&self) -> Vec<(usize, bool, Lit)> {
@@ -114,7 +106,14 @@ impl Builder<'_> {
     /// `hint break_symmetry`.
     pub(super) fn break_symmetry_hint(&mut self, text: &str) -> HintKind {
         let origin = self.model.origin(text);
-        let (group, whole) = self.symmetries();
+        let (group, whole) = match symmetry_group(self.spec, self.board) {
+            Ok(group) => (group, true),
+            Err(generators) => {
+                let mut with_identity = vec![SignedPerm::identity(self.board.dims().len())];
+                with_identity.extend(generators);
+                (with_identity, false)
+            }
+        };
         let vector = self.decision_vector();
         for (index, g) in group.iter().enumerate().skip(1) {
             let map = g.cell_map(self.board);

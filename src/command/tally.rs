@@ -1,0 +1,313 @@
+//! What `count` and `solve --all` print: every solution as it is found (a
+//! board as `solve` draws it, or one JSON object), and the count at the
+//! end — of solutions, or of classes and the solutions in them — with
+//! which solutions were counted (at the optimum, under a restricting hint)
+//! and how the enumeration ended (complete, `--limit`, timeout).
+
+use std::fmt::Write as _;
+use std::io::Write;
+
+use super::stats::json_string;
+use super::{print, Loaded};
+use crate::model::HintKind;
+use crate::solution::verify::objective_value;
+use crate::solution::{render, Placement};
+
+/// The solutions found so far.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Tally {
+    /// Solutions found (class representatives when classes are counted).
+    pub found: u64,
+    /// The solutions they stand for (the sum of the class sizes).
+    pub raw: u64,
+}
+
+impl Tally {
+    /// One more solution, standing for `class_size` solutions (itself
+    /// alone when classes are not counted).
+    pub fn add(&mut self, class_size: Option<u64>) {
+        self.found += 1;
+        self.raw += class_size.unwrap_or(1);
+    }
+}
+
+/// How an enumeration ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum End {
+    /// Every solution was found.
+    Complete,
+    /// `--limit` solutions were found, and there are more.
+    Limit,
+    /// The deadline came first.
+    Timeout,
+    /// Ctrl-C or SIGTERM came first.
+    Interrupted,
+}
+
+impl End {
+    /// A stop by the deadline or by a signal, whichever it was.
+    pub fn stopped() -> End {
+        if crate::interrupt::interrupted() {
+            End::Interrupted
+        } else {
+            End::Timeout
+        }
+    }
+
+    /// What came first: `the timeout`, `the interrupt`.
+    pub fn cause(self) -> &'static str {
+        match self {
+            End::Complete => "the end",
+            End::Limit => "the limit",
+            End::Timeout => "the timeout",
+            End::Interrupted => "the interrupt",
+        }
+    }
+
+    /// ` (timeout)`, ` (interrupted)`, ` (stopped by --limit N)`; nothing
+    /// when complete.
+    fn status(self, limit: Option<u64>) -> String {
+        match (self, limit) {
+            (End::Complete, _) => String::new(),
+            (End::Limit, Some(n)) => format!(" (stopped by --limit {n})"),
+            (End::Limit, None) => " (stopped by --limit)".into(),
+            (End::Timeout, _) => " (timeout)".into(),
+            (End::Interrupted, _) => " (interrupted)".into(),
+        }
+    }
+
+    /// The exit code (`qspec count --help`).
+    pub fn exit_code(self) -> u8 {
+        match self {
+            End::Complete => 0,
+            End::Limit => 10,
+            End::Timeout => 1,
+            End::Interrupted => 130,
+        }
+    }
+
+    /// `null`, or why the enumeration stopped, as JSON.
+    fn json(self) -> &'static str {
+        match self {
+            End::Complete => "null",
+            End::Limit => "\"limit\"",
+            End::Timeout => "\"timeout\"",
+            End::Interrupted => "\"interrupted\"",
+        }
+    }
+}
+
+/// Which solutions a count is of.
+pub(super) struct Scope {
+    /// What the objective counts (`count`, `walls`), if there is one.
+    what: Option<String>,
+    /// The optimum the solutions are at (`--optimal`).
+    optimum: Option<i64>,
+    /// The restricting hints the solutions are under.
+    under: Vec<String>,
+    /// The hints assumed (implied only if their condition holds).
+    assuming: Vec<String>,
+}
+
+impl Scope {
+    /// The scope of a count of `target`'s solutions (the model `loaded`,
+    /// maybe with its objective fixed at `optimum`); with `classes`, the
+    /// lex-leader hint is the way classes are counted, not a restriction.
+    pub fn of(loaded: &Loaded, target: &Loaded, optimum: Option<i64>, classes: bool) -> Scope {
+        let mut under = Vec::new();
+        let mut assuming = Vec::new();
+        for hint in &target.model.hints {
+            match &hint.kind {
+                HintKind::Implied => {}
+                HintKind::OnePerClass(_) if classes => {}
+                HintKind::ImpliedIf(_) => assuming.push(hint.hint.clone()),
+                HintKind::Restricting(_) | HintKind::OnePerClass(_) => {
+                    under.push(hint.hint.clone());
+                }
+            }
+        }
+        Scope {
+            what: loaded.model.objective.as_ref().map(|o| o.what.clone()),
+            optimum,
+            under,
+            assuming,
+        }
+    }
+
+    /// ` with count = 10 (the optimum) under hint symmetric rot90`.
+    fn text(&self) -> String {
+        let mut text = String::new();
+        match (&self.what, self.optimum) {
+            (Some(what), Some(value)) => {
+                let _ = write!(text, " with {what} = {value} (the optimum)");
+            }
+            (Some(what), None) => {
+                let _ = write!(
+                    text,
+                    " of any {what} (every feasible solution; --optimal counts the optimal ones)"
+                );
+            }
+            (None, _) => {}
+        }
+        if !self.under.is_empty() {
+            let _ = write!(text, " under {}", self.under.join(" and "));
+        }
+        if !self.assuming.is_empty() {
+            let _ = write!(text, " assuming {}", self.assuming.join(" and "));
+        }
+        text
+    }
+
+    /// The scope's fields of the JSON summary.
+    fn json(&self) -> String {
+        let list = |items: &[String]| {
+            let quoted: Vec<String> = items.iter().map(|s| json_string(s)).collect();
+            format!("[{}]", quoted.join(", "))
+        };
+        format!(
+            "\"objective\": {}, \"optimum\": {}, \"under\": {}, \"assuming\": {}",
+            self.what.as_deref().map_or("null".into(), json_string),
+            json_or_null(self.optimum),
+            list(&self.under),
+            list(&self.assuming)
+        )
+    }
+}
+
+/// `n` as JSON, or `null`.
+fn json_or_null<T: ToString>(n: Option<T>) -> String {
+    n.map_or("null".into(), |n| n.to_string())
+}
+
+/// `1 solution`, `2 solutions`.
+fn counted(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// Where `count` prints: text (with `c` comments) or JSON lines.
+pub(super) struct Listing<'a> {
+    /// Standard output.
+    pub out: &'a mut dyn Write,
+    /// JSON lines instead of text (and no comments).
+    pub jsonl: bool,
+}
+
+impl<'a> Listing<'a> {
+    /// Printing to `out`.
+    pub fn new(out: &'a mut dyn Write, jsonl: bool) -> Listing<'a> {
+        Listing { out, jsonl }
+    }
+
+    /// A `c` comment line (none in JSON lines).
+    pub fn comment(&mut self, text: &str) -> crate::error::Result<()> {
+        if self.jsonl {
+            return Ok(());
+        }
+        print(self.out, &format!("c {text}\n"))
+    }
+
+    /// Solution `number` of the model `loaded`, verified: its board, or
+    /// its JSON object.
+    pub fn solution(
+        &mut self,
+        loaded: &Loaded,
+        placement: &Placement,
+        number: u64,
+        class_size: Option<u64>,
+    ) -> crate::error::Result<()> {
+        let (spec, board) = (&loaded.spec, &loaded.board);
+        let value = objective_value(spec, placement);
+        let text = if self.jsonl {
+            let cells = |flags: &[bool]| {
+                let coords: Vec<String> = (0..board.n_cells())
+                    .filter(|&c| flags[c])
+                    .map(|c| format!("{:?}", board.coords(c)).replace(' ', ""))
+                    .collect();
+                format!("[{}]", coords.join(","))
+            };
+            format!(
+                "{{\"solution\": {number}, \"cells\": {}, \"walls\": {}, \"value\": {}, \"class_size\": {}}}\n",
+                cells(&placement.pieces),
+                cells(&placement.chosen_walls),
+                json_or_null(value),
+                json_or_null(class_size)
+            )
+        } else {
+            let class = class_size.map_or(String::new(), |s| {
+                format!(
+                    ", {}",
+                    counted(s, "board in its class", "boards in its class")
+                )
+            });
+            format!(
+                "solution {number}: {}{class}\n{}\n",
+                render::pieces_line(spec, placement),
+                render::text(spec, board, placement)
+            )
+        };
+        print(self.out, &text)
+    }
+
+    /// The count: `92 solutions`, or `12 classes under ...` and `92
+    /// solutions (the sum of the class sizes)`; `at least` when the
+    /// enumeration stopped early. `group` is the order of the group whose
+    /// classes were counted.
+    pub fn summary(
+        &mut self,
+        tally: &Tally,
+        end: End,
+        scope: &Scope,
+        limit: Option<u64>,
+        group: Option<usize>,
+    ) -> crate::error::Result<()> {
+        if self.jsonl {
+            let text = format!(
+                "{{\"solutions\": {}, \"classes\": {}, \"group_order\": {}, \"complete\": {}, \"stopped\": {}, {}}}\n",
+                tally.raw,
+                json_or_null(group.map(|_| tally.found)),
+                json_or_null(group),
+                end == End::Complete,
+                end.json(),
+                scope.json()
+            );
+            return print(self.out, &text);
+        }
+        let verified = match group {
+            Some(_) => "each representative found is the canonical member of its class and was verified from the board geometry",
+            None => "each solution found was verified from the board geometry",
+        };
+        self.comment(verified)?;
+        let at_least = if end == End::Complete {
+            ""
+        } else {
+            "at least "
+        };
+        let status = end.status(limit);
+        let scope = scope.text();
+        let text = match group {
+            Some(order) => format!(
+                "{at_least}{} under the board's symmetry group of order {order}{scope}{status}\n{at_least}{} (the sum of the class sizes)\n",
+                counted(tally.found, "class", "classes"),
+                counted(tally.raw, "solution", "solutions")
+            ),
+            None => format!(
+                "{at_least}{}{scope}{status}\n",
+                counted(tally.found, "solution", "solutions")
+            ),
+        };
+        print(self.out, &text)
+    }
+
+    /// Nothing was counted: the optimum was not proven before `end`.
+    pub fn unknown(&mut self, end: End) -> crate::error::Result<()> {
+        let text = if self.jsonl {
+            format!(
+                "{{\"solutions\": null, \"classes\": null, \"group_order\": null, \"complete\": false, \"stopped\": {}}}\n",
+                end.json()
+            )
+        } else {
+            format!("solutions at the optimum: unknown{}\n", end.status(None))
+        };
+        print(self.out, &text)
+    }
+}
