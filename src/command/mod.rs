@@ -1,6 +1,6 @@
-//! The command layer: `compile`, `stats`, `solve` and `verify`, each a
-//! request from the command line run through the pipeline's stages, and
-//! what it prints. The stages never print; the commands never encode.
+//! The command layer: `compile`, `stats`, `solve`, `verify`, `sweep` and
+//! `puzzles`, each a request from the command line run through the
+//! pipeline's stages, and what it prints. The stages never print; the commands never encode.
 //!
 //! [`run`] is the one entry point `main.rs` calls.
 
@@ -12,6 +12,7 @@ mod report;
 mod solve;
 mod start;
 mod stats;
+pub mod sweep;
 mod verify;
 
 pub use compile::{compile, output_format, CompileOptions, CompileReport, CompileRequest};
@@ -44,6 +45,10 @@ pub enum Command {
     Solve(SolveRequest),
     /// Check a solver's answer.
     Verify(VerifyRequest),
+    /// Run a model over a family of instances (or plan, run or merge one).
+    Sweep(sweep::SweepArgs),
+    /// Find puzzles: boards with a unique optimum and minimal walls.
+    Puzzles(sweep::PuzzlesArgs),
 }
 
 /// Runs `command`, printing its results to `out`; the exit code on success.
@@ -53,6 +58,8 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<u8> {
         Command::Stats(req) => stats::run(req, out),
         Command::Solve(req) => solve::run(req, out),
         Command::Verify(req) => verify::run(req, out),
+        Command::Sweep(args) => sweep::run_sweep(args, out),
+        Command::Puzzles(args) => sweep::run_puzzles(args, out),
     }
 }
 
