@@ -5,12 +5,15 @@
 //! variable names to cells; [`answer`] does the three for one file and
 //! checks the objective the solver reported ([`objective`]); [`verify`]
 //! judges a placement from the board geometry alone; [`render`] draws it;
-//! [`start`] reads a board given as a warm start.
+//! [`start`] reads a board given as a warm start; [`page`] writes a
+//! playable HTML page of boards and [`histogram`] an SVG bar chart.
 
 pub mod answer;
 pub mod decode;
+pub mod histogram;
 pub mod map;
 pub mod objective;
+pub mod page;
 pub mod read;
 pub mod render;
 pub mod start;
