@@ -294,6 +294,17 @@ fn merge_tables_and_json() {
         .map(|r| (r["value"].as_i64().unwrap(), r["boards"].as_i64().unwrap()))
         .collect();
     assert_eq!(values, vec![(8, 368), (9, 1610), (10, 38)]);
+    // The histogram as a picture: a bar per value and count.
+    let svg = dir.path().join("h.svg");
+    ok(&["sweep", "merge", &results, "--svg", svg.to_str().unwrap()]);
+    let svg = std::fs::read_to_string(svg).unwrap();
+    assert!(svg.starts_with("<svg"), "{svg}");
+    for count in ["55", "217", "6", "368", "1610", "38"] {
+        assert!(
+            svg.contains(&format!(">{count}</text>")),
+            "{count} in {svg}"
+        );
+    }
     // The same instance twice is refused.
     let o = qspec(&["sweep", "merge", &results, &results]);
     assert_eq!(o.status.code(), Some(2));
@@ -398,6 +409,30 @@ fn merge_finds_the_puzzles_of_a_sweep() {
     ]);
     assert!(table.contains("puzzles (one-wall rule)"), "{table}");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), direct);
+    // The page holds every puzzle's board (Chromium plays it in the
+    // external suite, tests/sweep_parallel.rs).
+    let page = dir.path().join("p.html");
+    let html = dir.path().join("merged.html");
+    ok(&[
+        "puzzles",
+        &model,
+        "--walls",
+        "2..3",
+        "--html",
+        page.to_str().unwrap(),
+    ]);
+    ok(&[
+        "sweep",
+        "merge",
+        &results,
+        "--html",
+        html.to_str().unwrap(),
+        "--model",
+        &model,
+    ]);
+    let page = std::fs::read_to_string(page).unwrap();
+    assert_eq!(page, std::fs::read_to_string(html).unwrap());
+    assert_eq!(page.matches("\"label\":").count(), direct.lines().count());
     // Without the boards of one wall fewer, the merge cannot tell.
     let only_three = ok(&[
         "sweep",

@@ -39,7 +39,9 @@ fn parallel(tasks: &Path, out: &Path, joblog: &Path, n: usize) -> Child {
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .process_group(0);
-    child.spawn().expect("GNU parallel runs (apt-get install parallel)")
+    child
+        .spawn()
+        .expect("GNU parallel runs (apt-get install parallel)")
 }
 
 /// The merge of every task file in `out`, as JSON.
@@ -62,7 +64,17 @@ fn gnu_parallel_runs_a_plan_and_resumes_it_after_a_kill() {
     std::fs::write(&single_file, &single).unwrap();
     let want = ok(&["sweep", "merge", "--json", single_file.to_str().unwrap()]);
     // Planned in tasks of 256 placements.
-    let plan = ok(&["sweep", "plan", MODEL, "--walls", "3", "--optimal-count-limit", "2", "--chunk", "256"]);
+    let plan = ok(&[
+        "sweep",
+        "plan",
+        MODEL,
+        "--walls",
+        "3",
+        "--optimal-count-limit",
+        "2",
+        "--chunk",
+        "256",
+    ]);
     let tasks = d.join("tasks.jsonl");
     std::fs::write(&tasks, &plan).unwrap();
     let n = plan.lines().count();
@@ -93,7 +105,10 @@ fn gnu_parallel_runs_a_plan_and_resumes_it_after_a_kill() {
     assert!(status.success());
     let _ = run.wait();
     let finished = done(&out);
-    assert!((3..n).contains(&finished), "killed mid-way: {finished} of {n} done");
+    assert!(
+        (3..n).contains(&finished),
+        "killed mid-way: {finished} of {n} done"
+    );
 
     // Resumed: the joblog skips what finished; killed tasks resume from
     // their partial files.
@@ -108,22 +123,97 @@ fn gnu_parallel_runs_a_plan_and_resumes_it_after_a_kill() {
     assert_eq!(all, single);
 }
 
-/// A Slurm job array on a one-node cluster on localhost (the script starts
-/// munged, slurmctld and slurmd of its own, and stops them): plan, `sbatch
+/// The one-node Slurm of `tests/cluster/slurm-local.sh`, stopped when
+/// dropped.
+struct Slurm(std::path::PathBuf);
+
+impl Slurm {
+    fn start(dir: &Path) -> Slurm {
+        let o = Command::new("bash")
+            .arg(common::root().join("tests/cluster/slurm-local.sh"))
+            .arg("start")
+            .arg(dir)
+            .output()
+            .expect("bash runs");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        Slurm(dir.to_path_buf())
+    }
+}
+
+impl Drop for Slurm {
+    fn drop(&mut self) {
+        let _ = Command::new("bash")
+            .arg(common::root().join("tests/cluster/slurm-local.sh"))
+            .arg("stop")
+            .arg(&self.0)
+            .status();
+    }
+}
+
+/// A Slurm job array on a one-node cluster on localhost: plan, `sbatch
 /// --array` with `$SLURM_ARRAY_TASK_ID`, merge — equal to a single run.
 #[test]
 fn a_slurm_job_array_runs_a_plan() {
-    let script = common::root().join("tests/slurm/sweep.sh");
-    let o = Command::new("bash")
-        .arg(&script)
-        .arg(env!("CARGO_BIN_EXE_qspec"))
-        .output()
-        .expect("bash runs");
-    assert!(
-        o.status.success(),
-        "{}\n{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let slurm = Slurm::start(&d.join("slurm"));
+    let single = ok(&["sweep", MODEL, "--walls", "3", "--optimal-count-limit", "2"]);
+    let plan = ok(&[
+        "sweep",
+        "plan",
+        MODEL,
+        "--walls",
+        "3",
+        "--optimal-count-limit",
+        "2",
+        "--chunk",
+        "1024",
+    ]);
+    let tasks = d.join("tasks.jsonl");
+    std::fs::write(&tasks, &plan).unwrap();
+    let n = plan.lines().count();
+    let out = d.join("results");
+    let job = format!(
+        "{} sweep run {} --task $SLURM_ARRAY_TASK_ID --out {} --jobs 1",
+        env!("CARGO_BIN_EXE_qspec"),
+        tasks.display(),
+        out.display()
     );
-    assert!(String::from_utf8_lossy(&o.stdout).contains("merged equal to a single run"));
+    let o = Command::new("sbatch")
+        .env("SLURM_CONF", slurm.0.join("slurm.conf"))
+        .args(["--wait", "--quiet", &format!("--array=0-{}", n - 1)])
+        .arg(format!("--output={}/slurm-%a.out", d.display()))
+        .args(["--wrap", &job])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("sbatch runs (apt-get install slurm-wlm munge)");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let all: String = (0..n)
+        .map(|i| std::fs::read_to_string(out.join(format!("task-{i}.jsonl"))).unwrap())
+        .collect();
+    assert_eq!(all, single);
+    let single_file = d.join("single.jsonl");
+    std::fs::write(&single_file, &single).unwrap();
+    assert_eq!(
+        merged(&out, n),
+        ok(&["sweep", "merge", "--json", single_file.to_str().unwrap()])
+    );
+}
+
+/// The puzzle page of `qspec puzzles --html`, played by headless Chromium:
+/// every board's optimum placed by clicks is reported solved.
+#[test]
+fn chromium_plays_the_puzzle_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("puzzles.html");
+    let lines = ok(&[
+        "puzzles",
+        MODEL,
+        "--walls",
+        "2",
+        "--html",
+        page.to_str().unwrap(),
+    ]);
+    assert_eq!(lines.lines().count(), 10);
+    assert_eq!(common::chromium_selftest(&page), "selftest ok: 10 boards");
 }

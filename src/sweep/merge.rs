@@ -12,6 +12,7 @@ use super::json;
 use super::line::{Line, Status};
 use super::{Coords, Defines};
 use crate::error::{Error, Result};
+use crate::solution::histogram::{histogram_svg, Series};
 
 /// Instances of one parameter combination and number of walls.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -174,6 +175,54 @@ impl Summary {
             };
             let _ = writeln!(out, "{name}: {label}{unique}");
         }
+    }
+
+    /// The value histogram as an SVG bar chart: one group of bars per
+    /// value; a series per number of walls (and parameter values) and
+    /// count (classes, boards), and one for the instances without walls.
+    pub fn histogram_svg(&self) -> String {
+        let values: std::collections::BTreeSet<i64> = self
+            .groups()
+            .flat_map(|g| g.rows.keys().flatten().copied())
+            .collect();
+        let labels: Vec<String> = values.iter().map(ToString::to_string).collect();
+        let count = |groups: &[&Group], boards: bool| -> Vec<u64> {
+            values
+                .iter()
+                .map(|v| {
+                    groups
+                        .iter()
+                        .filter_map(|g| g.rows.get(&Some(*v)))
+                        .map(|r| if boards { r.boards } else { r.instances })
+                        .sum()
+                })
+                .collect()
+        };
+        let mut series = Vec::new();
+        let plain: Vec<&Group> = self.groups().filter(|g| g.walls.is_none()).collect();
+        if !plain.is_empty() {
+            series.push(Series {
+                name: "instances".to_string(),
+                counts: count(&plain, false),
+            });
+        }
+        for g in self.groups().filter(|g| g.walls.is_some()) {
+            let mut name = format!("{} walls", g.walls.unwrap_or(0));
+            if !g.defines.is_empty() {
+                name = format!("{}, {name}", describe_defines(&g.defines));
+            }
+            if g.classes {
+                series.push(Series {
+                    name: format!("{name}: classes"),
+                    counts: count(&[g], false),
+                });
+            }
+            series.push(Series {
+                name: format!("{name}: boards"),
+                counts: count(&[g], true),
+            });
+        }
+        histogram_svg("Values over the sweep", "value", &labels, &series)
     }
 
     /// The merge as JSON (one object, no newline).

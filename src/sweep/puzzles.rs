@@ -23,10 +23,15 @@ use std::ops::RangeInclusive;
 
 use super::line::Line;
 use super::merge::describe;
-use super::{Coords, Defines};
+use super::walls::WallModel;
+use super::{Coords, Defines, Load};
 use crate::board::orbit::Orbits;
-use crate::board::Board;
+use crate::board::{moves, Board};
 use crate::error::{Error, Result};
+use crate::model::Sense;
+use crate::solution::page::{PageBoard, PageMoves};
+use crate::solution::render::piece_letter;
+use crate::spec::{RuleSpec, Spec, Target};
 
 /// What makes a puzzle's walls minimal.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -41,15 +46,20 @@ pub enum Rule {
 
 /// How to find the result line of any placement: the board, and the
 /// symmetry group when the lines are one per class.
-pub struct Canon {
+struct Canon {
     board: Board,
     orbits: Option<Orbits>,
 }
 
 impl Canon {
-    /// Lines of `board`, one per class of `orbits` (or one per board).
-    pub fn new(board: Board, orbits: Option<Orbits>) -> Canon {
-        Canon { board, orbits }
+    /// The board of `defines`, with its group when lines are classes.
+    fn load(load: &dyn Load, defines: &[(String, i64)], classes: bool) -> Result<Canon> {
+        let instance = load.load(defines)?;
+        let walls = WallModel::new(&instance.spec, &instance.board, classes)?;
+        Ok(Canon {
+            board: walls.board().clone(),
+            orbits: walls.orbits().cloned(),
+        })
     }
 
     /// The placement `walls` as its class's line has it.
@@ -63,25 +73,24 @@ impl Canon {
     }
 }
 
-/// The board of a line's parameter values.
-pub type CanonOf<'a> = dyn Fn(&[(String, i64)]) -> Result<Canon> + 'a;
-
 /// The puzzles among `lines` with a number of walls in `walls`, under
-/// `rule`; `canon` gives the board of each line's parameter values. Sorted
-/// by parameters, number of walls, value (highest first) and walls.
+/// `rule`; `load` gives the model of each line's parameter values (its
+/// board and symmetries). Sorted by parameters, number of walls, value
+/// (highest first) and walls.
 pub fn puzzles(
     lines: &[Line],
     walls: &RangeInclusive<usize>,
     rule: Rule,
-    canon: &CanonOf<'_>,
+    load: &dyn Load,
 ) -> Result<Vec<Line>> {
+    let classes = lines.iter().any(|l| l.class_size.is_some());
     let mut canons: HashMap<Defines, Canon> = HashMap::new();
     let mut index: HashMap<(Defines, Coords), &Line> = HashMap::new();
     for line in lines {
         let Some(w) = &line.walls else { continue };
         let defines = sorted(&line.defines);
         if !canons.contains_key(&defines) {
-            canons.insert(defines.clone(), canon(&defines)?);
+            canons.insert(defines.clone(), Canon::load(load, &defines, classes)?);
         }
         index.insert((defines, w.clone()), line);
     }
@@ -132,6 +141,76 @@ pub fn puzzles(
             ))
     });
     Ok(out)
+}
+
+/// The puzzle page of `found`: its piece's letter and moves, and one board
+/// each; `load` gives the model of a line's parameter values. The page
+/// plays 2-D boards of `rule no_attack` with `maximize count` (solved: the
+/// optimum's number of pieces, no two attacking).
+pub fn page(found: &[Line], load: &dyn Load) -> Result<(char, PageMoves, Vec<PageBoard>)> {
+    let mut letter = 'Q';
+    let mut page_moves = PageMoves::default();
+    let mut boards = Vec::with_capacity(found.len());
+    let mut specs: HashMap<Defines, Spec> = HashMap::new();
+    for line in found {
+        let defines = sorted(&line.defines);
+        if !specs.contains_key(&defines) {
+            let spec = load.load(&defines)?.spec;
+            check_playable(&spec)?;
+            letter = piece_letter(&spec);
+            page_moves = page_moves_of(&spec);
+            specs.insert(defines.clone(), spec);
+        }
+        boards.push(page_board(&specs[&defines], line));
+    }
+    Ok((letter, page_moves, boards))
+}
+
+/// Whether the page can play `spec`'s boards.
+fn check_playable(spec: &Spec) -> Result<()> {
+    let fits = spec.dims.len() == 2
+        && spec.rules == [RuleSpec::NoAttack]
+        && spec.fixed.is_empty()
+        && spec.forbidden.is_empty()
+        && spec
+            .objective
+            .is_some_and(|o| o.sense == Sense::Maximize && o.target == Target::Count);
+    if fits {
+        Ok(())
+    } else {
+        Err(Error::input(
+            "the puzzle page plays 2-D boards of `rule no_attack` with `maximize count` (no fixed or forbidden cells)",
+        ))
+    }
+}
+
+fn page_moves_of(spec: &Spec) -> PageMoves {
+    let pair = |v: &Vec<i64>| (v[0], v[1]);
+    let m = moves(&spec.piece);
+    PageMoves {
+        riders: m.riders.iter().map(pair).collect(),
+        leapers: m.leapers.iter().map(pair).collect(),
+        torus: spec.torus,
+    }
+}
+
+fn page_board(spec: &Spec, line: &Line) -> PageBoard {
+    let cell = |c: &Vec<usize>| (c[0], c[1]);
+    let placed = line.walls.as_deref().unwrap_or_default();
+    let solution: Vec<(usize, usize)> = line.solution.iter().flatten().map(cell).collect();
+    PageBoard {
+        label: format!(
+            "{} walls, {} {}s",
+            placed.len(),
+            solution.len(),
+            spec.piece.name
+        ),
+        rows: spec.dims[0],
+        cols: spec.dims[1],
+        walls: spec.walls.iter().chain(placed).map(cell).collect(),
+        target: solution.len(),
+        solution,
+    }
 }
 
 fn sorted(defines: &[(String, i64)]) -> Vec<(String, i64)> {

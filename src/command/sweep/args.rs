@@ -162,7 +162,13 @@ pub struct MergeArgs {
     /// Also write the puzzles among the results to FILE (JSON lines; needs --model)
     #[arg(long, value_name = "FILE", requires = "model")]
     pub puzzles: Option<PathBuf>,
-    /// The model the results are of (for --puzzles: its board and symmetries)
+    /// Also write the puzzles as a playable HTML page to FILE (needs --model)
+    #[arg(long, value_name = "FILE", requires = "model")]
+    pub html: Option<PathBuf>,
+    /// Also draw the value histogram as an SVG picture into FILE
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// The model the results are of (for --puzzles and --html: its board and symmetries)
     #[arg(long, value_name = "MODEL")]
     pub model: Option<PathBuf>,
     /// Which puzzles.
@@ -205,7 +211,11 @@ pub const PUZZLES_HELP: &str = "\
 Find puzzles, after the blocked article's \"interesting\" boards: placements of
 K walls (--walls 2..3) on the model's board whose optimum has exactly one
 solution on the raw board, with minimal walls, one per symmetry class. Prints
-them as JSON lines (the sweep's result lines), or writes them to -o FILE.
+them as JSON lines (the sweep's result lines), or writes them to -o FILE;
+--html FILE also writes a playable page (click a cell to place or remove a
+piece; attacked cells are shaded, attacking pieces turn red, and a board says
+\"solved\" at the optimum; \"Show\" draws it; open it as FILE#selftest and the
+page plays every board itself).
 
 Minimal (--minimal):
   one-wall  no single wall can be removed keeping the value and the
@@ -240,6 +250,9 @@ pub struct PuzzlesArgs {
     /// Write the puzzles to FILE (atomically) instead of standard output
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Also write them as a playable HTML page to FILE (click cells to place pieces)
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
     /// Threads, each with its own solver [default: the number of cores]
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,

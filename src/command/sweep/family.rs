@@ -38,6 +38,11 @@ impl FileModel {
         FileModel::new(task.model.clone(), task.source.clone(), task.auto_hints)
     }
 
+    /// The model file's name.
+    pub(super) fn name(&self) -> &str {
+        &self.name
+    }
+
     fn new(name: String, source: String, auto_hints: bool) -> FileModel {
         FileModel {
             name,

@@ -12,11 +12,11 @@ use super::family::{report, threads, FileModel};
 use crate::command::{note, print, write_file};
 use crate::diag::{open_text, LineError};
 use crate::error::{Error, Result};
+use crate::solution::page::write_page;
 use crate::sweep::merge::Summary;
 use crate::sweep::plan::{parts, product};
-use crate::sweep::puzzles::{puzzles, Canon, Rule};
-use crate::sweep::walls::WallModel;
-use crate::sweep::{self, Line, Load, Options};
+use crate::sweep::puzzles::{page, puzzles, Rule};
+use crate::sweep::{self, Line, Options};
 
 /// `qspec sweep merge FILES...`.
 pub(super) fn run_merge(args: &MergeArgs, out: &mut dyn Write) -> Result<u8> {
@@ -25,7 +25,7 @@ pub(super) fn run_merge(args: &MergeArgs, out: &mut dyn Write) -> Result<u8> {
     for path in &args.files {
         read_lines(path, &mut |line| {
             summary.add(&line)?;
-            if args.puzzles.is_some() {
+            if args.puzzles.is_some() || args.html.is_some() {
                 kept.push(slim(line));
             }
             Ok(())
@@ -36,31 +36,61 @@ pub(super) fn run_merge(args: &MergeArgs, out: &mut dyn Write) -> Result<u8> {
     } else {
         summary.table()
     };
-    if let (Some(file), Some(model)) = (&args.puzzles, &args.model) {
+    if let Some(svg) = &args.svg {
+        let picture = summary.histogram_svg();
+        write_file(svg, false, |out| out.write_all(picture.as_bytes()))?;
+    }
+    if let (true, Some(model)) = (args.puzzles.is_some() || args.html.is_some(), &args.model) {
         let model = FileModel::read(model, true)?;
         let walls = match &args.rule.walls {
             Some(w) => range_of(&w.0),
             None => default_range(&kept, args.rule.minimal)?,
         };
-        let found = puzzles(
-            &kept,
-            &walls,
-            args.rule.minimal.rule(),
-            &canon_of(&model, &kept),
+        let rule = args.rule.minimal.rule();
+        let found = puzzles(&kept, &walls, rule, &model)?;
+        write_outputs(
+            args.puzzles.as_deref(),
+            args.html.as_deref(),
+            &model,
+            &found,
         )?;
-        write_puzzles(file, &found)?;
-        let counts = count_by_walls(&found, &walls);
         if !args.json {
             text.push_str(&format!(
-                "puzzles ({} rule): {} ({counts}), written to {}\n",
+                "puzzles ({} rule): {} ({})\n",
                 rule_name(args.rule.minimal),
                 found.len(),
-                file.display()
+                count_by_walls(&found, &walls)
             ));
         }
     }
     print(out, &text)?;
     Ok(0)
+}
+
+/// Writes the puzzles as JSON lines into `lines` and as a page into `html`.
+fn write_outputs(
+    lines: Option<&Path>,
+    html: Option<&Path>,
+    model: &FileModel,
+    found: &[Line],
+) -> Result<()> {
+    if let Some(file) = lines {
+        write_file(file, false, |out| {
+            for line in found {
+                writeln!(out, "{}", line.to_json())?;
+            }
+            Ok(())
+        })?;
+    }
+    if let Some(file) = html {
+        let (letter, moves, boards) = page(found, model)?;
+        let name = Path::new(model.name()).file_name().unwrap_or_default();
+        let title = format!("Puzzles of {}", name.to_string_lossy());
+        write_file(file, false, |out| {
+            write_page(out, &title, letter, &moves, &boards)
+        })?;
+    }
+    Ok(())
 }
 
 /// `qspec puzzles MODEL --walls K1..K2`.
@@ -92,19 +122,17 @@ pub(super) fn run_puzzles(args: &PuzzlesArgs, out: &mut dyn Write) -> Result<u8>
     if progress.stopped {
         return Ok(130);
     }
-    let found = puzzles(&lines, &walls, rule, &canon_of(&model, &lines))?;
+    let found = puzzles(&lines, &walls, rule, &model)?;
     note(&format!(
         "c puzzles ({} rule): {} ({})",
         rule_name(args.minimal),
         found.len(),
         count_by_walls(&found, &walls)
     ));
-    match &args.output {
-        Some(file) => write_puzzles(file, &found)?,
-        None => {
-            let text: String = found.iter().map(|l| format!("{}\n", l.to_json())).collect();
-            print(out, &text)?;
-        }
+    write_outputs(args.output.as_deref(), args.html.as_deref(), &model, &found)?;
+    if args.output.is_none() {
+        let text: String = found.iter().map(|l| format!("{}\n", l.to_json())).collect();
+        print(out, &text)?;
     }
     Ok(0)
 }
@@ -159,36 +187,12 @@ fn default_range(lines: &[Line], minimal: Minimal) -> Result<RangeInclusive<usiz
     Ok(least..=most)
 }
 
-/// The boards and symmetry groups puzzles compare placements under: the
-/// lines' own (one per class when they have class sizes).
-fn canon_of<'a>(
-    model: &'a FileModel,
-    lines: &[Line],
-) -> impl Fn(&[(String, i64)]) -> Result<Canon> + 'a {
-    let classes = lines.iter().any(|l| l.class_size.is_some());
-    move |defines: &[(String, i64)]| {
-        let instance = model.load(defines)?;
-        let walls = WallModel::new(&instance.spec, &instance.board, classes)?;
-        Ok(Canon::new(walls.board().clone(), walls.orbits().cloned()))
-    }
-}
-
 /// A line as puzzles need it: the solution only where it is unique.
 fn slim(mut line: Line) -> Line {
     if !line.is_unique() {
         line.solution = None;
     }
     line
-}
-
-/// Writes the puzzle lines into `file`, atomically.
-fn write_puzzles(file: &Path, found: &[Line]) -> Result<()> {
-    write_file(file, false, |out| {
-        for line in found {
-            writeln!(out, "{}", line.to_json())?;
-        }
-        Ok(())
-    })
 }
 
 /// Every result line of `path` (`-`: standard input), each checked.
