@@ -54,6 +54,9 @@ loop() {
 }
 
 small() {
+  echo "== 2 walls, every board (--no-symmetry)"
+  echo "--jobs 1: $(timed_sweep w2all --walls 2 --no-symmetry --jobs 1) s"
+  echo "--jobs 2: $(timed_sweep w2all --walls 2 --no-symmetry --jobs 2) s"
   for k in 2 3; do
     echo "== $k walls"
     echo "--jobs 1: $(timed_sweep "w$k" --walls "$k" --jobs 1) s"
