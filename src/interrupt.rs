@@ -69,7 +69,17 @@ pub fn remove_all() {
 
 /// Whether the process `pid` is alive (on systems with `/proc`; elsewhere
 /// every process counts as alive, so that nothing is removed by mistake).
+/// A zombie (killed, not yet reaped by its parent) is not.
 pub fn process_alive(pid: u32) -> bool {
     let proc = Path::new("/proc");
-    !proc.is_dir() || proc.join(pid.to_string()).exists()
+    if !proc.is_dir() {
+        return true;
+    }
+    match std::fs::read_to_string(proc.join(pid.to_string()).join("stat")) {
+        // `pid (name) S ...`: the state follows the last parenthesis.
+        Ok(stat) => stat
+            .rsplit_once(')')
+            .map_or(true, |(_, rest)| !rest.trim_start().starts_with('Z')),
+        Err(_) => proc.join(pid.to_string()).exists(),
+    }
 }

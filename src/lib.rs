@@ -44,6 +44,7 @@ pub mod options;
 pub mod solution;
 pub mod solve;
 pub mod spec;
+pub mod sweep;
 
 pub use board::Board;
 pub use command::{load_file, load_source, Loaded};

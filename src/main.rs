@@ -208,6 +208,12 @@ enum Sub {
     /// Check a solver's answer against the model; print and draw its board
     #[command(long_about = VERIFY_HELP)]
     Verify(VerifyArgs),
+    /// Run a model over parameter ranges and wall placements (one JSON line each); plan, run, merge
+    #[command(long_about = command::sweep::SWEEP_HELP)]
+    Sweep(command::sweep::SweepArgs),
+    /// Find puzzles: wall placements with a unique optimum and minimal walls
+    #[command(long_about = command::sweep::PUZZLES_HELP)]
+    Puzzles(command::sweep::PuzzlesArgs),
 }
 
 #[derive(Args)]
@@ -488,6 +494,8 @@ impl Sub {
                 show_attacks: a.show_attacks,
                 proof: a.proof,
             }),
+            Sub::Sweep(a) => Command::Sweep(a),
+            Sub::Puzzles(a) => Command::Puzzles(a),
         }
     }
 }

@@ -10,8 +10,9 @@
 //! ```
 #![cfg(feature = "external-solvers")]
 
+mod common;
+
 use qspec::solution::page::{write_page, PageBoard, PageMoves};
-use std::process::Command;
 
 fn queen_moves() -> PageMoves {
     PageMoves {
@@ -37,38 +38,14 @@ fn board(
     }
 }
 
-/// The text of `#selftest` once Chromium has run the page's script.
+/// The text of `#selftest` once Chromium has run the page of `boards`.
 fn selftest(boards: &[PageBoard]) -> String {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("puzzles.html");
     let mut out = Vec::new();
     write_page(&mut out, "Puzzles", 'Q', &queen_moves(), boards).unwrap();
     std::fs::write(&path, out).unwrap();
-    let profile = dir.path().join("profile");
-    let output = Command::new("chromium")
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--virtual-time-budget=5000",
-        ])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .arg("--dump-dom")
-        .arg(format!("file://{}#selftest", path.display()))
-        .output()
-        .expect("chromium is installed (apt-get install -y chromium)");
-    let dom = String::from_utf8_lossy(&output.stdout).to_string();
-    let start = dom
-        .find("<pre id=\"selftest\">")
-        .expect("the page was rendered")
-        + 19;
-    let end = start + dom[start..].find("</pre>").unwrap();
-    dom[start..end].to_string()
+    common::chromium_selftest(&path)
 }
 
 const EIGHT_QUEENS: [(usize, usize); 8] = [

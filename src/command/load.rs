@@ -80,7 +80,7 @@ pub fn load_file_with(
 }
 
 /// The text of the model file: at most [`MAX_SOURCE_BYTES`] bytes of UTF-8.
-fn read_model_text(path: &Path, name: &str) -> Result<String> {
+pub(crate) fn read_model_text(path: &Path, name: &str) -> Result<String> {
     let file = std::fs::File::open(path).map_err(|e| Error::unreadable("", path, e))?;
     if file.metadata().is_ok_and(|m| m.is_dir()) {
         let e = std::io::Error::new(std::io::ErrorKind::InvalidInput, "it is a directory");

@@ -1,6 +1,7 @@
-//! The command layer: `compile`, `stats`, `solve`, `count` and `verify`,
-//! each a request from the command line run through the pipeline's stages,
-//! and what it prints. The stages never print; the commands never encode.
+//! The command layer: `compile`, `stats`, `solve`, `count`, `verify`,
+//! `sweep` and `puzzles`, each a request from the command line run through
+//! the pipeline's stages, and what it prints. The stages never print; the
+//! commands never encode.
 //!
 //! [`run`] is the one entry point `main.rs` calls.
 
@@ -13,6 +14,7 @@ mod report;
 mod solve;
 mod start;
 mod stats;
+pub mod sweep;
 mod tally;
 mod verify;
 
@@ -49,6 +51,10 @@ pub enum Command {
     Count(CountRequest),
     /// Check a solver's answer.
     Verify(VerifyRequest),
+    /// Run a model over a family of instances (or plan, run or merge one).
+    Sweep(sweep::SweepArgs),
+    /// Find puzzles: boards with a unique optimum and minimal walls.
+    Puzzles(sweep::PuzzlesArgs),
 }
 
 /// Runs `command`, printing its results to `out`; the exit code on success.
@@ -59,6 +65,8 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<u8> {
         Command::Solve(req) => solve::run(req, out),
         Command::Count(req) => count::run(req, out),
         Command::Verify(req) => verify::run(req, out),
+        Command::Sweep(args) => sweep::run_sweep(args, out),
+        Command::Puzzles(args) => sweep::run_puzzles(args, out),
     }
 }
 

@@ -26,7 +26,7 @@ fn glyph(board: &Board, spec: &Spec, p: &Placement, cell: usize) -> char {
 }
 
 /// `Q` for queens, `N` for knights..., `P` for custom pieces.
-fn piece_letter(spec: &Spec) -> char {
+pub fn piece_letter(spec: &Spec) -> char {
     match spec.piece.name.as_str() {
         "queen" => 'Q',
         "rook" => 'R',

@@ -353,3 +353,34 @@ pub fn queens_clauses(model: &Model, n: usize) -> ClauseArena {
     }
     arena
 }
+
+/// The text of the element `#selftest` of the page `path` once headless
+/// Chromium has run its script as `path#selftest` (`apt-get install -y
+/// chromium`).
+pub fn chromium_selftest(path: &std::path::Path) -> String {
+    let profile = tempfile::tempdir().unwrap();
+    let output = std::process::Command::new("chromium")
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--virtual-time-budget=5000",
+        ])
+        .arg(format!("--user-data-dir={}", profile.path().display()))
+        .arg("--dump-dom")
+        .arg(format!("file://{}#selftest", path.display()))
+        .output()
+        .expect("chromium is installed (apt-get install -y chromium)");
+    let dom = String::from_utf8_lossy(&output.stdout).to_string();
+    let start = dom
+        .find("<pre id=\"selftest\">")
+        .expect("the page was rendered")
+        + 19;
+    let end = start + dom[start..].find("</pre>").unwrap();
+    dom[start..end].to_string()
+}

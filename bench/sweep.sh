@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# Sweep benchmarks (issue 10): the blocked article's wall families on 8x8
+# (models/blocked-8x8.qspec), one placement per symmetry class.
+#
+#   loop     the baseline: one `qspec solve` per two-wall board (2016 boards)
+#   small    2 and 3 walls, --jobs 1 and 2, with the value tables
+#   four     4 walls (79920 classes), --jobs 1 and 2 (target: under 2 minutes)
+#   puzzles  the puzzle set with 2 and 3 walls (both minimality rules)
+#   five     4 and 5 walls with optimal counts, planned into tasks and run by
+#            GNU parallel on both cores (one thread a task), merged, with the
+#            5-wall puzzles (target: under 30 minutes)
+#
+# Usage: bench/sweep.sh [loop|small|four|puzzles|five|all]
+#   QSPEC=path   the qspec to measure (default: this tree's release build)
+#   KEEP=dir     keep the five-wall tasks and results in dir (resumable)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+what=${1:-all}
+if [ -z "${QSPEC:-}" ]; then
+  cargo build --release --quiet
+  QSPEC=target/release/qspec
+fi
+model=models/blocked-8x8.qspec
+work=${KEEP:-$(mktemp -d)}
+mkdir -p "$work"
+[ -n "${KEEP:-}" ] || trap 'rm -rf "$work"' EXIT
+
+now() { date +%s.%N; }
+since() { awk -v a="$(now)" -v b="$1" 'BEGIN { printf "%.1f", a - b }'; }
+
+# `qspec sweep ...` timed: prints "seconds", keeps the lines in $work/$name.
+timed_sweep() {
+  local name=$1 start
+  shift
+  start=$(now)
+  "$QSPEC" sweep "$model" "$@" > "$work/$name.jsonl" 2>/dev/null
+  since "$start"
+}
+
+loop() {
+  echo "== baseline: one qspec solve per two-wall board"
+  local start n=0 cells=()
+  for r in 0 1 2 3 4 5 6 7; do for c in 0 1 2 3 4 5 6 7; do cells+=("($r,$c)"); done; done
+  start=$(now)
+  for ((a = 0; a < 64; a++)); do
+    for ((b = a + 1; b < 64; b++)); do
+      printf 'board 8 x 8\nwall %s %s\npiece queen\nrule no_attack\nmaximize count\n' \
+        "${cells[a]}" "${cells[b]}" > "$work/one.qspec"
+      "$QSPEC" solve "$work/one.qspec" > /dev/null 2>&1 || true
+      n=$((n + 1))
+    done
+  done
+  echo "$n boards in $(since "$start") s"
+}
+
+small() {
+  echo "== 2 walls, every board (--no-symmetry)"
+  echo "--jobs 1: $(timed_sweep w2all --walls 2 --no-symmetry --jobs 1) s"
+  echo "--jobs 2: $(timed_sweep w2all --walls 2 --no-symmetry --jobs 2) s"
+  for k in 2 3; do
+    echo "== $k walls"
+    echo "--jobs 1: $(timed_sweep "w$k" --walls "$k" --jobs 1) s"
+    echo "--jobs 2: $(timed_sweep "w$k" --walls "$k" --jobs 2) s"
+    "$QSPEC" sweep merge "$work/w$k.jsonl"
+  done
+}
+
+four() {
+  echo "== 4 walls"
+  echo "--jobs 1: $(timed_sweep w4 --walls 4 --jobs 1) s"
+  echo "--jobs 2: $(timed_sweep w4 --walls 4 --jobs 2) s"
+  "$QSPEC" sweep merge "$work/w4.jsonl"
+}
+
+puzzles() {
+  echo "== puzzles with 2 and 3 walls"
+  for rule in one-wall subsets; do
+    local start
+    start=$(now)
+    "$QSPEC" puzzles "$model" --walls 2..3 --minimal "$rule" > "$work/puzzles-$rule.jsonl" 2>/dev/null
+    echo "$rule: $(wc -l < "$work/puzzles-$rule.jsonl") puzzles in $(since "$start") s"
+  done
+}
+
+five() {
+  echo "== 4 and 5 walls with optimal counts: plan, GNU parallel on 2 cores, merge"
+  command -v parallel > /dev/null || { echo "GNU parallel is not installed (apt-get install parallel)"; exit 1; }
+  local start n
+  start=$(now)
+  "$QSPEC" sweep plan "$model" --walls 4..5 --optimal-count-limit 2 --chunk 4096 > "$work/tasks.jsonl"
+  n=$(wc -l < "$work/tasks.jsonl")
+  seq 0 $((n - 1)) | parallel --jobs 2 --joblog "$work/joblog" --resume \
+    "$QSPEC" sweep run "$work/tasks.jsonl" --task {} --out "$work/results" --jobs 1 2> /dev/null
+  "$QSPEC" sweep merge "$work"/results/task-*.jsonl --model "$model" --puzzles "$work/puzzles5.jsonl"
+  echo "$n tasks: $(since "$start") s in all"
+}
+
+case $what in
+  loop) loop ;;
+  small) small ;;
+  four) four ;;
+  puzzles) puzzles ;;
+  five) five ;;
+  all) small; four; puzzles; loop; five ;;
+  *) echo "usage: bench/sweep.sh [loop|small|four|puzzles|five|all]" >&2; exit 2 ;;
+esac

@@ -1,0 +1,199 @@
+//! A sweep's model and family of instances from the command line: the
+//! model file read once and loaded for each combination of parameter
+//! values ([`FileModel`]); the whole sweep in this process (`qspec sweep
+//! MODEL`), and its plan (`qspec sweep plan`).
+
+use std::io::Write;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use super::args::{FamilyArgs, PlanArgs, SweepArgs};
+use crate::command::guard::Limits;
+use crate::command::load::{load_source_with, read_model_text, LoadOptions};
+use crate::command::{note, print, write_file};
+use crate::error::{Error, Result};
+use crate::sweep::plan::{parts, product, Request};
+use crate::sweep::{self, Defines, Instance, Line, Load, Options, Part, Progress, Task};
+
+/// A model's text, loaded for any parameter values.
+pub(super) struct FileModel {
+    name: String,
+    source: String,
+    options: LoadOptions,
+    /// Warnings are said once, not once per combination.
+    warned: AtomicBool,
+}
+
+impl FileModel {
+    /// The model in `path`.
+    pub(super) fn read(path: &Path, auto_hints: bool) -> Result<FileModel> {
+        let name = path.display().to_string();
+        let source = read_model_text(path, &name)?;
+        Ok(FileModel::new(name, source, auto_hints))
+    }
+
+    /// The model a task carries.
+    pub(super) fn of_task(task: &Task) -> FileModel {
+        FileModel::new(task.model.clone(), task.source.clone(), task.auto_hints)
+    }
+
+    /// The model file's name.
+    pub(super) fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn new(name: String, source: String, auto_hints: bool) -> FileModel {
+        FileModel {
+            name,
+            source,
+            options: LoadOptions {
+                rays: None,
+                limits: Limits::default(),
+                auto_hints,
+            },
+            warned: AtomicBool::new(false),
+        }
+    }
+}
+
+impl Load for FileModel {
+    fn load(&self, defines: &[(String, i64)]) -> Result<Instance> {
+        let loaded = load_source_with(&self.name, &self.source, defines, &self.options)?;
+        if !loaded.warnings.errors.is_empty() && !self.warned.swap(true, Ordering::Relaxed) {
+            note(loaded.warnings.to_string().trim_end());
+        }
+        Ok(Instance {
+            spec: loaded.spec,
+            board: loaded.board,
+            model: loaded.model,
+        })
+    }
+}
+
+/// The family's options, combinations and parts, in order.
+fn family(args: &FamilyArgs) -> (Options, Vec<Defines>, Vec<usize>) {
+    let options = Options {
+        symmetry: !args.no_symmetry,
+        optimal_count: args.count_limit(),
+    };
+    let combos = product(&args.define);
+    (
+        options,
+        combos,
+        args.walls.clone().map(|w| w.0).unwrap_or_default(),
+    )
+}
+
+/// The model file of `args` (clap makes it required without a subcommand).
+fn model_path(args: &FamilyArgs) -> Result<&Path> {
+    args.model
+        .as_deref()
+        .ok_or_else(|| Error::input("no model file given"))
+}
+
+/// Threads to use: `jobs`, or one per core.
+pub(super) fn threads(jobs: Option<usize>) -> usize {
+    jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1)
+}
+
+/// `qspec sweep MODEL ...`: every instance in this process, each result
+/// line printed (or written to `-o FILE`) in order.
+pub(super) fn run_direct(args: &SweepArgs, out: &mut dyn Write) -> Result<u8> {
+    let model = FileModel::read(model_path(&args.family)?, !args.family.no_auto_hints)?;
+    let (options, combos, walls) = family(&args.family);
+    let parts = parts(&combos, &walls);
+    let jobs = threads(args.jobs);
+    let started = Instant::now();
+    let progress = match &args.output {
+        None => {
+            let mut emit = |_: u64, line: &Line| print(out, &format!("{}\n", line.to_json()));
+            sweep::run(&model, &options, &parts, jobs, 0, &mut emit)?
+        }
+        Some(path) => write_lines(path, &model, &options, &parts, jobs)?,
+    };
+    report(&progress, started, jobs);
+    Ok(if progress.stopped { 130 } else { 0 })
+}
+
+/// The sweep into `path`, atomically: an interrupted sweep leaves no file.
+fn write_lines(
+    path: &Path,
+    model: &FileModel,
+    options: &Options,
+    parts: &[Part],
+    jobs: usize,
+) -> Result<Progress> {
+    let mut outcome: Option<Result<Progress>> = None;
+    let written = write_file(path, false, |file| {
+        let mut emit = |_: u64, line: &Line| {
+            writeln!(file, "{}", line.to_json()).map_err(|e| Error::unwritable("writing ", path, e))
+        };
+        let result = sweep::run(model, options, parts, jobs, 0, &mut emit);
+        let keep = matches!(&result, Ok(p) if !p.stopped);
+        outcome = Some(result);
+        if keep {
+            Ok(())
+        } else {
+            Err(std::io::Error::new(
+                std::io::ErrorKind::Interrupted,
+                "the sweep did not finish",
+            ))
+        }
+    });
+    match outcome.expect("the sweep ran") {
+        Ok(progress) if progress.stopped => Ok(progress),
+        Ok(progress) => written.map(|()| progress),
+        Err(e) => Err(e),
+    }
+}
+
+/// Says on standard error how many instances took how long.
+pub(super) fn report(progress: &Progress, started: Instant, jobs: usize) {
+    let secs = started.elapsed().as_secs_f64();
+    let stopped = if progress.stopped {
+        ", interrupted"
+    } else {
+        ""
+    };
+    note(&format!(
+        "c sweep: {} instances in {secs:.2} s ({jobs} {}){stopped}",
+        progress.lines,
+        if jobs == 1 { "thread" } else { "threads" }
+    ));
+}
+
+/// `qspec sweep plan`: the tasks, one JSON line each.
+pub(super) fn run_plan(args: &PlanArgs, out: &mut dyn Write) -> Result<u8> {
+    let path = model_path(&args.family)?;
+    let model = FileModel::read(path, !args.family.no_auto_hints)?;
+    let (options, combos, walls) = family(&args.family);
+    let request = Request {
+        model: &path.display().to_string(),
+        source: &model.source,
+        options: &options,
+        auto_hints: !args.family.no_auto_hints,
+        walls: &walls,
+        combos: &combos,
+        chunk: args.chunk,
+    };
+    let tasks = sweep::plan(&model, &request)?;
+    let mut text = String::new();
+    let mut instances = 0;
+    for task in &tasks {
+        text.push_str(&task.to_json());
+        text.push('\n');
+        instances += task
+            .parts
+            .iter()
+            .map(|p| p.range.map_or(1, |r| r.count))
+            .sum::<u64>();
+    }
+    print(out, &text)?;
+    note(&format!(
+        "c plan: {} tasks, {instances} instances",
+        tasks.len()
+    ));
+    Ok(0)
+}

@@ -1,0 +1,189 @@
+//! `qspec sweep run`: tasks of a plan into `DIR/task-I.jsonl`.
+//!
+//! Idempotent: a finished task's file is renamed into place only when
+//! complete, and a re-run skips it. Resumable: lines are appended to
+//! `DIR/task-I.jsonl.part` and flushed one by one, so a killed run keeps
+//! every line it finished; the next run drops a torn last line, solves
+//! again the block of the first missing instance (its earlier lines are
+//! compared with those kept: a block is solved from a fresh solver, so
+//! they must be equal) and goes on. `DIR/task-I.lock` (the process id)
+//! keeps two runs off one task.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use super::args::RunArgs;
+use super::family::{report, threads, FileModel};
+use crate::command::note;
+use crate::diag::LineError;
+use crate::error::{Error, Result};
+use crate::sweep::{self, Line, Task};
+
+/// `qspec sweep run TASKS [--task I] --out DIR`.
+pub(super) fn run_tasks(args: &RunArgs) -> Result<u8> {
+    let tasks = read_tasks(&args.tasks)?;
+    let chosen: Vec<&Task> = match args.task {
+        None => tasks.iter().collect(),
+        Some(i) => vec![tasks.iter().find(|t| t.index == i).ok_or_else(|| {
+            Error::input(format!(
+                "{} has no task {i} (its tasks are 0 to {})",
+                args.tasks.display(),
+                tasks.len().saturating_sub(1)
+            ))
+        })?],
+    };
+    fs::create_dir_all(&args.out).map_err(|e| Error::unwritable("cannot make ", &args.out, e))?;
+    let jobs = threads(args.jobs);
+    for task in chosen {
+        if run_task(task, &args.out, jobs)? {
+            return Ok(130);
+        }
+    }
+    Ok(0)
+}
+
+/// The tasks of a plan file, each line checked.
+fn read_tasks(path: &Path) -> Result<Vec<Task>> {
+    let name = path.display().to_string();
+    let file = File::open(path).map_err(|e| Error::unreadable("the tasks ", path, e))?;
+    let mut tasks = Vec::new();
+    for (i, line) in BufReader::new(file).lines().enumerate() {
+        let line = line.map_err(|e| Error::unreadable("the tasks ", path, e))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let task = Task::parse(&line).map_err(|m| {
+            Error::text(
+                name.clone(),
+                LineError::new(i + 1, format!("not a task of `qspec sweep plan`: {m}")),
+            )
+        })?;
+        tasks.push(task);
+    }
+    if tasks.is_empty() {
+        return Err(Error::input(format!("{name} holds no task")));
+    }
+    Ok(tasks)
+}
+
+/// Runs one task (unless done already); true when interrupted.
+fn run_task(task: &Task, dir: &Path, jobs: usize) -> Result<bool> {
+    let done = dir.join(format!("task-{}.jsonl", task.index));
+    if done.exists() {
+        note(&format!(
+            "c task {}: done already ({})",
+            task.index,
+            done.display()
+        ));
+        return Ok(false);
+    }
+    let _lock = Lock::take(&dir.join(format!("task-{}.lock", task.index)))?;
+    let part = dir.join(format!("task-{}.jsonl.part", task.index));
+    let kept = kept_lines(&part)?;
+    let skip = kept.len() as u64;
+    let mut file = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&part)
+        .map_err(|e| Error::unwritable("cannot write ", &part, e))?;
+    let model = FileModel::of_task(task);
+    let started = Instant::now();
+    let mut emit = |index: u64, line: &Line| -> Result<()> {
+        let text = line.to_json();
+        if let Some(old) = kept.get(index as usize) {
+            if *old != text {
+                return Err(Error::failure(format!(
+                    "line {} of {} differs from the same instance solved again; remove the file to start the task afresh",
+                    index + 1,
+                    part.display()
+                )));
+            }
+            return Ok(());
+        }
+        writeln!(file, "{text}")
+            .and_then(|()| file.flush())
+            .map_err(|e| Error::unwritable("writing ", &part, e))
+    };
+    let progress = sweep::run(&model, &task.options, &task.parts, jobs, skip, &mut emit)?;
+    report(&progress, started, jobs);
+    if progress.stopped {
+        return Ok(true);
+    }
+    file.sync_all()
+        .and_then(|()| fs::rename(&part, &done))
+        .map_err(|e| Error::unwritable("cannot finish ", &done, e))?;
+    note(&format!(
+        "c task {}: written to {}",
+        task.index,
+        done.display()
+    ));
+    Ok(false)
+}
+
+/// The complete lines of a partial result file (a torn last line, from a
+/// run killed while writing it, is cut off the file).
+fn kept_lines(part: &Path) -> Result<Vec<String>> {
+    let bytes = match fs::read(part) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(Error::unreadable("", part, e)),
+    };
+    let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    if complete < bytes.len() {
+        let file = OpenOptions::new()
+            .write(true)
+            .open(part)
+            .map_err(|e| Error::unwritable("cannot repair ", part, e))?;
+        file.set_len(complete as u64)
+            .map_err(|e| Error::unwritable("cannot repair ", part, e))?;
+    }
+    let text = String::from_utf8_lossy(&bytes[..complete]);
+    Ok(text.lines().map(str::to_string).collect())
+}
+
+/// A lock file holding this process's id, removed when dropped.
+struct Lock(PathBuf);
+
+impl Lock {
+    /// Takes the lock at `path`; a lock left by a process that is gone is
+    /// taken over.
+    fn take(path: &Path) -> Result<Lock> {
+        for _ in 0..2 {
+            match OpenOptions::new().write(true).create_new(true).open(path) {
+                Ok(mut f) => {
+                    let _ = writeln!(f, "{}", std::process::id());
+                    crate::interrupt::register(path);
+                    return Ok(Lock(path.to_path_buf()));
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                    let owner = fs::read_to_string(path).unwrap_or_default();
+                    match owner.trim().parse::<u32>() {
+                        Ok(pid) if crate::interrupt::process_alive(pid) => {
+                            return Err(Error::input_with_help(
+                                format!("another process ({pid}) is running this task"),
+                                format!("if none is, remove {}", path.display()),
+                            ))
+                        }
+                        _ => {
+                            let _ = fs::remove_file(path);
+                        }
+                    }
+                }
+                Err(e) => return Err(Error::unwritable("cannot write ", path, e)),
+            }
+        }
+        Err(Error::failure(format!(
+            "cannot take the lock {}",
+            path.display()
+        )))
+    }
+}
+
+impl Drop for Lock {
+    fn drop(&mut self) {
+        let _ = fs::remove_file(&self.0);
+        crate::interrupt::unregister(&self.0);
+    }
+}

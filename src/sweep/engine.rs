@@ -1,0 +1,310 @@
+//! The incremental engine of a sweep: one CaDiCaL holding a model, asked
+//! for the optimum of many instances, each a set of assumptions (the walls
+//! of a placement).
+//!
+//! The objective (unit coefficients) becomes "gain" literals, one per term
+//! (the term itself for `maximize`, its negation for `minimize`), and one
+//! totalizer over them, built once and extended as needed; "at least `g`
+//! gains" is one assumed literal. An instance starts at a guess (the
+//! previous instance's optimum, neighbours in the sweep being alike): a
+//! model at the guess is improved by demanding one more than it has until
+//! that is impossible; no model at the guess steps the guess down.
+//!
+//! Optimal solutions are counted by blocking clauses over the decision
+//! variables, each guarded by the instance's own activation literal, which
+//! a unit clause retires afterwards.
+
+use rustsat::encodings::card::{BoundLower, BoundLowerIncremental, Totalizer};
+
+use crate::encode::bridge::{from_rs, to_rs, AllocVars, SinkCollector};
+use crate::encode::{encode_model, ClauseSink};
+use crate::error::{Error, Result};
+use crate::model::{Lit, Model, Sense, Var, VarAlloc};
+use crate::options::Encodings;
+use crate::solve::{Embedded, Outcome, Stop};
+
+/// How an instance ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Solved: the optimum (or, without objective, a solution) found.
+    Solved,
+    /// No solution exists.
+    Infeasible,
+    /// Stopped (interrupted) before the end.
+    Stopped,
+}
+
+/// What the engine found for one instance.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// How it ended.
+    pub verdict: Verdict,
+    /// The objective value of `values` (proven optimal when solved).
+    pub value: Option<i64>,
+    /// The values of the model's named variables in the best solution.
+    pub values: Option<Vec<bool>>,
+    /// The number of optimal solutions, up to the limit asked for.
+    pub optimal_count: Option<u64>,
+}
+
+/// The objective as gains to count.
+#[derive(Clone, Debug)]
+struct Gains {
+    sense: Sense,
+    lits: Vec<Lit>,
+}
+
+impl Gains {
+    fn value(&self, gains: usize) -> i64 {
+        match self.sense {
+            Sense::Maximize => gains as i64,
+            Sense::Minimize => (self.lits.len() - gains) as i64,
+        }
+    }
+
+    fn count(&self, values: &[bool]) -> usize {
+        self.lits
+            .iter()
+            .filter(|l| l.eval(values[l.var().index()]))
+            .count()
+    }
+}
+
+/// One CaDiCaL with a model, its objective's totalizer and the guess.
+pub struct Engine {
+    solver: Embedded,
+    vars: VarAlloc,
+    gains: Option<Gains>,
+    totalizer: Totalizer,
+    /// The decision variables a solution is told apart by.
+    projection: Vec<Var>,
+    /// The optimum (in gains) of the previous instance.
+    guess: usize,
+    n_named: usize,
+}
+
+impl Engine {
+    /// A solver holding `model` (encoded with `encodings`); solutions are
+    /// told apart by `projection` when counted.
+    pub fn new(model: &Model, encodings: &Encodings, projection: Vec<Var>) -> Result<Engine> {
+        let gains = match &model.objective {
+            None => None,
+            Some(objective) => {
+                if objective.terms.iter().any(|&(c, _)| c != 1) {
+                    return Err(Error::input(
+                        "a sweep handles objectives with unit coefficients only",
+                    ));
+                }
+                let lits = objective
+                    .terms
+                    .iter()
+                    .map(|&(_, l)| match objective.sense {
+                        Sense::Maximize => l,
+                        Sense::Minimize => !l,
+                    })
+                    .collect();
+                Some(Gains {
+                    sense: objective.sense,
+                    lits,
+                })
+            }
+        };
+        let mut solver = Embedded::new();
+        solver.no_lucky_guesses();
+        // Ctrl-C and SIGTERM stop a solve (the sweep then stops).
+        solver.set_stop(&Stop::new(None));
+        let vars = encode_model(model, encodings, &mut solver);
+        solver.reserve_vars(vars.n_vars());
+        let totalizer = gains
+            .iter()
+            .flat_map(|g| g.lits.iter().map(|&l| to_rs(l)))
+            .collect();
+        Ok(Engine {
+            solver,
+            vars,
+            gains,
+            totalizer,
+            projection,
+            guess: 0,
+            n_named: model.n_vars() as usize,
+        })
+    }
+
+    /// Starts the next instance's search at `value` (an optimum known
+    /// already, or likely).
+    pub fn expect(&mut self, value: i64) {
+        if let Some(gains) = &self.gains {
+            let g = match gains.sense {
+                Sense::Maximize => value,
+                Sense::Minimize => gains.lits.len() as i64 - value,
+            };
+            self.guess = usize::try_from(g).unwrap_or(0);
+        }
+    }
+
+    /// The literal that says "at least `g` gains" (none for 0).
+    fn at_least(&mut self, g: usize) -> Result<Vec<Lit>> {
+        if g == 0 {
+            return Ok(Vec::new());
+        }
+        let Engine {
+            solver,
+            vars,
+            totalizer,
+            ..
+        } = self;
+        totalizer
+            .encode_lb_change(g..=g, &mut SinkCollector::new(solver), &mut AllocVars(vars))
+            .map_err(|e| Error::failure(format!("encoding the objective bound failed: {e}")))?;
+        solver.reserve_vars(vars.n_vars());
+        let lits = totalizer
+            .enforce_lb(g)
+            .map_err(|e| Error::failure(format!("enforcing the objective bound failed: {e}")))?;
+        Ok(lits.into_iter().map(from_rs).collect())
+    }
+
+    /// One call under `base` and "at least `g` gains".
+    fn solve_at(&mut self, base: &[Lit], g: usize) -> Result<Outcome> {
+        let mut assumptions = base.to_vec();
+        assumptions.extend(self.at_least(g)?);
+        self.solver.solve(&assumptions)
+    }
+
+    /// The optimum under `base`, and with `count_limit` the number of
+    /// optimal solutions up to it.
+    pub fn solve(&mut self, base: &[Lit], count_limit: Option<u64>) -> Result<Found> {
+        let Some(n_gains) = self.gains.as_ref().map(|g| g.lits.len()) else {
+            return self.decide(base, count_limit);
+        };
+        // Down from the guess to the first level with a solution; the
+        // lowest level refused bounds the climb.
+        let mut g = self.guess.min(n_gains);
+        let mut ceiling = n_gains;
+        let (mut best, mut values) = loop {
+            match self.solve_at(base, g)? {
+                Outcome::Sat(values) => break (self.gain_count(&values), values),
+                Outcome::Unknown => return Ok(stopped()),
+                Outcome::Unsat if g == 0 => return Ok(infeasible(count_limit)),
+                Outcome::Unsat => {
+                    g -= 1;
+                    ceiling = g;
+                }
+            }
+        };
+        // Up while one more is possible.
+        while best < ceiling {
+            match self.solve_at(base, best + 1)? {
+                Outcome::Sat(better) => {
+                    best = self.gain_count(&better);
+                    values = better;
+                }
+                Outcome::Unsat => break,
+                Outcome::Unknown => return Ok(stopped()),
+            }
+        }
+        self.guess = best;
+        let optimal_count = match count_limit {
+            Some(limit) => match self.count(base, best, &values, limit)? {
+                Some(n) => Some(n),
+                None => return Ok(stopped()),
+            },
+            None => None,
+        };
+        let value = self.gains.as_ref().map(|gains| gains.value(best));
+        values.truncate(self.n_named);
+        Ok(Found {
+            verdict: Verdict::Solved,
+            value,
+            values: Some(values),
+            optimal_count,
+        })
+    }
+
+    /// Without objective: one solution, and the count up to the limit.
+    fn decide(&mut self, base: &[Lit], count_limit: Option<u64>) -> Result<Found> {
+        match self.solver.solve(base)? {
+            Outcome::Unknown => Ok(stopped()),
+            Outcome::Unsat => Ok(infeasible(count_limit)),
+            Outcome::Sat(mut values) => {
+                let optimal_count = match count_limit {
+                    Some(limit) => match self.count(base, 0, &values, limit)? {
+                        Some(n) => Some(n),
+                        None => return Ok(stopped()),
+                    },
+                    None => None,
+                };
+                values.truncate(self.n_named);
+                Ok(Found {
+                    verdict: Verdict::Solved,
+                    value: None,
+                    values: Some(values),
+                    optimal_count,
+                })
+            }
+        }
+    }
+
+    fn gain_count(&self, values: &[bool]) -> usize {
+        self.gains.as_ref().map_or(0, |g| g.count(values))
+    }
+
+    /// The number of solutions with at least `g` gains under `base`, up to
+    /// `limit`, `first` being one of them (`None`: stopped).
+    fn count(&mut self, base: &[Lit], g: usize, first: &[bool], limit: u64) -> Result<Option<u64>> {
+        let act = self.vars.fresh().positive();
+        self.solver.reserve_vars(self.vars.n_vars());
+        let mut assumptions = base.to_vec();
+        assumptions.extend(self.at_least(g)?);
+        assumptions.push(act);
+        let mut found = 1;
+        let mut last = first.to_vec();
+        while found < limit {
+            self.block(act, &last);
+            match self.solver.solve(&assumptions)? {
+                Outcome::Sat(values) => {
+                    found += 1;
+                    last = values;
+                }
+                Outcome::Unsat => break,
+                Outcome::Unknown => {
+                    self.solver.add_clause(&[!act]);
+                    return Ok(None);
+                }
+            }
+        }
+        self.solver.add_clause(&[!act]);
+        Ok(Some(found))
+    }
+
+    /// `act -> (the projection differs from `values`)`.
+    fn block(&mut self, act: Lit, values: &[bool]) {
+        let mut clause = Vec::with_capacity(self.projection.len() + 1);
+        clause.push(!act);
+        clause.extend(self.projection.iter().map(|&v| {
+            if values[v.index()] {
+                v.negative()
+            } else {
+                v.positive()
+            }
+        }));
+        self.solver.add_clause(&clause);
+    }
+}
+
+fn infeasible(count_limit: Option<u64>) -> Found {
+    Found {
+        verdict: Verdict::Infeasible,
+        value: None,
+        values: None,
+        optimal_count: count_limit.map(|_| 0),
+    }
+}
+
+fn stopped() -> Found {
+    Found {
+        verdict: Verdict::Stopped,
+        value: None,
+        values: None,
+        optimal_count: None,
+    }
+}

@@ -1,0 +1,188 @@
+//! One instance's result, as one JSON line:
+//!
+//! ```text
+//! {"walls":[[1,4],[3,1]],"class_size":8,"value":10,"status":"optimal","optimal_count":1,"solution":[[0,2],...],"defines":{"n":8}}
+//! ```
+//!
+//! `walls` and `class_size` only in a wall sweep (`class_size` only when
+//! placements are taken one per symmetry class), `value` only with an
+//! objective, `optimal_count` only when asked for, `solution` only when
+//! one was found, `defines` only with parameters. No timings: the same
+//! tasks give byte-identical lines.
+
+use super::json::{self, Object};
+
+/// How an instance ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Status {
+    /// The optimum, proven.
+    Optimal,
+    /// A solution of a model without objective.
+    Satisfiable,
+    /// No solution exists.
+    Unsatisfiable,
+    /// A solution, its optimality not proven (a timeout).
+    Feasible,
+    /// Stopped before anything was found.
+    Unknown,
+}
+
+impl Status {
+    /// Its name in a result line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Optimal => "optimal",
+            Status::Satisfiable => "satisfiable",
+            Status::Unsatisfiable => "unsatisfiable",
+            Status::Feasible => "feasible",
+            Status::Unknown => "unknown",
+        }
+    }
+
+    fn from_name(name: &str) -> Option<Status> {
+        [
+            Status::Optimal,
+            Status::Satisfiable,
+            Status::Unsatisfiable,
+            Status::Feasible,
+            Status::Unknown,
+        ]
+        .into_iter()
+        .find(|s| s.name() == name)
+    }
+
+    /// Whether the instance was solved to the end (a value, or its absence,
+    /// is proven).
+    pub fn is_final(self) -> bool {
+        matches!(
+            self,
+            Status::Optimal | Status::Satisfiable | Status::Unsatisfiable
+        )
+    }
+}
+
+/// One instance's result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// The parameter values of the instance.
+    pub defines: Vec<(String, i64)>,
+    /// The placed walls (a wall sweep), ascending.
+    pub walls: Option<Vec<Vec<usize>>>,
+    /// The number of boards of the placement's symmetry class (a wall sweep
+    /// one placement per class).
+    pub class_size: Option<usize>,
+    /// How it ended.
+    pub status: Status,
+    /// The objective value (the optimum when `status` is optimal).
+    pub value: Option<i64>,
+    /// The number of optimal solutions (of solutions, without objective),
+    /// up to the limit asked for.
+    pub optimal_count: Option<u64>,
+    /// The pieces of the solution found.
+    pub solution: Option<Vec<Vec<usize>>>,
+}
+
+impl Line {
+    /// The line's JSON (no newline).
+    pub fn to_json(&self) -> String {
+        let mut fields: Vec<String> = Vec::with_capacity(7);
+        if let Some(walls) = &self.walls {
+            fields.push(format!("\"walls\":{}", json::cells(walls)));
+        }
+        if let Some(size) = self.class_size {
+            fields.push(format!("\"class_size\":{size}"));
+        }
+        if let Some(value) = self.value {
+            fields.push(format!("\"value\":{value}"));
+        }
+        fields.push(format!("\"status\":\"{}\"", self.status.name()));
+        if let Some(count) = self.optimal_count {
+            fields.push(format!("\"optimal_count\":{count}"));
+        }
+        if let Some(solution) = &self.solution {
+            fields.push(format!("\"solution\":{}", json::cells(solution)));
+        }
+        if !self.defines.is_empty() {
+            fields.push(format!("\"defines\":{}", json::defines(&self.defines)));
+        }
+        format!("{{{}}}", fields.join(","))
+    }
+
+    /// The line written by [`Line::to_json`], or what is wrong with it.
+    pub fn parse(text: &str) -> std::result::Result<Line, String> {
+        let o = Object::parse(text)?;
+        let status = o.str("status")?;
+        let status =
+            Status::from_name(status).ok_or_else(|| format!("unknown status `{status}`"))?;
+        let class_size = o
+            .opt_uint("class_size")?
+            .map(|s| usize::try_from(s).map_err(|_| "`class_size` is too large".to_string()))
+            .transpose()?;
+        let mut walls = o.opt_cells("walls")?;
+        if let Some(w) = walls.as_mut() {
+            w.sort();
+        }
+        Ok(Line {
+            defines: o.defines("defines")?,
+            walls,
+            class_size,
+            status,
+            value: o.opt_int("value")?,
+            optimal_count: o.opt_uint("optimal_count")?,
+            solution: o.opt_cells("solution")?,
+        })
+    }
+
+    /// The number of boards the line stands for.
+    pub fn boards(&self) -> u64 {
+        self.class_size.unwrap_or(1) as u64
+    }
+
+    /// The number of walls placed (0 outside a wall sweep).
+    pub fn n_walls(&self) -> usize {
+        self.walls.as_ref().map_or(0, Vec::len)
+    }
+
+    /// Whether the instance has exactly one optimal solution (proven).
+    pub fn is_unique(&self) -> bool {
+        self.status.is_final() && self.solution.is_some() && self.optimal_count == Some(1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_reads_back_as_written() {
+        let line = Line {
+            defines: vec![("n".into(), 8)],
+            walls: Some(vec![vec![1, 4], vec![3, 1]]),
+            class_size: Some(8),
+            status: Status::Optimal,
+            value: Some(10),
+            optimal_count: Some(1),
+            solution: Some(vec![vec![0, 2], vec![1, 5]]),
+        };
+        let text = line.to_json();
+        assert_eq!(
+            text,
+            r#"{"walls":[[1,4],[3,1]],"class_size":8,"value":10,"status":"optimal","optimal_count":1,"solution":[[0,2],[1,5]],"defines":{"n":8}}"#
+        );
+        assert_eq!(Line::parse(&text).unwrap(), line);
+        assert!(line.is_unique());
+        let bare = Line {
+            defines: vec![],
+            walls: None,
+            class_size: None,
+            status: Status::Unsatisfiable,
+            value: None,
+            optimal_count: None,
+            solution: None,
+        };
+        assert_eq!(bare.to_json(), r#"{"status":"unsatisfiable"}"#);
+        assert_eq!(Line::parse(&bare.to_json()).unwrap(), bare);
+        assert!(Line::parse(r#"{"status":"maybe"}"#).is_err());
+        assert!(Line::parse(r#"{"value":3}"#).is_err());
+    }
+}

@@ -1,0 +1,374 @@
+//! Running a sweep: its instances, in order, cut into blocks of [`BLOCK`]
+//! (each part's placements from the part's start; a model without walls is
+//! a block of one), handed out to `jobs` threads as they come free. Each
+//! block of placements gets a fresh [`Engine`], so its results depend on its
+//! own instances only. Results reach the caller one line at a time in the
+//! instances' order, each as soon as every line before it has.
+//!
+//! A run may start again after `skip` instances (a resumed task): blocks
+//! wholly before it are not solved; the block holding it is solved whole,
+//! and its lines before `skip` are given again (the caller may compare
+//! them with what it kept).
+
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, Sender};
+use std::sync::{Arc, Mutex};
+use std::thread;
+
+use super::engine::Engine;
+use super::line::{Line, Status};
+use super::placements::{Cursor, Placement, Placements};
+use super::walls::{check_board, WallModel};
+use super::{Load, Options, Part, BLOCK};
+use crate::error::{Error, Result};
+use crate::model::Var;
+use crate::options::Encodings;
+use crate::solution::decode;
+use crate::solve::{solve_model, SolveOptions, Status as SolveStatus};
+
+/// Stack of a worker thread (the solvers recurse in places).
+const WORKER_STACK: usize = 64 << 20;
+
+/// How a run ended.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// Lines given to the caller (those before `skip` included).
+    pub lines: u64,
+    /// Stopped by Ctrl-C or SIGTERM before the last instance.
+    pub stopped: bool,
+}
+
+/// Runs the instances of `parts` under `options` on `jobs` threads from the
+/// `skip`-th on, giving each result line with its index to `emit`, in order.
+pub fn run(
+    load: &dyn Load,
+    options: &Options,
+    parts: &[Part],
+    jobs: usize,
+    skip: u64,
+    emit: &mut dyn FnMut(u64, &Line) -> Result<()>,
+) -> Result<Progress> {
+    let mut blocks = Blocks::new(load, options, parts, skip);
+    let Some(first) = blocks.next_block()? else {
+        return Ok(Progress::default());
+    };
+    let mut next = first.first;
+    let feed = Mutex::new((Some(first), blocks));
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = channel::<Result<(u64, Line)>>();
+    let mut progress = Progress::default();
+    let mut failure: Option<Error> = None;
+    thread::scope(|scope| {
+        for _ in 0..jobs.max(1) {
+            let (tx, feed, stop) = (tx.clone(), &feed, &stop);
+            thread::Builder::new()
+                .stack_size(WORKER_STACK)
+                .spawn_scoped(scope, move || worker(load, options, feed, stop, &tx))
+                .expect("a worker thread starts");
+        }
+        drop(tx);
+        let mut waiting: BTreeMap<u64, Line> = BTreeMap::new();
+        for message in rx {
+            let (index, line) = match message {
+                Ok(m) => m,
+                Err(e) => {
+                    stop.store(true, Ordering::Relaxed);
+                    failure.get_or_insert(e);
+                    continue;
+                }
+            };
+            if failure.is_some() {
+                continue;
+            }
+            waiting.insert(index, line);
+            while let Some(line) = waiting.remove(&next) {
+                if let Err(e) = emit(next, &line) {
+                    stop.store(true, Ordering::Relaxed);
+                    failure = Some(e);
+                    break;
+                }
+                next += 1;
+                progress.lines += 1;
+            }
+        }
+    });
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    progress.stopped = crate::interrupt::interrupted();
+    Ok(progress)
+}
+
+type Feed<'a> = Mutex<(Option<Block>, Blocks<'a>)>;
+
+/// One thread: blocks from `feed` until there are none or it must stop.
+fn worker(
+    load: &dyn Load,
+    options: &Options,
+    feed: &Feed<'_>,
+    stop: &AtomicBool,
+    tx: &Sender<Result<(u64, Line)>>,
+) {
+    let halted = || stop.load(Ordering::Relaxed) || crate::interrupt::interrupted();
+    while !halted() {
+        let block = {
+            let mut guard = feed.lock().unwrap_or_else(|e| e.into_inner());
+            match guard.0.take() {
+                Some(b) => Ok(Some(b)),
+                None => guard.1.next_block(),
+            }
+        };
+        let block = match block {
+            Ok(Some(b)) => b,
+            Ok(None) => return,
+            Err(e) => {
+                let _ = tx.send(Err(e));
+                return;
+            }
+        };
+        let mut send = |index: u64, line: Line| tx.send(Ok((index, line))).is_ok();
+        if let Err(e) = solve_block(load, options, &block, &halted, &mut send) {
+            let _ = tx.send(Err(e));
+            return;
+        }
+    }
+}
+
+/// Solves the instances of `block` in order, sending each line; stops
+/// (sending nothing more) when `halted` says so.
+fn solve_block(
+    load: &dyn Load,
+    options: &Options,
+    block: &Block,
+    halted: &dyn Fn() -> bool,
+    send: &mut dyn FnMut(u64, Line) -> bool,
+) -> Result<()> {
+    match &block.work {
+        Work::Walls { model, placements } => {
+            let mut engine = model.engine()?;
+            for (i, p) in placements.iter().enumerate() {
+                if halted() {
+                    return Ok(());
+                }
+                let class_size = options.symmetry.then_some(p.class_size);
+                let line = model.solve(
+                    &mut engine,
+                    &p.cells,
+                    class_size,
+                    options.optimal_count,
+                    &block.defines,
+                )?;
+                if line.status == Status::Unknown || !send(block.first + i as u64, line) {
+                    return Ok(());
+                }
+            }
+            Ok(())
+        }
+        Work::Model => {
+            let line = solve_instance(load, options, &block.defines)?;
+            if line.status != Status::Unknown || !halted() {
+                send(block.first, line);
+            }
+            Ok(())
+        }
+    }
+}
+
+/// One model without walls, solved the normal way ([`solve_model`]), its
+/// board checked; with `optimal_count`, its optimal solutions counted by
+/// an [`Engine`] told the optimum.
+fn solve_instance(load: &dyn Load, options: &Options, defines: &[(String, i64)]) -> Result<Line> {
+    let instance = load.load(defines)?;
+    let encodings = Encodings {
+        amo: instance.spec.amo,
+        card: instance.spec.card,
+    };
+    let solve_options = SolveOptions {
+        encodings,
+        ..SolveOptions::default()
+    };
+    let answer = solve_model(&instance.model, &solve_options, &mut |_| {})?;
+    let status = match answer.status {
+        SolveStatus::Optimal => Status::Optimal,
+        SolveStatus::Satisfiable => Status::Satisfiable,
+        SolveStatus::Unsatisfiable => Status::Unsatisfiable,
+        SolveStatus::Feasible => Status::Feasible,
+        SolveStatus::Unknown => Status::Unknown,
+    };
+    let solution = match &answer.values {
+        None => None,
+        Some(values) => {
+            let names = instance.model.names.iter().map(String::as_str);
+            let placement = decode::placement(&instance.board, names.zip(values.iter().copied()));
+            let cells = check_board(
+                &instance.spec,
+                &instance.board,
+                &placement,
+                answer.objective,
+                || describe(defines),
+            )?;
+            Some(cells.iter().map(|&c| instance.board.coords(c)).collect())
+        }
+    };
+    let optimal_count = match (options.optimal_count, status) {
+        (Some(limit), Status::Optimal | Status::Satisfiable) => {
+            let projection = (1..=instance.model.n_decisions())
+                .map(Var::from_dimacs)
+                .collect();
+            let mut engine = Engine::new(&instance.model, &encodings, projection)?;
+            if let Some(value) = answer.objective {
+                engine.expect(value);
+            }
+            engine.solve(&[], Some(limit))?.optimal_count
+        }
+        (Some(_), Status::Unsatisfiable) => Some(0),
+        _ => None,
+    };
+    Ok(Line {
+        defines: defines.to_vec(),
+        walls: None,
+        class_size: None,
+        status,
+        value: answer.objective,
+        optimal_count,
+        solution,
+    })
+}
+
+/// `n=8 k=2`, or `the model` without parameters.
+fn describe(defines: &[(String, i64)]) -> String {
+    if defines.is_empty() {
+        return "the model".to_string();
+    }
+    let parts: Vec<String> = defines.iter().map(|(n, v)| format!("{n}={v}")).collect();
+    parts.join(" ")
+}
+
+/// Instances handed out together.
+struct Block {
+    /// The index of its first instance in the run.
+    first: u64,
+    defines: Arc<Vec<(String, i64)>>,
+    work: Work,
+}
+
+enum Work {
+    /// Placements of walls on one model.
+    Walls {
+        model: Arc<WallModel>,
+        placements: Vec<Placement>,
+    },
+    /// The model itself, for its parameter values.
+    Model,
+}
+
+/// The part being cut into blocks.
+struct Current {
+    defines: Arc<Vec<(String, i64)>>,
+    walls: Option<(Arc<WallModel>, Placements, Cursor)>,
+    /// Placements left in the part's range (`None`: to the end).
+    left: Option<u64>,
+}
+
+/// The blocks of a run, in order.
+struct Blocks<'a> {
+    load: &'a dyn Load,
+    options: &'a Options,
+    parts: &'a [Part],
+    /// The next part to start.
+    part: usize,
+    current: Option<Current>,
+    /// The index of the next instance.
+    index: u64,
+    skip: u64,
+}
+
+impl<'a> Blocks<'a> {
+    fn new(load: &'a dyn Load, options: &'a Options, parts: &'a [Part], skip: u64) -> Blocks<'a> {
+        Blocks {
+            load,
+            options,
+            parts,
+            part: 0,
+            current: None,
+            index: 0,
+            skip,
+        }
+    }
+
+    /// The next block with an instance at or after `skip`.
+    fn next_block(&mut self) -> Result<Option<Block>> {
+        loop {
+            if self.current.is_none() {
+                let Some(part) = self.parts.get(self.part) else {
+                    return Ok(None);
+                };
+                self.part += 1;
+                self.current = Some(self.start(part)?);
+            }
+            let current = self.current.as_mut().expect("a part is under way");
+            let defines = Arc::clone(&current.defines);
+            let first = self.index;
+            let work = match &mut current.walls {
+                None => {
+                    self.current = None;
+                    self.index += 1;
+                    Work::Model
+                }
+                Some((model, placements, cursor)) => {
+                    let n = current.left.map_or(BLOCK, |left| left.min(BLOCK));
+                    let mut taken = Vec::with_capacity(n as usize);
+                    while (taken.len() as u64) < n {
+                        match placements.next(cursor) {
+                            Some(p) => taken.push(p),
+                            None => break,
+                        }
+                    }
+                    if let Some(left) = current.left.as_mut() {
+                        *left -= taken.len() as u64;
+                    }
+                    if taken.is_empty() {
+                        self.current = None;
+                        continue;
+                    }
+                    self.index += taken.len() as u64;
+                    Work::Walls {
+                        model: Arc::clone(model),
+                        placements: taken,
+                    }
+                }
+            };
+            if self.index > self.skip {
+                return Ok(Some(Block {
+                    first,
+                    defines,
+                    work,
+                }));
+            }
+        }
+    }
+
+    /// A part's model (for walls: the walls-free model, its placements from
+    /// the range's rank).
+    fn start(&self, part: &Part) -> Result<Current> {
+        let defines = Arc::new(part.defines.clone());
+        let left = part.range.map(|r| r.count);
+        let Some(k) = part.walls else {
+            return Ok(Current {
+                defines,
+                walls: None,
+                left,
+            });
+        };
+        let instance = self.load.load(&part.defines)?;
+        let model = WallModel::new(&instance.spec, &instance.board, self.options.symmetry)?;
+        let placements = model.placements(k)?;
+        let cursor = placements.cursor(part.range.map_or(0, |r| r.rank));
+        Ok(Current {
+            defines,
+            walls: Some((Arc::new(model), placements, cursor)),
+            left,
+        })
+    }
+}

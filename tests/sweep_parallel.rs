@@ -1,0 +1,219 @@
+//! A sweep spread by a real engine, GNU parallel (`apt-get install
+//! parallel`, installed by `.ci/run`): plan, one `sweep run` per task,
+//! merge — equal to a single-process run, also after the whole run was
+//! killed mid-way and resumed with `parallel --resume`.
+#![cfg(feature = "external-solvers")]
+
+mod common;
+
+use common::{qspec, stderr, stdout};
+use std::path::Path;
+use std::process::{Child, Command};
+use std::time::{Duration, Instant};
+
+const MODEL: &str = "models/blocked-8x8.qspec";
+
+fn ok(args: &[&str]) -> String {
+    let o = qspec(args);
+    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+    stdout(&o)
+}
+
+/// `parallel` running every task of `tasks` into `out`, two at a time, in
+/// its own process group (so that a test can kill it whole).
+fn parallel(tasks: &Path, out: &Path, joblog: &Path, n: usize) -> Child {
+    use std::os::unix::process::CommandExt;
+    let qspec = env!("CARGO_BIN_EXE_qspec");
+    let cmd = format!(
+        "{qspec} sweep run {} --task {{}} --out {} --jobs 1",
+        tasks.display(),
+        out.display()
+    );
+    let mut child = Command::new("parallel");
+    child
+        .args(["--jobs", "2", "--joblog"])
+        .arg(joblog)
+        .args(["--resume", &cmd, ":::"])
+        .args((0..n).map(|i| i.to_string()))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .process_group(0);
+    child
+        .spawn()
+        .expect("GNU parallel runs (apt-get install parallel)")
+}
+
+/// The merge of every task file in `out`, as JSON.
+fn merged(out: &Path, n: usize) -> String {
+    let files: Vec<String> = (0..n)
+        .map(|i| out.join(format!("task-{i}.jsonl")).display().to_string())
+        .collect();
+    let mut args = vec!["sweep", "merge", "--json"];
+    args.extend(files.iter().map(String::as_str));
+    ok(&args)
+}
+
+#[test]
+fn gnu_parallel_runs_a_plan_and_resumes_it_after_a_kill() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // The single-process run.
+    let single = ok(&["sweep", MODEL, "--walls", "3", "--optimal-count-limit", "2"]);
+    let single_file = d.join("single.jsonl");
+    std::fs::write(&single_file, &single).unwrap();
+    let want = ok(&["sweep", "merge", "--json", single_file.to_str().unwrap()]);
+    // Planned in tasks of 256 placements.
+    let plan = ok(&[
+        "sweep",
+        "plan",
+        MODEL,
+        "--walls",
+        "3",
+        "--optimal-count-limit",
+        "2",
+        "--chunk",
+        "256",
+    ]);
+    let tasks = d.join("tasks.jsonl");
+    std::fs::write(&tasks, &plan).unwrap();
+    let n = plan.lines().count();
+    assert_eq!(n, 21);
+
+    // Killed (parallel and its jobs, at once) once a few tasks are done.
+    let out = d.join("results");
+    let joblog = d.join("joblog");
+    let mut run = parallel(&tasks, &out, &joblog, n);
+    let started = Instant::now();
+    let done = |out: &Path| {
+        std::fs::read_dir(out).map_or(0, |entries| {
+            entries
+                .filter(|e| {
+                    let name = e.as_ref().unwrap().file_name();
+                    name.to_string_lossy().ends_with(".jsonl")
+                })
+                .count()
+        })
+    };
+    while done(&out) < 3 && started.elapsed() < Duration::from_secs(120) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let status = Command::new("kill")
+        .args(["-KILL", "--", &format!("-{}", run.id())])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let _ = run.wait();
+    let finished = done(&out);
+    assert!(
+        (3..n).contains(&finished),
+        "killed mid-way: {finished} of {n} done"
+    );
+
+    // Resumed: the joblog skips what finished; killed tasks resume from
+    // their partial files.
+    let status = parallel(&tasks, &out, &joblog, n).wait().unwrap();
+    assert!(status.success());
+    assert_eq!(done(&out), n);
+    assert_eq!(merged(&out, n), want);
+    // The tasks' lines, in order, are the single run's, byte for byte.
+    let all: String = (0..n)
+        .map(|i| std::fs::read_to_string(out.join(format!("task-{i}.jsonl"))).unwrap())
+        .collect();
+    assert_eq!(all, single);
+}
+
+/// The one-node Slurm of `tests/cluster/slurm-local.sh`, stopped when
+/// dropped.
+struct Slurm(std::path::PathBuf);
+
+impl Slurm {
+    fn start(dir: &Path) -> Slurm {
+        let o = Command::new("bash")
+            .arg(common::root().join("tests/cluster/slurm-local.sh"))
+            .arg("start")
+            .arg(dir)
+            .output()
+            .expect("bash runs");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        Slurm(dir.to_path_buf())
+    }
+}
+
+impl Drop for Slurm {
+    fn drop(&mut self) {
+        let _ = Command::new("bash")
+            .arg(common::root().join("tests/cluster/slurm-local.sh"))
+            .arg("stop")
+            .arg(&self.0)
+            .status();
+    }
+}
+
+/// A Slurm job array on a one-node cluster on localhost: plan, `sbatch
+/// --array` with `$SLURM_ARRAY_TASK_ID`, merge — equal to a single run.
+#[test]
+fn a_slurm_job_array_runs_a_plan() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let slurm = Slurm::start(&d.join("slurm"));
+    let single = ok(&["sweep", MODEL, "--walls", "3", "--optimal-count-limit", "2"]);
+    let plan = ok(&[
+        "sweep",
+        "plan",
+        MODEL,
+        "--walls",
+        "3",
+        "--optimal-count-limit",
+        "2",
+        "--chunk",
+        "1024",
+    ]);
+    let tasks = d.join("tasks.jsonl");
+    std::fs::write(&tasks, &plan).unwrap();
+    let n = plan.lines().count();
+    let out = d.join("results");
+    let job = format!(
+        "{} sweep run {} --task $SLURM_ARRAY_TASK_ID --out {} --jobs 1",
+        env!("CARGO_BIN_EXE_qspec"),
+        tasks.display(),
+        out.display()
+    );
+    let o = Command::new("sbatch")
+        .env("SLURM_CONF", slurm.0.join("slurm.conf"))
+        .args(["--wait", "--quiet", &format!("--array=0-{}", n - 1)])
+        .arg(format!("--output={}/slurm-%a.out", d.display()))
+        .args(["--wrap", &job])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("sbatch runs (apt-get install slurm-wlm munge)");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let all: String = (0..n)
+        .map(|i| std::fs::read_to_string(out.join(format!("task-{i}.jsonl"))).unwrap())
+        .collect();
+    assert_eq!(all, single);
+    let single_file = d.join("single.jsonl");
+    std::fs::write(&single_file, &single).unwrap();
+    assert_eq!(
+        merged(&out, n),
+        ok(&["sweep", "merge", "--json", single_file.to_str().unwrap()])
+    );
+}
+
+/// The puzzle page of `qspec puzzles --html`, played by headless Chromium:
+/// every board's optimum placed by clicks is reported solved.
+#[test]
+fn chromium_plays_the_puzzle_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("puzzles.html");
+    let lines = ok(&[
+        "puzzles",
+        MODEL,
+        "--walls",
+        "2",
+        "--html",
+        page.to_str().unwrap(),
+    ]);
+    assert_eq!(lines.lines().count(), 10);
+    assert_eq!(common::chromium_selftest(&page), "selftest ok: 10 boards");
+}
