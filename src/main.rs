@@ -27,6 +27,7 @@ Examples:
   qspec stats models/queens-3d-5-inf.qspec
   qspec solve models/eight-queens.qspec --solver cadical
   qspec verify models/eight-queens.qspec answer.txt --map queens.cnf
+  qspec sweep models/blocked-8x8.qspec --walls 3 | qspec sweep merge -
 
 The language: docs/language.md in qspec's repository (every statement, its
 exact meaning, an example each, and the limits below).

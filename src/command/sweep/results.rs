@@ -2,15 +2,18 @@
 //! them) and `qspec puzzles` (the sweeps puzzles need, in this process,
 //! then the puzzles).
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::ops::RangeInclusive;
 use std::path::Path;
 use std::time::Instant;
 
 use super::args::{MergeArgs, Minimal, PuzzlesArgs};
 use super::family::{report, threads, FileModel};
+use super::read_json_lines;
+
+/// What every line of a result file is.
+const RESULT_LINE: &str = "a result line of `qspec sweep`";
 use crate::command::{note, print, write_file};
-use crate::diag::{open_text, LineError};
 use crate::error::{Error, Result};
 use crate::solution::page::write_page;
 use crate::sweep::merge::Summary;
@@ -23,7 +26,7 @@ pub(super) fn run_merge(args: &MergeArgs, out: &mut dyn Write) -> Result<u8> {
     let mut summary = Summary::new();
     let mut kept: Vec<Line> = Vec::new();
     for path in &args.files {
-        read_lines(path, &mut |line| {
+        read_json_lines(path, RESULT_LINE, Line::parse, &mut |line| {
             summary.add(&line)?;
             if args.puzzles.is_some() || args.html.is_some() {
                 kept.push(slim(line));
@@ -193,24 +196,4 @@ fn slim(mut line: Line) -> Line {
         line.solution = None;
     }
     line
-}
-
-/// Every result line of `path` (`-`: standard input), each checked.
-fn read_lines(path: &Path, each: &mut dyn FnMut(Line) -> Result<()>) -> Result<()> {
-    let name = path.display().to_string();
-    let reader = open_text(path).map_err(|e| Error::unreadable("the results ", path, e))?;
-    for (i, line) in reader.lines().enumerate() {
-        let line = line.map_err(|e| Error::unreadable("the results ", path, e))?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let parsed = Line::parse(&line).map_err(|m| {
-            Error::text(
-                name.clone(),
-                LineError::new(i + 1, format!("not a result line of `qspec sweep`: {m}")),
-            )
-        })?;
-        each(parsed)?;
-    }
-    Ok(())
 }
