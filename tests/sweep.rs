@@ -518,6 +518,17 @@ fn a_model_unfit_for_a_wall_sweep_is_refused() {
     let o = qspec(&["sweep", &model, "--walls", "2"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("`walls free`"), "{}", stderr(&o));
+    // Counting optimal solutions under a hint that removes some is refused.
+    let model = write(
+        dir.path(),
+        "h.qspec",
+        "board 5 x 5\npiece queen\nrule no_attack\ncount == 5\nhint break_symmetry\n",
+    );
+    let o = qspec(&["sweep", &model, "--optimal-count"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("removes some"), "{}", stderr(&o));
+    let o = qspec(&["sweep", &model, "--walls", "1"]);
+    assert_eq!(o.status.code(), Some(2));
     let tasks = write(dir.path(), "t.jsonl", "{\"task\":0}\n");
     let o = qspec(&[
         "sweep",

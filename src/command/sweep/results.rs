@@ -16,7 +16,7 @@ const RESULT_LINE: &str = "a result line of `qspec sweep`";
 use crate::command::{note, print, write_file};
 use crate::error::{Error, Result};
 use crate::solution::page::write_page;
-use crate::sweep::merge::Summary;
+use crate::sweep::merge::{walls_label, Summary};
 use crate::sweep::plan::{parts, product};
 use crate::sweep::puzzles::{page, puzzles, Rule};
 use crate::sweep::{self, Line, Options};
@@ -118,7 +118,7 @@ pub(super) fn run_puzzles(args: &PuzzlesArgs, out: &mut dyn Write) -> Result<u8>
     let started = Instant::now();
     let mut lines: Vec<Line> = Vec::new();
     let progress = sweep::run(&model, &options, &parts, jobs, 0, &mut |_, line| {
-        lines.push(line.clone());
+        lines.push(slim(line.clone()));
         Ok(())
     })?;
     report(&progress, started, jobs);
@@ -153,7 +153,7 @@ fn count_by_walls(found: &[Line], walls: &RangeInclusive<usize>) -> String {
         .clone()
         .map(|k| {
             let n = found.iter().filter(|l| l.n_walls() == k).count();
-            format!("{k} walls: {n}")
+            format!("{}: {n}", walls_label(k))
         })
         .collect::<Vec<_>>()
         .join(", ")
