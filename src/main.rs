@@ -29,6 +29,7 @@ Examples:
   qspec solve models/eight-queens.qspec --solver cadical
   qspec count models/eight-queens.qspec --up-to-symmetry
   qspec verify models/eight-queens.qspec answer.txt --map queens.cnf
+  qspec sweep models/blocked-8x8.qspec --walls 3 | qspec sweep merge -
 
 The language: docs/language.md in qspec's repository (every statement, its
 exact meaning, an example each, and the limits below).

@@ -143,6 +143,9 @@ fn wall_sweeps_agree_with_the_oracle() {
     );
     let attacks = "board 4 x 4\npiece queen\nrule attacks == 1\nmaximize count\n";
     agree_with_oracle(attacks, &[4, 4], 1, 16);
+    // A given wall stays, takes no other, and breaks symmetries.
+    let walled = "board 4 x 4\nwall (0,1)\npiece queen\nrule no_attack\nmaximize count\n";
+    agree_with_oracle(walled, &[4, 4], 2, 15);
 }
 
 #[test]
@@ -433,6 +436,29 @@ fn merge_finds_the_puzzles_of_a_sweep() {
     let page = std::fs::read_to_string(page).unwrap();
     assert_eq!(page, std::fs::read_to_string(html).unwrap());
     assert_eq!(page.matches("\"label\":").count(), direct.lines().count());
+    // Over every board (no symmetry), one puzzle per board of each class.
+    let raw = ok(&[
+        "sweep",
+        &model,
+        "--walls",
+        "1..3",
+        "--no-symmetry",
+        "--optimal-count-limit",
+        "2",
+    ]);
+    let raw = write(dir.path(), "raw.jsonl", &raw);
+    ok(&[
+        "sweep",
+        "merge",
+        &raw,
+        "--puzzles",
+        file.to_str().unwrap(),
+        "--model",
+        &model,
+    ]);
+    let boards: u64 = lines(&direct).iter().map(Line::boards).sum();
+    let raw_puzzles = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(raw_puzzles.lines().count() as u64, boards);
     // Without the boards of one wall fewer, the merge cannot tell.
     let only_three = ok(&[
         "sweep",
@@ -492,6 +518,17 @@ fn a_model_unfit_for_a_wall_sweep_is_refused() {
     let o = qspec(&["sweep", &model, "--walls", "2"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("`walls free`"), "{}", stderr(&o));
+    // Counting optimal solutions under a hint that removes some is refused.
+    let model = write(
+        dir.path(),
+        "h.qspec",
+        "board 5 x 5\npiece queen\nrule no_attack\ncount == 5\nhint break_symmetry\n",
+    );
+    let o = qspec(&["sweep", &model, "--optimal-count"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("removes some"), "{}", stderr(&o));
+    let o = qspec(&["sweep", &model, "--walls", "1"]);
+    assert_eq!(o.status.code(), Some(2));
     let tasks = write(dir.path(), "t.jsonl", "{\"task\":0}\n");
     let o = qspec(&[
         "sweep",
@@ -502,4 +539,73 @@ fn a_model_unfit_for_a_wall_sweep_is_refused() {
     ]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("t.jsonl:1"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_stopped_run_keeps_complete_lines_and_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let model = write(d, "m.qspec", BLOCKED);
+    let single = ok(&["sweep", &model, "--walls", "3", "--jobs", "1"]);
+    let plan = ok(&["sweep", "plan", &model, "--walls", "3", "--chunk", "10000"]);
+    let tasks = write(d, "tasks.jsonl", &plan);
+    let out = d.join("out");
+    let part = out.join("task-0.jsonl.part");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_qspec"))
+        .args([
+            "sweep", "run", &tasks, "--task", "0", "--jobs", "1", "--out",
+        ])
+        .arg(&out)
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    let lines_in = |p: &Path| std::fs::read_to_string(p).map_or(0, |t| t.lines().count());
+    while lines_in(&part) < 300 && started.elapsed().as_secs() < 120 {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    // SIGTERM (as Slurm sends at a time limit): a graceful stop, exit 130.
+    let term = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(term.success());
+    assert_eq!(child.wait().unwrap().code(), Some(130));
+    let kept = std::fs::read_to_string(&part).unwrap();
+    assert!(kept.ends_with('\n') && kept.lines().count() < 5278);
+    assert!(single.starts_with(&kept));
+    assert!(!out.join("task-0.lock").exists());
+    // A task another live process holds is refused.
+    let lock = out.join("task-0.lock");
+    std::fs::write(&lock, format!("{}\n", std::process::id())).unwrap();
+    let o = qspec(&["sweep", "run", &tasks, "--out", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("another process"), "{}", stderr(&o));
+    std::fs::remove_file(&lock).unwrap();
+    // Resumed, it ends as a run that was never stopped.
+    ok(&["sweep", "run", &tasks, "--out", out.to_str().unwrap()]);
+    assert_eq!(
+        std::fs::read_to_string(out.join("task-0.jsonl")).unwrap(),
+        single
+    );
+}
+
+#[test]
+fn an_output_file_holds_what_standard_output_would() {
+    let dir = tempfile::tempdir().unwrap();
+    let model = write(dir.path(), "m.qspec", BLOCKED);
+    let file = dir.path().join("two.jsonl");
+    let printed = ok(&["sweep", &model, "--walls", "2"]);
+    assert_eq!(
+        ok(&[
+            "sweep",
+            &model,
+            "--walls",
+            "2",
+            "-o",
+            file.to_str().unwrap()
+        ]),
+        ""
+    );
+    assert_eq!(std::fs::read_to_string(file).unwrap(), printed);
 }

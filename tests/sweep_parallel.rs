@@ -20,28 +20,39 @@ fn ok(args: &[&str]) -> String {
 }
 
 /// `parallel` running every task of `tasks` into `out`, two at a time, in
-/// its own process group (so that a test can kill it whole).
+/// a session of its own (its jobs get process groups of their own, but stay
+/// in the session: a test can kill them all).
 fn parallel(tasks: &Path, out: &Path, joblog: &Path, n: usize) -> Child {
-    use std::os::unix::process::CommandExt;
     let qspec = env!("CARGO_BIN_EXE_qspec");
     let cmd = format!(
         "{qspec} sweep run {} --task {{}} --out {} --jobs 1",
         tasks.display(),
         out.display()
     );
-    let mut child = Command::new("parallel");
+    let mut child = Command::new("setsid");
     child
-        .args(["--jobs", "2", "--joblog"])
+        .args(["parallel", "--jobs", "2", "--joblog"])
         .arg(joblog)
         .args(["--resume", &cmd, ":::"])
         .args((0..n).map(|i| i.to_string()))
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .process_group(0);
+        .stderr(std::process::Stdio::null());
     child
         .spawn()
         .expect("GNU parallel runs (apt-get install parallel)")
+}
+
+/// The single-process run of the 3-wall sweep (with optimal counts), and
+/// its plan in tasks of `chunk` written to `dir/tasks.jsonl` (the path and
+/// the number of tasks).
+fn single_and_plan(dir: &Path, chunk: &str) -> (String, std::path::PathBuf, usize) {
+    let count = ["--walls", "3", "--optimal-count-limit", "2"];
+    let single = ok(&[&["sweep", MODEL][..], &count].concat());
+    let plan = ok(&[&["sweep", "plan", MODEL, "--chunk", chunk][..], &count].concat());
+    let tasks = dir.join("tasks.jsonl");
+    std::fs::write(&tasks, &plan).unwrap();
+    (single, tasks, plan.lines().count())
 }
 
 /// The merge of every task file in `out`, as JSON.
@@ -58,29 +69,14 @@ fn merged(out: &Path, n: usize) -> String {
 fn gnu_parallel_runs_a_plan_and_resumes_it_after_a_kill() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    // The single-process run.
-    let single = ok(&["sweep", MODEL, "--walls", "3", "--optimal-count-limit", "2"]);
+    // The single-process run, and the plan in tasks of 256 placements.
+    let (single, tasks, n) = single_and_plan(d, "256");
     let single_file = d.join("single.jsonl");
     std::fs::write(&single_file, &single).unwrap();
     let want = ok(&["sweep", "merge", "--json", single_file.to_str().unwrap()]);
-    // Planned in tasks of 256 placements.
-    let plan = ok(&[
-        "sweep",
-        "plan",
-        MODEL,
-        "--walls",
-        "3",
-        "--optimal-count-limit",
-        "2",
-        "--chunk",
-        "256",
-    ]);
-    let tasks = d.join("tasks.jsonl");
-    std::fs::write(&tasks, &plan).unwrap();
-    let n = plan.lines().count();
     assert_eq!(n, 21);
 
-    // Killed (parallel and its jobs, at once) once a few tasks are done.
+    // Killed (parallel and its jobs) once a few tasks are done.
     let out = d.join("results");
     let joblog = d.join("joblog");
     let mut run = parallel(&tasks, &out, &joblog, n);
@@ -98,12 +94,23 @@ fn gnu_parallel_runs_a_plan_and_resumes_it_after_a_kill() {
     while done(&out) < 3 && started.elapsed() < Duration::from_secs(120) {
         std::thread::sleep(Duration::from_millis(20));
     }
-    let status = Command::new("kill")
-        .args(["-KILL", "--", &format!("-{}", run.id())])
+    // Every process of the session at once, as a crash would.
+    let session = run.id().to_string();
+    let status = Command::new("pkill")
+        .args(["-KILL", "-s", &session])
         .status()
         .unwrap();
     assert!(status.success());
     let _ = run.wait();
+    while Command::new("pgrep")
+        .args(["-s", &session])
+        .stdout(std::process::Stdio::null())
+        .status()
+        .unwrap()
+        .success()
+    {
+        std::thread::sleep(Duration::from_millis(10));
+    }
     let finished = done(&out);
     assert!(
         (3..n).contains(&finished),
@@ -157,21 +164,7 @@ fn a_slurm_job_array_runs_a_plan() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let slurm = Slurm::start(&d.join("slurm"));
-    let single = ok(&["sweep", MODEL, "--walls", "3", "--optimal-count-limit", "2"]);
-    let plan = ok(&[
-        "sweep",
-        "plan",
-        MODEL,
-        "--walls",
-        "3",
-        "--optimal-count-limit",
-        "2",
-        "--chunk",
-        "1024",
-    ]);
-    let tasks = d.join("tasks.jsonl");
-    std::fs::write(&tasks, &plan).unwrap();
-    let n = plan.lines().count();
+    let (single, tasks, n) = single_and_plan(d, "1024");
     let out = d.join("results");
     let job = format!(
         "{} sweep run {} --task $SLURM_ARRAY_TASK_ID --out {} --jobs 1",

@@ -13,7 +13,7 @@
 
 use crate::encode::ClauseSink;
 use crate::error::{Error, Result};
-use crate::model::{Lit, Model, Sense, VarAlloc};
+use crate::model::{Lit, Model, Objective, Sense, VarAlloc};
 
 use super::cover::clique_cover;
 
@@ -27,25 +27,32 @@ pub struct CostPlan {
     groups: Vec<Vec<usize>>,
 }
 
+/// One gain literal per term of `objective` (the term for `maximize`, its
+/// negation for `minimize`): the objective is best when most are true. An
+/// error unless every coefficient is 1.
+pub fn gain_literals(objective: &Objective) -> Result<Vec<Lit>> {
+    if objective.terms.iter().any(|&(c, _)| c != 1) {
+        return Err(Error::failure(
+            "the embedded optimiser handles objectives with unit coefficients only",
+        ));
+    }
+    Ok(objective
+        .terms
+        .iter()
+        .map(|&(_, l)| match objective.sense {
+            Sense::Maximize => l,
+            Sense::Minimize => !l,
+        })
+        .collect())
+}
+
 impl CostPlan {
     /// The plan for `model`'s objective (unit coefficients only).
     pub fn of(model: &Model) -> Result<Option<CostPlan>> {
         let Some(objective) = &model.objective else {
             return Ok(None);
         };
-        if objective.terms.iter().any(|&(c, _)| c != 1) {
-            return Err(Error::failure(
-                "the embedded optimiser handles objectives with unit coefficients only",
-            ));
-        }
-        let gains: Vec<Lit> = objective
-            .terms
-            .iter()
-            .map(|&(_, l)| match objective.sense {
-                Sense::Maximize => l,
-                Sense::Minimize => !l,
-            })
-            .collect();
+        let gains = gain_literals(objective)?;
         let groups = clique_cover(model, &gains);
         Ok(Some(CostPlan {
             sense: objective.sense,

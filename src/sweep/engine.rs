@@ -21,6 +21,7 @@ use crate::encode::{encode_model, ClauseSink};
 use crate::error::{Error, Result};
 use crate::model::{Lit, Model, Sense, Var, VarAlloc};
 use crate::options::Encodings;
+use crate::solve::cost::gain_literals;
 use crate::solve::{Embedded, Outcome, Stop};
 
 /// How an instance ended.
@@ -89,25 +90,10 @@ impl Engine {
     pub fn new(model: &Model, encodings: &Encodings, projection: Vec<Var>) -> Result<Engine> {
         let gains = match &model.objective {
             None => None,
-            Some(objective) => {
-                if objective.terms.iter().any(|&(c, _)| c != 1) {
-                    return Err(Error::input(
-                        "a sweep handles objectives with unit coefficients only",
-                    ));
-                }
-                let lits = objective
-                    .terms
-                    .iter()
-                    .map(|&(_, l)| match objective.sense {
-                        Sense::Maximize => l,
-                        Sense::Minimize => !l,
-                    })
-                    .collect();
-                Some(Gains {
-                    sense: objective.sense,
-                    lits,
-                })
-            }
+            Some(objective) => Some(Gains {
+                sense: objective.sense,
+                lits: gain_literals(objective)?,
+            }),
         };
         let mut solver = Embedded::new();
         solver.no_lucky_guesses();

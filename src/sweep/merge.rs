@@ -207,7 +207,7 @@ impl Summary {
             });
         }
         for g in self.groups().filter(|g| g.walls.is_some()) {
-            let mut name = format!("{} walls", g.walls.unwrap_or(0));
+            let mut name = walls_label(g.walls.unwrap_or(0));
             if !g.defines.is_empty() {
                 name = format!("{}, {name}", describe_defines(&g.defines));
             }
@@ -236,7 +236,7 @@ fn group_table(g: &Group, out: &mut String) {
     let total = g.total();
     let what = if g.classes { "classes" } else { "boards" };
     let head = match g.walls {
-        Some(k) => format!("{k} walls"),
+        Some(k) => walls_label(k),
         None => "no walls".to_string(),
     };
     let params = if g.defines.is_empty() {
@@ -361,6 +361,15 @@ fn group_json(g: &Group) -> String {
         ));
     }
     format!("{{{}}}", fields.join(","))
+}
+
+/// `1 wall`, `3 walls`.
+pub fn walls_label(k: usize) -> String {
+    if k == 1 {
+        "1 wall".to_string()
+    } else {
+        format!("{k} walls")
+    }
 }
 
 /// `n=8 k=2`.

@@ -22,7 +22,7 @@ use std::collections::HashMap;
 use std::ops::RangeInclusive;
 
 use super::line::Line;
-use super::merge::describe;
+use super::merge::{describe, walls_label};
 use super::walls::WallModel;
 use super::{Coords, Defines, Load};
 use crate::board::orbit::Orbits;
@@ -200,8 +200,8 @@ fn page_board(spec: &Spec, line: &Line) -> PageBoard {
     let solution: Vec<(usize, usize)> = line.solution.iter().flatten().map(cell).collect();
     PageBoard {
         label: format!(
-            "{} walls, {} {}s",
-            placed.len(),
+            "{}, {} {}s",
+            walls_label(placed.len()),
             solution.len(),
             spec.piece.name
         ),

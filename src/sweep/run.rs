@@ -180,6 +180,15 @@ fn solve_block(
 /// an [`Engine`] told the optimum.
 fn solve_instance(load: &dyn Load, options: &Options, defines: &[(String, i64)]) -> Result<Line> {
     let instance = load.load(defines)?;
+    if let (Some(_), Some(hint)) = (
+        options.optimal_count,
+        instance.model.hints.iter().find(|h| h.is_restricting()),
+    ) {
+        return Err(Error::input(format!(
+            "--optimal-count counts every optimal solution, but `{}` removes some",
+            hint.hint
+        )));
+    }
     let encodings = Encodings {
         amo: instance.spec.amo,
         card: instance.spec.card,

@@ -46,8 +46,9 @@ done, -S runs on other hosts over ssh, --jobs one per core):
   n=$(wc -l < tasks.jsonl)
   seq 0 $((n-1)) | parallel --jobs 2 --joblog sweep.log --resume \\
       qspec sweep run tasks.jsonl --task {} --out results/ --jobs 1
-  seq 0 $((n-1)) | parallel -S host1,host2 --transferfile tasks.jsonl \\
-      --return results/task-{}.jsonl --workdir ... qspec sweep run ...
+  seq 0 $((n-1)) | parallel -S host1,host2 --basefile tasks.jsonl \\
+      --return results/task-{}.jsonl --cleanup \\
+      qspec sweep run tasks.jsonl --task {} --out results --jobs 1
 
 With Slurm, one array task per line:
 

@@ -14,9 +14,11 @@ pub use args::{
     SWEEP_HELP,
 };
 
-use std::io::Write;
+use std::io::{BufRead, Write};
+use std::path::Path;
 
-use crate::error::Result;
+use crate::diag::{open_text, LineError};
+use crate::error::{Error, Result};
 
 /// Runs `qspec sweep ...`; the exit code on success. Ctrl-C stops it
 /// gracefully: every line written is complete (exit 130).
@@ -34,4 +36,31 @@ pub fn run_sweep(args: &SweepArgs, out: &mut dyn Write) -> Result<u8> {
 pub fn run_puzzles(args: &PuzzlesArgs, out: &mut dyn Write) -> Result<u8> {
     crate::interrupt::set_graceful(true);
     results::run_puzzles(args, out)
+}
+
+/// Every non-empty line of `path` (`-`: standard input, `.gz` unpacked) as
+/// `parse` reads it, given to `each`; a line `parse` refuses is an error at
+/// its place, saying it is not `what`.
+fn read_json_lines<T>(
+    path: &Path,
+    what: &str,
+    parse: impl Fn(&str) -> std::result::Result<T, String>,
+    each: &mut dyn FnMut(T) -> Result<()>,
+) -> Result<()> {
+    let name = path.display().to_string();
+    let reader = open_text(path).map_err(|e| Error::unreadable("", path, e))?;
+    for (i, line) in reader.lines().enumerate() {
+        let line = line.map_err(|e| Error::unreadable("", path, e))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let parsed = parse(&line).map_err(|m| {
+            Error::text(
+                name.clone(),
+                LineError::new(i + 1, format!("not {what}: {m}")),
+            )
+        })?;
+        each(parsed)?;
+    }
+    Ok(())
 }

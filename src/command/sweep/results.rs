@@ -2,18 +2,21 @@
 //! them) and `qspec puzzles` (the sweeps puzzles need, in this process,
 //! then the puzzles).
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::ops::RangeInclusive;
 use std::path::Path;
 use std::time::Instant;
 
 use super::args::{MergeArgs, Minimal, PuzzlesArgs};
 use super::family::{report, threads, FileModel};
+use super::read_json_lines;
+
+/// What every line of a result file is.
+const RESULT_LINE: &str = "a result line of `qspec sweep`";
 use crate::command::{note, print, write_file};
-use crate::diag::{open_text, LineError};
 use crate::error::{Error, Result};
 use crate::solution::page::write_page;
-use crate::sweep::merge::Summary;
+use crate::sweep::merge::{walls_label, Summary};
 use crate::sweep::plan::{parts, product};
 use crate::sweep::puzzles::{page, puzzles, Rule};
 use crate::sweep::{self, Line, Options};
@@ -23,7 +26,7 @@ pub(super) fn run_merge(args: &MergeArgs, out: &mut dyn Write) -> Result<u8> {
     let mut summary = Summary::new();
     let mut kept: Vec<Line> = Vec::new();
     for path in &args.files {
-        read_lines(path, &mut |line| {
+        read_json_lines(path, RESULT_LINE, Line::parse, &mut |line| {
             summary.add(&line)?;
             if args.puzzles.is_some() || args.html.is_some() {
                 kept.push(slim(line));
@@ -115,7 +118,7 @@ pub(super) fn run_puzzles(args: &PuzzlesArgs, out: &mut dyn Write) -> Result<u8>
     let started = Instant::now();
     let mut lines: Vec<Line> = Vec::new();
     let progress = sweep::run(&model, &options, &parts, jobs, 0, &mut |_, line| {
-        lines.push(line.clone());
+        lines.push(slim(line.clone()));
         Ok(())
     })?;
     report(&progress, started, jobs);
@@ -150,7 +153,7 @@ fn count_by_walls(found: &[Line], walls: &RangeInclusive<usize>) -> String {
         .clone()
         .map(|k| {
             let n = found.iter().filter(|l| l.n_walls() == k).count();
-            format!("{k} walls: {n}")
+            format!("{}: {n}", walls_label(k))
         })
         .collect::<Vec<_>>()
         .join(", ")
@@ -193,24 +196,4 @@ fn slim(mut line: Line) -> Line {
         line.solution = None;
     }
     line
-}
-
-/// Every result line of `path` (`-`: standard input), each checked.
-fn read_lines(path: &Path, each: &mut dyn FnMut(Line) -> Result<()>) -> Result<()> {
-    let name = path.display().to_string();
-    let reader = open_text(path).map_err(|e| Error::unreadable("the results ", path, e))?;
-    for (i, line) in reader.lines().enumerate() {
-        let line = line.map_err(|e| Error::unreadable("the results ", path, e))?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let parsed = Line::parse(&line).map_err(|m| {
-            Error::text(
-                name.clone(),
-                LineError::new(i + 1, format!("not a result line of `qspec sweep`: {m}")),
-            )
-        })?;
-        each(parsed)?;
-    }
-    Ok(())
 }

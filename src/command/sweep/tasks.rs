@@ -9,15 +9,15 @@
 //! they must be equal) and goes on. `DIR/task-I.lock` (the process id)
 //! keeps two runs off one task.
 
-use std::fs::{self, File, OpenOptions};
-use std::io::{BufRead, BufReader, Write};
+use std::fs::{self, OpenOptions};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use super::args::RunArgs;
 use super::family::{report, threads, FileModel};
+use super::read_json_lines;
 use crate::command::note;
-use crate::diag::LineError;
 use crate::error::{Error, Result};
 use crate::sweep::{self, Line, Task};
 
@@ -46,24 +46,14 @@ pub(super) fn run_tasks(args: &RunArgs) -> Result<u8> {
 
 /// The tasks of a plan file, each line checked.
 fn read_tasks(path: &Path) -> Result<Vec<Task>> {
-    let name = path.display().to_string();
-    let file = File::open(path).map_err(|e| Error::unreadable("the tasks ", path, e))?;
     let mut tasks = Vec::new();
-    for (i, line) in BufReader::new(file).lines().enumerate() {
-        let line = line.map_err(|e| Error::unreadable("the tasks ", path, e))?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let task = Task::parse(&line).map_err(|m| {
-            Error::text(
-                name.clone(),
-                LineError::new(i + 1, format!("not a task of `qspec sweep plan`: {m}")),
-            )
-        })?;
+    let what = "a task of `qspec sweep plan`";
+    read_json_lines(path, what, Task::parse, &mut |task| {
         tasks.push(task);
-    }
+        Ok(())
+    })?;
     if tasks.is_empty() {
-        return Err(Error::input(format!("{name} holds no task")));
+        return Err(Error::input(format!("{} holds no task", path.display())));
     }
     Ok(tasks)
 }
