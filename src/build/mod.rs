@@ -261,7 +261,7 @@ pub(crate) fn canonical_directions(
 }
 
 /// One flag per cell of `board`: whether it is one of `cells`.
-fn marks(board: &Board, cells: &[crate::spec::Coord]) -> Vec<bool> {
+pub fn marks(board: &Board, cells: &[crate::spec::Coord]) -> Vec<bool> {
     let mut out = vec![false; board.n_cells()];
     for c in cells {
         out[board.index(c)] = true;

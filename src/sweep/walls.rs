@@ -8,18 +8,14 @@ use super::engine::{Engine, Found, Verdict};
 use super::line::{Line, Status};
 use super::placements::Placements;
 use crate::board::orbit::Orbits;
-use crate::board::symmetry::{board_group, generated, SignedPerm};
 use crate::board::Board;
-use crate::build::build;
+use crate::build::{build, marks, symmetry_group, GROUP_LIMIT};
 use crate::error::{Error, Result};
 use crate::model::{Lit, Model, Var};
 use crate::options::Encodings;
 use crate::solution::decode::{cell_var, CellVar};
 use crate::solution::verify::{objective_value, verify, Placement};
 use crate::spec::{Spec, Target};
-
-/// Boards with more symmetries than this are swept without them.
-pub const GROUP_LIMIT: usize = 4096;
 
 /// A model and everything a wall sweep of it needs.
 #[derive(Debug)]
@@ -76,19 +72,19 @@ impl WallModel {
                 None => {}
             }
         }
-        let marked = |cells: &[Vec<usize>]| {
-            let mut m = vec![false; n];
-            for c in cells {
-                m[board.index(c)] = true;
-            }
-            m
-        };
-        let (fixed, forbidden) = (marked(&spec.fixed), marked(&spec.forbidden));
+        let forbidden = marks(board, &spec.forbidden);
         let free = (0..n)
             .filter(|&c| wall[c].is_some() && !forbidden[c])
             .collect();
         let orbits = if symmetry {
-            let group = symmetry_group(board, &[&fixed, &forbidden])?;
+            let group = symmetry_group(spec, board).map_err(|_| {
+                Error::input_with_help(
+                    format!(
+                        "the board has more than {GROUP_LIMIT} symmetries, too many to sweep one placement per class"
+                    ),
+                    "use --no-symmetry",
+                )
+            })?;
             Some(Orbits::new(board, &group))
         } else {
             None
@@ -236,24 +232,5 @@ pub fn status(found: &Found, has_objective: bool) -> Status {
         Verdict::Solved => Status::Satisfiable,
         Verdict::Infeasible => Status::Unsatisfiable,
         Verdict::Stopped => Status::Unknown,
-    }
-}
-
-/// The symmetries of `board` that keep its walls and each `marked` set, as
-/// a whole group; an error when there are too many to list.
-fn symmetry_group(board: &Board, marked: &[&[bool]]) -> Result<Vec<SignedPerm>> {
-    let too_many = || {
-        Error::input_with_help(
-            format!(
-                "the board has more than {GROUP_LIMIT} symmetries, too many to sweep one placement per class"
-            ),
-            "use --no-symmetry",
-        )
-    };
-    match board_group(board, marked, GROUP_LIMIT as u128) {
-        Ok(group) => Ok(group),
-        Err(generators) => {
-            generated(&generators, board.dims().len(), GROUP_LIMIT).ok_or_else(too_many)
-        }
     }
 }
