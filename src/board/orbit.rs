@@ -71,14 +71,30 @@ impl Orbits {
     /// The least image of `content` (the class's canonical member) and the
     /// number of members of its class.
     pub fn canonical(&self, content: &[u8]) -> (Vec<u8>, usize) {
-        let mut best = content.to_vec();
+        self.least_image(
+            content.to_vec(),
+            |k| self.image(k, content),
+            |y, best| y < best,
+        )
+    }
+
+    /// The image of `x` (under each symmetry `k`: `image(k)`) that comes
+    /// first by `before`, and the size of `x`'s class (the group's order
+    /// over the number of symmetries that fix `x`).
+    fn least_image<T: PartialEq + Clone>(
+        &self,
+        x: T,
+        image: impl Fn(usize) -> T,
+        before: impl Fn(&T, &T) -> bool,
+    ) -> (T, usize) {
+        let mut best = x.clone();
         let mut fixed = 0;
         for k in 0..self.order() {
-            let y = self.image(k, content);
-            if y == content {
+            let y = image(k);
+            if y == x {
                 fixed += 1;
             }
-            if y < best {
+            if before(&y, &best) {
                 best = y;
             }
         }
@@ -125,19 +141,12 @@ impl Orbits {
     /// one code for all, as [`Orbits::canonical`] orders them) and the
     /// class size.
     pub fn canonical_set(&self, cells: &[usize]) -> (Vec<usize>, usize) {
-        let mut best = cells.to_vec();
-        let mut fixed = 0;
-        for k in 0..self.order() {
-            let y = self.set_image(k, cells);
-            if y == cells {
-                fixed += 1;
-            }
-            // The lesser indicator vector is the greater sorted list.
-            if y > best {
-                best = y;
-            }
-        }
-        (best, self.order() / fixed)
+        // The lesser indicator vector is the greater sorted list.
+        self.least_image(
+            cells.to_vec(),
+            |k| self.set_image(k, cells),
+            |y, best| y > best,
+        )
     }
 
     /// Whether the sorted cell set `cells` is its class's canonical member;
