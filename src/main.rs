@@ -8,7 +8,7 @@ use qspec::command::{
     EnumerateArgs, Limits, ModelRequest, SolveRequest, StatsRequest, VerifyRequest,
     DEFAULT_MAX_CLAUSES,
 };
-use qspec::options::{AmoEncoding, CardEncoding, Engine, Format, RayEncoding};
+use qspec::options::{AmoEncoding, CardEncoding, CertifyLevel, Engine, Format, RayEncoding};
 use qspec::solution::read::Form;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -88,22 +88,34 @@ board is placed in the corner: the n-1 solution starts the n model, e.g.
 With --solver, Gurobi gets it as a MIP start (.mst), SCIP and HiGHS as a
 solution file; other solvers do not take one.
 
-Certify (--certify, embedded solver only): a found board is verified from the
-geometry anyway; a claim that none exists (UNSATISFIABLE), or that an optimum
-cannot be bettered (maximum 13: 14 is impossible), is written as a CNF of its
-own — the model's clauses with the encodings in force, plus the bound as a
-cardinality constraint on the objective's literals — and solved again from
-scratch by CaDiCaL (whatever --engine did the search) writing a DRAT proof,
-which the independent checker `rate` (cargo install --locked rate; looked for
-on the PATH and in ~/.cargo/bin) checks against the CNF file. Before the `s`
-line it prints `c certified: <claim> (checked by rate in X s; ...)`, or
-`c NOT certified: <reason>` (no checker, proof rejected, interrupted) and
-then exits 1. A CNF that holds the empty clause has no solution on its face
-and is certified without a checker (rate 0.3.0 cannot read one). --timeout
-bounds the search, not the certification; Ctrl-C stops both. The proof covers the CNF, hint clauses included: a restricting
-hint restricts the claim (`under hint symmetric rot90`) and an implied one is
-an assumption (`assuming hint lines`); it does not cover the encodings'
-faithfulness to the model. --proof-dir DIR keeps the CNF and proof there.
+Certify (--certify[=LEVEL], embedded solver only): a found board is verified
+from the geometry anyway; a claim that none exists (UNSATISFIABLE), or that an
+optimum cannot be bettered (maximum 13: 14 is impossible), is written as a
+model of its own — the model, plus the bound as a cardinality constraint on
+the objective's literals — and refuted from scratch by CaDiCaL (whatever
+--engine did the search) with a proof an independent checker checks. Before
+the `s` line it prints `c certified: <claim> (... checked by <checker> in X s;
+...)`, or `c NOT certified: <reason>` (no checker, proof rejected,
+interrupted) and then exits 1. --timeout bounds the search, not the
+certification; Ctrl-C stops both. --proof-dir DIR keeps the files there.
+  --certify (=cnf)  the claim's CNF with the encodings in force, a DRAT proof,
+                    checked by `rate` (cargo install --locked rate). It does
+                    not cover the encodings' faithfulness to the model. A CNF
+                    that holds the empty clause is certified on its face
+                    (rate 0.3.0 cannot read one).
+  --certify=model   end to end: the claim's OPB file (the rules as linear
+                    constraints, as `compile -f opb` writes them) is the
+                    input; the VeriPB proof derives every clause of its own
+                    certified encodings (rustsat's totalizers; --amo/--card
+                    do not apply) from the file's constraints, then carries
+                    CaDiCaL's proof step by step (each learnt clause with its
+                    LRAT antecedents); checked by `veripb` (cargo install
+                    --locked veripb), e.g.
+  qspec solve models/queens-3d-5.qspec --certify=model --proof-dir proofs/
+Both levels take the hints as given: a restricting hint restricts the claim
+(`under hint symmetric rot90`) and an implied one is an assumption
+(`assuming hint lines`). Both checkers are looked for on the PATH and in
+~/.cargo/bin.
 
 Every solution (--all): the same flags as `qspec count` (--limit, --optimal,
 --up-to-symmetry, --jsonl; see `qspec count --help`), on the incremental
@@ -173,11 +185,13 @@ are ignored), or through the `c var` / `* var` lines of the compiled file
 given with --map.
 
 An UNSATISFIABLE answer holds no board to check; --proof PROOF checks the
-solver's DRAT proof (e.g. `cadical model.cnf PROOF`, `kissat model.cnf PROOF`)
-against the CNF given with --map, with the checker `rate` (cargo install
---locked rate), and prints `proof: certified: the CNF ... has no solution` or
-`proof: NOT certified: <reason>`. The claim is about that file: it is the
-model's if qspec compiled it from the same file and -D values.
+solver's proof against the file given with --map: a DRAT proof of a CNF (e.g.
+`cadical model.cnf PROOF`, `kissat model.cnf PROOF`) with the checker `rate`
+(cargo install --locked rate), a VeriPB proof of an OPB file (e.g. the one
+`solve --certify=model --proof-dir` keeps, or a PB solver's) with `veripb`
+(cargo install --locked veripb). It prints `proof: certified: the CNF ... has
+no solution` or `proof: NOT certified: <reason>`. The claim is about that file:
+it is the model's if qspec compiled it from the same file and -D values.
 
 Exit codes:
    0  every rule holds, or the UNSAT proof is certified
@@ -332,10 +346,10 @@ struct SolveArgs {
     /// Warm start from this board (a picture as qspec prints it, or any answer `verify` reads)
     #[arg(long, value_name = "BOARD")]
     start: Option<PathBuf>,
-    /// Check the final "no solution" or "optimal" with a DRAT proof and `rate` (see above)
-    #[arg(long, conflicts_with = "solver")]
-    certify: bool,
-    /// Keep the certificate's CNF and DRAT proof in DIR (else they are removed)
+    /// Check the final "no solution" or "optimal" with a proof: from the CNF (DRAT, `rate`) or end to end from the model's OPB file (VeriPB, `veripb`); see above
+    #[arg(long, value_name = "LEVEL", num_args = 0..=1, require_equals = true, default_missing_value = "cnf", conflicts_with = "solver")]
+    certify: Option<CertifyLevel>,
+    /// Keep the certificate's input file (CNF or OPB) and proof in DIR (else they are removed)
     #[arg(long, value_name = "DIR", requires = "certify")]
     proof_dir: Option<PathBuf>,
     /// Print every solution as it is found, each verified (incremental CaDiCaL; see `qspec count --help`)
@@ -382,7 +396,7 @@ struct VerifyArgs {
     /// The answer's form, instead of telling it from the content
     #[arg(long, value_name = "FORM")]
     answer_format: Option<Form>,
-    /// For an UNSAT answer: check the solver's DRAT proof against the --map CNF with `rate`
+    /// For an UNSAT answer: check the solver's proof against the --map file (DRAT and a CNF: `rate`; VeriPB and an OPB file: `veripb`)
     #[arg(long, value_name = "PROOF", requires = "map")]
     proof: Option<PathBuf>,
 }

@@ -1,7 +1,8 @@
 //! The options vocabulary every stage may speak: how constraints are encoded
 //! ([`AmoEncoding`], [`CardEncoding`], [`Encodings`]), how rays are modelled
 //! ([`RayEncoding`]), which file is written ([`Format`]) and which embedded
-//! solver `solve` runs ([`Engine`]).
+//! solver `solve` runs ([`Engine`]), and how far `solve --certify` checks
+//! a claim ([`CertifyLevel`]).
 //!
 //! Each enum derives clap's `ValueEnum`, so the command line lists the same
 //! names the `.qspec` language and the file headers use, from this one place.
@@ -183,6 +184,17 @@ impl fmt::Display for Engine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
+}
+
+/// What `solve --certify` proves a claim from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, ValueEnum)]
+pub enum CertifyLevel {
+    /// The CNF with the encodings in force: a DRAT proof checked by `rate`.
+    #[default]
+    Cnf,
+    /// The model's own OPB file: a VeriPB proof (certified encodings, then
+    /// CaDiCaL's LRAT proof) checked by `veripb`.
+    Model,
 }
 
 /// A solver file format.

@@ -49,6 +49,30 @@ fn without_a_checker_the_claim_is_not_certified_and_the_exit_is_1() {
 }
 
 #[test]
+fn without_veripb_the_model_level_is_not_certified_and_the_exit_is_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = model(dir.path(), "q9.qspec", NINE_QUEENS);
+    let out = qspec_without_checker(&["solve", &file, "--certify=model"], dir.path());
+    let text = stdout(&out);
+    assert!(
+        text.contains(
+            "c NOT certified: no VeriPB checker found (cargo install --locked veripb)\ns UNSATISFIABLE\n"
+        ),
+        "{text}"
+    );
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn certify_takes_its_level_only_after_an_equals_sign() {
+    let out = qspec(&["solve", "--certify", "model", "models/n-queens.qspec"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = qspec(&["solve", "models/n-queens.qspec", "--certify=drat"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(common::stderr(&out).contains("cnf"));
+}
+
+#[test]
 fn a_board_found_needs_no_proof() {
     let dir = tempfile::tempdir().unwrap();
     let file = model(dir.path(), "q8.qspec", &NINE_QUEENS.replace('9', "8"));
@@ -87,18 +111,20 @@ fn verify_checks_proofs_against_cnf_files_only() {
     std::fs::write(&answer, "s UNSATISFIABLE\n").unwrap();
     let out = qspec(&["verify", &file, &answer, "--map", &wcnf, "--proof", &answer]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(common::stderr(&out).contains("--proof checks a DRAT proof against a CNF file"));
+    assert!(common::stderr(&out).contains(
+        "--proof checks a DRAT proof against a CNF file or a VeriPB proof against an OPB file"
+    ));
 }
 
 #[cfg(feature = "external-solvers")]
 mod with_rate {
     use super::*;
 
-    use qspec::solve::certify::Checker;
+    use qspec::solve::certify::{Checker, RATE};
     use std::path::PathBuf;
 
     fn checker() -> Checker {
-        Checker::find().expect("rate is installed (cargo install --locked rate)")
+        Checker::find(RATE).expect("rate is installed (cargo install --locked rate)")
     }
 
     /// `qspec solve ARGS --certify`: its output and exit code.

@@ -18,7 +18,7 @@ use super::{print, EncodingRequest, Loaded, ModelRequest};
 use crate::emit::{read_header, EmitOptions};
 use crate::encode;
 use crate::error::{Error, Result};
-use crate::options::{Encodings, Engine, Format};
+use crate::options::{CertifyLevel, Encodings, Engine, Format};
 use crate::solution::objective::objective_value;
 use crate::solution::read::AnswerStatus;
 use crate::solution::{objective_check, MappedAnswer};
@@ -49,9 +49,10 @@ pub struct SolveRequest {
     pub engine: Engine,
     /// A board to start from (`--start`).
     pub start: Option<PathBuf>,
-    /// Certify the final claim with a checked DRAT proof (`--certify`).
-    pub certify: bool,
-    /// Keep the certificate's CNF and proof here (`--proof-dir`).
+    /// Certify the final claim with a checked proof, from the CNF or from
+    /// the model's OPB file (`--certify[=cnf|model]`).
+    pub certify: Option<CertifyLevel>,
+    /// Keep the certificate's input file and proof here (`--proof-dir`).
     pub proof_dir: Option<PathBuf>,
 }
 
@@ -136,8 +137,8 @@ fn solve_inside(run: &Run<'_>, out: &mut dyn Write) -> Result<Shown> {
     let answer = solve_model(&loaded.model, &opts, &mut printer)?;
     printer.failed?;
     let mut shown = show_answer(loaded, &answer, &[]);
-    if req.certify {
-        let certificate = certify(loaded, &enc, &answer, req.proof_dir.as_deref())?;
+    if let Some(level) = req.certify {
+        let certificate = certify(loaded, &enc, &answer, level, req.proof_dir.as_deref())?;
         shown.text.insert_str(0, &certificate.lines);
         if certificate.certified == Some(false) {
             shown.exit_code = 1;

@@ -3,8 +3,9 @@
 //! — plus the objective the solver reported, recomputed.
 //!
 //! An UNSAT answer is a claim the board cannot show; with `--proof`, the
-//! solver's DRAT proof of it is checked against the CNF file the solver
-//! read (`--map`) by `rate` ([`crate::solve::certify`]).
+//! solver's proof of it is checked against the file the solver read
+//! (`--map`): a DRAT proof of a CNF by `rate`, a VeriPB proof of an OPB
+//! file by `veripb` ([`crate::solve::certify`]).
 //!
 //! Exit codes: 0 when every rule holds (or the proof is certified), 1 when
 //! the answer breaks a rule or holds no solution (unless certified), 2 for
@@ -25,7 +26,7 @@ use crate::solution::verify::objective_value as board_objective;
 use crate::solution::{
     objective_check, placement_of, read_mapped, render, MappedAnswer, Placement,
 };
-use crate::solve::certify::{Checker, INSTALL_RATE};
+use crate::solve::certify::{Checker, RATE, VERIPB};
 
 /// What the command line asks of `verify`.
 #[derive(Clone, Debug)]
@@ -143,18 +144,23 @@ fn judge(
     }
 }
 
-/// `--proof`: the DRAT proof of an UNSAT answer checked against the CNF
-/// file `map`; the verdict's exit code becomes 0 when it is certified.
+/// `--proof`: the proof of an UNSAT answer checked against the file `map`
+/// (DRAT for a CNF, VeriPB for an OPB file); the verdict's exit code
+/// becomes 0 when it is certified.
 fn check_proof(verdict: &mut Verdict, map: &Path, proof: &Path) -> Result<()> {
-    if Format::from_path(map).map(|(f, _)| f) != Some(Format::Cnf) {
-        return Err(Error::input_with_help(
-            format!(
-                "--proof checks a DRAT proof against a CNF file, and `{}` is not one",
-                map.display()
-            ),
-            "give the .cnf file the solver read as --map",
-        ));
-    }
+    let (kind, proof_name, file) = match Format::from_path(map).map(|(f, _)| f) {
+        Some(Format::Cnf) => (RATE, "DRAT", "CNF"),
+        Some(Format::Opb) => (VERIPB, "VeriPB", "OPB file"),
+        _ => {
+            return Err(Error::input_with_help(
+                format!(
+                    "--proof checks a DRAT proof against a CNF file or a VeriPB proof against an OPB file, and `{}` is neither",
+                    map.display()
+                ),
+                "give the .cnf or .opb file the solver read as --map",
+            ))
+        }
+    };
     let text = &mut verdict.text;
     if !verdict.claims_no_solution {
         let _ = writeln!(
@@ -163,10 +169,11 @@ fn check_proof(verdict: &mut Verdict, map: &Path, proof: &Path) -> Result<()> {
         );
         return Ok(());
     }
-    let Some(checker) = Checker::find() else {
+    let Some(checker) = Checker::find(kind) else {
         let _ = writeln!(
             text,
-            "proof: NOT certified: no DRAT checker found ({INSTALL_RATE})"
+            "proof: NOT certified: no {proof_name} checker found ({})",
+            kind.install
         );
         return Ok(());
     };
@@ -174,7 +181,7 @@ fn check_proof(verdict: &mut Verdict, map: &Path, proof: &Path) -> Result<()> {
     if checked.verified {
         let _ = writeln!(
             text,
-            "proof: certified: the CNF {} has no solution (checked by {} in {:.2} s)",
+            "proof: certified: the {file} {} has no solution (checked by {} in {:.2} s)",
             map.display(),
             checker.name(),
             checked.seconds

@@ -43,7 +43,7 @@ pub use estimate::estimate_bytes;
 pub use header::{parse_header, read_header, FileHeader, ObjectiveMap};
 pub use lp::write_lp;
 pub use mps::{write_mps, write_mps_as};
-pub use opb::write_opb;
+pub use opb::{for_each_opb_constraint, write_opb};
 pub use output::Output;
 pub use start::{write_start, MipStart};
 

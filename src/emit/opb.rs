@@ -103,6 +103,20 @@ fn write_objective(
     out.str(" ;\n")
 }
 
+/// Hands `visit` every constraint of the OPB file [`write_opb`] writes for
+/// `model`, in file order, as `(terms, rel, rhs)` (`<=` as it is: the file
+/// has it negated into `>=`). A proof that cites the file's constraints by
+/// their position (VeriPB) numbers them from this.
+pub fn for_each_opb_constraint(
+    model: &Model,
+    mut visit: impl FnMut(&[(i64, Var)], Rel, i64),
+) -> io::Result<()> {
+    for_each_row(model, |row| {
+        visit(row.terms, row.rel, row.rhs);
+        Ok(())
+    })
+}
+
 /// One constraint, `<=` turned into `>=` by negating both sides.
 fn write_row(out: &mut TextOut<'_>, terms: &[(i64, Var)], rel: Rel, rhs: i64) -> io::Result<()> {
     let negated = rel == Rel::Le;

@@ -1,8 +1,10 @@
-//! Checked proofs of "no solution" at the CNF level: a fresh CaDiCaL
-//! solves a CNF in one call while writing a DRAT proof ([`prove`]), and an
-//! independent DRAT checker, `rate` ([`Checker`]), checks the proof
-//! against the CNF file ([`Checker::check`]). What the CNF says (a model's
-//! rules, a bound on its objective) is the caller's business.
+//! Checked proofs of "no solution": a fresh CaDiCaL solves a clause set in
+//! one call while writing a DRAT proof ([`prove`]), and an
+//! independent checker ([`Checker`]) checks a proof against its input file
+//! ([`Checker::check`]): `rate` a DRAT proof against a CNF, `veripb` a
+//! VeriPB proof against an OPB file (the proof [`super::veripb`] writes).
+//! What the input says (a model's rules, a bound on its objective) is the
+//! caller's business.
 
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
@@ -16,11 +18,31 @@ use super::oracle::{Outcome, Stop};
 use crate::encode::ClauseArena;
 use crate::error::{Error, Result};
 
-/// The name of the checker's program, and how to install it.
-pub const RATE: &str = "rate";
+/// The DRAT checker: its program, and how to install it.
+pub const RATE: CheckerKind = CheckerKind {
+    program: "rate",
+    install: "cargo install --locked rate",
+    verdict: "s VERIFIED",
+};
 
-/// What to tell a user who has no checker.
-pub const INSTALL_RATE: &str = "cargo install --locked rate";
+/// The VeriPB checker (the Rust rewrite, version 3).
+pub const VERIPB: CheckerKind = CheckerKind {
+    program: "veripb",
+    install: "cargo install --locked veripb",
+    verdict: "s VERIFIED UNSATISFIABLE",
+};
+
+/// A proof checker qspec knows: the program's name, how to install it,
+/// and the line it prints when it accepts a refutation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CheckerKind {
+    /// The program's name.
+    pub program: &'static str,
+    /// The command that installs it.
+    pub install: &'static str,
+    /// Its verdict line for an accepted refutation.
+    pub verdict: &'static str,
+}
 
 /// Solves `clauses` (variables up to `n_vars`) with a fresh CaDiCaL in one
 /// non-incremental call, writing its DRAT proof (binary) to `proof`; the
@@ -46,11 +68,13 @@ pub fn prove(clauses: &ClauseArena, n_vars: u32, proof: &Path, stop: &Stop) -> R
     outcome
 }
 
-/// An installed DRAT checker.
+/// An installed checker.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Checker {
     /// The program.
     pub program: PathBuf,
+    /// Which checker it is.
+    pub kind: CheckerKind,
 }
 
 /// What the checker said about a proof.
@@ -65,9 +89,9 @@ pub struct Checked {
 }
 
 impl Checker {
-    /// `rate` on the PATH, else in `$CARGO_HOME/bin` or `~/.cargo/bin`
-    /// (where `cargo install` puts it).
-    pub fn find() -> Option<Checker> {
+    /// The checker `kind` on the PATH, else in `$CARGO_HOME/bin` or
+    /// `~/.cargo/bin` (where `cargo install` puts it).
+    pub fn find(kind: CheckerKind) -> Option<Checker> {
         let on_path = std::env::var_os("PATH")
             .map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
             .unwrap_or_default();
@@ -78,9 +102,9 @@ impl Checker {
         on_path
             .into_iter()
             .chain(cargo_bins.into_iter().flatten().map(|c| c.join("bin")))
-            .map(|dir| dir.join(RATE))
+            .map(|dir| dir.join(kind.program))
             .find(|p| p.is_file())
-            .map(|program| Checker { program })
+            .map(|program| Checker { program, kind })
     }
 
     /// The checker's name, for reports.
@@ -88,22 +112,27 @@ impl Checker {
         self.program
             .file_name()
             .and_then(OsStr::to_str)
-            .unwrap_or(RATE)
+            .unwrap_or(self.kind.program)
     }
 
-    /// Checks that `proof` (DRAT, text or binary) refutes the CNF `cnf`.
-    pub fn check(&self, cnf: &Path, proof: &Path) -> Result<Checked> {
+    /// Checks that `proof` refutes `input` (for `rate` a CNF and a DRAT
+    /// proof, text or binary; for `veripb` an OPB file and a VeriPB proof).
+    pub fn check(&self, input: &Path, proof: &Path) -> Result<Checked> {
         let dir = TempDir::new()
             .map_err(|e| Error::failure(format!("cannot make a temporary directory: {e}")))?;
         let (out, err) = (dir.path().join("check.out"), dir.path().join("check.err"));
-        let argv = [self.program.as_os_str(), cnf.as_os_str(), proof.as_os_str()]
-            .map(|a| a.to_string_lossy().into_owned());
+        let argv = [
+            self.program.as_os_str(),
+            input.as_os_str(),
+            proof.as_os_str(),
+        ]
+        .map(|a| a.to_string_lossy().into_owned());
         let started = Instant::now();
         let run = run_child(&argv, &out, &err, None, false)?;
         let seconds = started.elapsed().as_secs_f64();
         let said = std::fs::read_to_string(&out).unwrap_or_default();
         let succeeded = run.status.is_some_and(|s| s.success()) && !run.timed_out;
-        let verified = succeeded && said.lines().any(|l| l.trim() == "s VERIFIED");
+        let verified = succeeded && said.lines().any(|l| l.trim() == self.kind.verdict);
         let detail = if verified {
             String::new()
         } else {
@@ -120,7 +149,8 @@ impl Checker {
 }
 
 /// The checker's verdict line, else its exit code and the first words of
-/// its complaints (a panic's message is on the line after its place).
+/// its complaints (a panic's message is on the line after its place; an
+/// error's cause on the line after `Caused by:`).
 fn last_words(stdout: &str, stderr: &str, code: Option<i32>, stopped: bool) -> String {
     if stopped {
         return "the check was interrupted".into();
@@ -133,10 +163,16 @@ fn last_words(stdout: &str, stderr: &str, code: Option<i32>, stopped: bool) -> S
         true => format!("{line} {}", complaint.next().unwrap_or_default()),
         false => line.to_string(),
     });
+    let cause = stderr
+        .lines()
+        .map(str::trim)
+        .skip_while(|l| *l != "Caused by:")
+        .find(|l| !l.is_empty() && *l != "Caused by:");
     let code = code.map_or_else(|| "it was killed".into(), |c| format!("exit code {c}"));
-    match first {
-        Some(words) => format!("{code}: {words}"),
-        None => format!("{code}, and it said nothing"),
+    match (first, cause) {
+        (Some(words), Some(cause)) => format!("{code}: {words}: {cause}"),
+        (Some(words), None) => format!("{code}: {words}"),
+        _ => format!("{code}, and it said nothing"),
     }
 }
 
@@ -154,6 +190,11 @@ mod tests {
         assert_eq!(
             last_words("c x\n", panic, Some(101), false),
             "exit code 101: thread 'main' panicked at rate.rs:1: assertion failed"
+        );
+        let veripb = "Error: Verification error at p.pbp:3\n\nCaused by:\n\tNot implied by RUP.\n\nStack backtrace:\n";
+        assert_eq!(
+            last_words("c x\n", veripb, Some(1), false),
+            "exit code 1: Error: Verification error at p.pbp:3: Not implied by RUP."
         );
         assert_eq!(
             last_words("", "", None, false),

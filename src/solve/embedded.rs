@@ -47,6 +47,11 @@ impl Embedded {
         }
     }
 
+    /// The solver itself (to disconnect a proof tracer from it).
+    pub fn into_solver(self) -> CaDiCaL<'static, 'static> {
+        self.solver
+    }
+
     /// Adds every clause of `arena`.
     pub fn add_arena(&mut self, arena: &ClauseArena) {
         for clause in arena.iter() {

@@ -19,6 +19,7 @@ pub mod optimize;
 pub mod oracle;
 pub mod portfolio;
 pub mod shared;
+pub mod veripb;
 
 pub use embedded::Embedded;
 pub use enumerate::{Enumerator, Next};

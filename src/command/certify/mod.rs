@@ -1,27 +1,32 @@
 //! `solve --certify`: the claim a solve ends with — no solution, or no
-//! value better than the optimum found — written as a CNF of its own (the
-//! model's clauses as `compile` writes them, with the encodings in force,
-//! and for an optimum the bound "one better" as a cardinality constraint on
-//! the objective's literals), refuted by a fresh CaDiCaL that writes a DRAT
-//! proof, and the proof checked by `rate`. The `c certified: ...` or
-//! `c NOT certified: ...` lines say exactly what was checked: the hints'
-//! clauses are part of the CNF, so a restricting hint restricts the claim
-//! and an implied hint is an assumption of it.
+//! value better than the optimum found — as a model of its own (for an
+//! optimum, the model with the bound "one better" as a cardinality
+//! constraint on the objective's literals), refuted from scratch with a
+//! proof that an independent checker checks. Two levels:
+//!
+//! * [`CertifyLevel::Cnf`] ([`cnf`]): the claim's CNF, as `compile` writes
+//!   it with the encodings in force, a DRAT proof, `rate`;
+//! * [`CertifyLevel::Model`] ([`model`]): the claim's OPB file, the plain
+//!   linear form of the rules, a VeriPB proof that derives certified
+//!   encodings from it and then refutes them, `veripb`.
+//!
+//! The `c certified: ...` or `c NOT certified: ...` lines say exactly what
+//! was checked: the hints are part of the file, so a restricting hint
+//! restricts the claim and an implied hint is an assumption of it.
+
+mod cnf;
+mod model;
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
-use super::compile::provenance;
 use super::Loaded;
-use crate::emit;
-use crate::encode::{self, ClauseArena, ClauseSink};
 use crate::error::{Error, Result};
 use crate::model::{Constraint, HintKind, HintNote, Model, Objective, Rel, Sense};
-use crate::options::Encodings;
-use crate::solve::certify::{prove, Checker, INSTALL_RATE};
+use crate::options::{CertifyLevel, Encodings};
+use crate::solve::certify::{Checker, RATE, VERIPB};
 use crate::solve::external::TempDir;
-use crate::solve::{Answer, Outcome, Status, Stop};
+use crate::solve::{Answer, Outcome, Status};
 
 /// What `--certify` prints, and whether the claim was certified (`None`
 /// when the answer makes no claim that needs a proof).
@@ -57,20 +62,26 @@ struct Claim {
     so: String,
 }
 
-/// Certifies the claim of `answer` (see the module's documentation); the
-/// CNF and the proof are kept in `proof_dir` when given.
+/// Certifies the claim of `answer` at `level` (see the module's
+/// documentation); the input file and the proof are kept in `proof_dir`
+/// when given.
 pub fn certify(
     loaded: &Loaded,
     encodings: &Encodings,
     answer: &Answer,
+    level: CertifyLevel,
     proof_dir: Option<&Path>,
 ) -> Result<Certificate> {
     let claim = match claim_of(&loaded.model, answer) {
         Ok(claim) => claim,
         Err(certificate) => return Ok(certificate),
     };
-    let Some(checker) = Checker::find() else {
-        let reason = format!("no DRAT checker found ({INSTALL_RATE})");
+    let (kind, what, input, proof) = match level {
+        CertifyLevel::Cnf => (RATE, "DRAT", "cnf", "drat"),
+        CertifyLevel::Model => (VERIPB, "VeriPB", "opb", "pbp"),
+    };
+    let Some(checker) = Checker::find(kind) else {
+        let reason = format!("no {what} checker found ({})", kind.install);
         return Ok(Certificate::not_certified(String::new(), &reason));
     };
     let temporary;
@@ -90,11 +101,14 @@ pub fn certify(
         .file_stem()
         .map_or_else(|| "claim".into(), |s| s.to_string_lossy().into_owned());
     let files = Files {
-        cnf: dir.join(format!("{stem}.cnf")),
-        proof: dir.join(format!("{stem}.drat")),
+        input: dir.join(format!("{stem}.{input}")),
+        proof: dir.join(format!("{stem}.{proof}")),
         kept: proof_dir.is_some(),
     };
-    refute(loaded, encodings, &claim, &checker, &files)
+    match level {
+        CertifyLevel::Cnf => cnf::refute(loaded, encodings, &claim, &checker, &files),
+        CertifyLevel::Model => model::refute(loaded, &claim, &checker, &files),
+    }
 }
 
 /// The claim of `answer`, or what to print when there is none to prove.
@@ -166,85 +180,25 @@ fn better_than(
     })
 }
 
-/// Where the claim's CNF and proof go, and whether they stay.
+/// Where the claim's input file (CNF or OPB) and proof go, and whether
+/// they stay.
 struct Files {
-    cnf: PathBuf,
+    input: PathBuf,
     proof: PathBuf,
     kept: bool,
 }
 
-/// Writes the claim's CNF, refutes it with a proof, checks the proof.
-fn refute(
-    loaded: &Loaded,
-    encodings: &Encodings,
-    claim: &Claim,
-    checker: &Checker,
-    files: &Files,
-) -> Result<Certificate> {
-    let mut arena = ClauseArena::new();
-    let n_vars = encode::encode_model(&claim.model, encodings, &mut arena).n_vars();
-    write_cnf(loaded, encodings, &claim.model, &arena, n_vars, &files.cnf)?;
-    if arena.iter().any(<[i32]>::is_empty) {
-        // `rate` 0.3.0 panics on a CNF with an empty clause, and such a
-        // CNF has no solution on its face.
-        let how = "the CNF holds the empty clause: nothing for a checker to check";
-        return Ok(Certificate {
-            lines: certified_line(claim, how, files, false),
-            certified: Some(true),
-        });
-    }
-    let started = Instant::now();
-    let outcome = prove(&arena, n_vars, &files.proof, &Stop::new(None))?;
-    let mut lines = String::new();
-    let _ = writeln!(
-        lines,
-        "c certify: `{}` as a CNF ({n_vars} variables, {} clauses): CaDiCaL {} in {:.2} s",
-        claim.text,
-        arena.n_clauses(),
-        match outcome {
-            Outcome::Unsat => "refuted it with a DRAT proof",
-            Outcome::Sat(_) => "found a solution of it",
-            Outcome::Unknown => "was stopped",
-        },
-        started.elapsed().as_secs_f64()
-    );
-    match outcome {
-        Outcome::Unsat => {}
-        Outcome::Sat(_) => {
-            let reason = "the claim's CNF has a solution, against the solve's verdict (a bug in qspec: please report it)";
-            return Ok(Certificate::not_certified(lines, reason));
-        }
-        Outcome::Unknown => {
-            return Ok(Certificate::not_certified(
-                lines,
-                "the proof was interrupted",
-            ));
-        }
-    }
-    let checked = checker.check(&files.cnf, &files.proof)?;
-    if !checked.verified {
-        let reason = format!("{} rejected the proof: {}", checker.name(), checked.detail);
-        return Ok(Certificate::not_certified(lines, &reason));
-    }
-    let how = format!("checked by {} in {:.2} s", checker.name(), checked.seconds);
-    lines.push_str(&certified_line(claim, &how, files, true));
-    Ok(Certificate {
-        lines,
-        certified: Some(true),
-    })
-}
-
-/// `c certified: <claim><hints> (<how>; <where the files are>)`; `proof`:
-/// whether a proof was written.
-fn certified_line(claim: &Claim, how: &str, files: &Files, proof: bool) -> String {
+/// `c certified: <claim><hints> (<how>; <where the files are>)`; `what`:
+/// the input's name (`CNF`, `OPB`); `proof`: whether a proof was written.
+fn certified_line(claim: &Claim, how: &str, files: &Files, what: &str, proof: bool) -> String {
     let place = match (files.kept, proof) {
-        (false, _) => "CNF temporary".into(),
+        (false, _) => format!("{what} temporary"),
         (true, true) => format!(
-            "CNF {}, proof {}",
-            files.cnf.display(),
+            "{what} {}, proof {}",
+            files.input.display(),
             files.proof.display()
         ),
-        (true, false) => format!("CNF {}", files.cnf.display()),
+        (true, false) => format!("{what} {}", files.input.display()),
     };
     format!(
         "c certified: {}{}{} ({how}; {place})\n",
@@ -254,24 +208,47 @@ fn certified_line(claim: &Claim, how: &str, files: &Files, proof: bool) -> Strin
     )
 }
 
-/// Writes the claim's clauses as `compile` writes a CNF.
-fn write_cnf(
-    loaded: &Loaded,
-    encodings: &Encodings,
-    model: &Model,
-    arena: &ClauseArena,
-    n_vars: u32,
-    path: &Path,
-) -> Result<()> {
-    let prov = provenance(loaded, encodings, true);
-    super::write_file(path, false, |out| {
-        emit::write_cnf(out, model, &prov, arena, n_vars)
+/// The certificate when the fresh solve did not refute the claim's file
+/// (`what`: `CNF`, `OPB`): a solution is a bug, a stop an interruption.
+fn unrefuted(outcome: &Outcome, lines: &str, what: &str) -> Option<Certificate> {
+    let reason = match outcome {
+        Outcome::Unsat => return None,
+        Outcome::Sat(_) => format!("the claim's {what} has a solution, against the solve's verdict (a bug in qspec: please report it)"),
+        Outcome::Unknown => "the proof was interrupted".into(),
+    };
+    Some(Certificate::not_certified(lines.to_string(), &reason))
+}
+
+/// Runs `checker` on the claim's files and finishes the certificate:
+/// certified with `how`, or not with the checker's complaint.
+fn checked(
+    mut lines: String,
+    claim: &Claim,
+    checker: &Checker,
+    files: &Files,
+    what: &str,
+    how: &str,
+) -> Result<Certificate> {
+    let checked = checker.check(&files.input, &files.proof)?;
+    if !checked.verified {
+        let reason = format!("{} rejected the proof: {}", checker.name(), checked.detail);
+        return Ok(Certificate::not_certified(lines, &reason));
+    }
+    let how = format!(
+        "{how}checked by {} in {:.2} s",
+        checker.name(),
+        checked.seconds
+    );
+    lines.push_str(&certified_line(claim, &how, files, what, true));
+    Ok(Certificate {
+        lines,
+        certified: Some(true),
     })
 }
 
 /// The hints the proof takes as given: restricting ones restrict the
-/// claim (`under ...`), implied ones are assumed (their clauses are in the
-/// CNF; their derivation is not in the proof).
+/// claim (`under ...`), implied ones are assumed (their clauses or rows are
+/// in the input; their derivation is not in the proof).
 fn hint_terms(hints: &[HintNote]) -> String {
     let mut text = String::new();
     for hint in hints {

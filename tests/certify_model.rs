@@ -1,0 +1,308 @@
+//! `solve --certify=model`: claims refuted end to end from the model's OPB
+//! file with a VeriPB proof (certified encodings, then CaDiCaL's steps),
+//! checked by `veripb`; and `verify --proof` with a VeriPB proof. These run
+//! `veripb` (`cargo install --locked veripb`; a missing one fails them), so
+//! they are behind `--features external-solvers`.
+#![cfg(feature = "external-solvers")]
+
+mod common;
+
+use common::{qspec, stdout};
+
+use std::path::{Path, PathBuf};
+
+use qspec::solve::certify::{Checker, VERIPB};
+
+/// Nine non-attacking queens on 8x8: impossible.
+const NINE_QUEENS: &str = "board 8 x 8\npiece queen\nrule no_attack\ncount == 9\n";
+
+fn checker() -> Checker {
+    Checker::find(VERIPB).expect("veripb is installed (cargo install --locked veripb)")
+}
+
+/// Writes `text` as `name` in `dir`; its path as a string.
+fn model(dir: &Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("model written");
+    path.to_string_lossy().into_owned()
+}
+
+/// `qspec solve ARGS --certify=model [--proof-dir DIR]`: output and exit code.
+fn solve_certified(args: &[&str], kept: Option<&Path>) -> (String, Option<i32>) {
+    let mut all = vec!["solve"];
+    all.extend_from_slice(args);
+    all.push("--certify=model");
+    let dir = kept.map(|d| d.to_string_lossy().into_owned());
+    if let Some(dir) = &dir {
+        all.extend(["--proof-dir", dir]);
+    }
+    let out = qspec(&all);
+    (stdout(&out), out.status.code())
+}
+
+/// `qspec solve ARGS --certify=model` prints `line` and exits with `code`.
+fn assert_certified(args: &[&str], line: &str, code: i32) -> String {
+    let (text, exit) = solve_certified(args, None);
+    assert!(text.contains(line), "{text}");
+    assert_eq!(exit, Some(code), "{text}");
+    text
+}
+
+/// Nine queens on 8x8 certified with the files kept in `dir/kept`: the
+/// output, the model, the OPB file and the proof.
+fn nine_queens_kept(dir: &Path) -> (String, String, PathBuf, PathBuf) {
+    let file = model(dir, "q9.qspec", NINE_QUEENS);
+    let kept = dir.join("kept");
+    let (text, code) = solve_certified(&[&file], Some(&kept));
+    assert_eq!(code, Some(20), "{text}");
+    (text, file, kept.join("q9.opb"), kept.join("q9.pbp"))
+}
+
+/// The number of constraints VeriPB reads from an OPB file: an equality
+/// is two.
+fn opb_constraints(opb: &Path) -> usize {
+    std::fs::read_to_string(opb)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('*') && !l.starts_with("min:") && l.ends_with(';'))
+        .map(|l| if l.contains(" = ") { 2 } else { 1 })
+        .sum()
+}
+
+#[test]
+fn nine_queens_on_8x8_are_certified_end_to_end_and_the_files_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let (text, _, opb, proof) = nine_queens_kept(dir.path());
+    assert!(
+        text.contains(
+            "c certified: no solution (end to end from the OPB file, checked by veripb in "
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("OPB {}, proof {}", opb.display(), proof.display())),
+        "{text}"
+    );
+    assert!(
+        text.contains("pairwise at-most-ones, 1 totalizer"),
+        "{text}"
+    );
+    assert!(checker().check(&opb, &proof).unwrap().verified);
+}
+
+/// qspec writes the proof's header itself (through pigeons): the version
+/// line, then `f N` with N the OPB file's constraints as VeriPB counts them
+/// (`count == 9` is two), and the conclusion at the end.
+#[test]
+fn the_proof_header_counts_the_opb_files_constraints() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, _, opb, proof) = nine_queens_kept(dir.path());
+    let text = std::fs::read_to_string(&proof).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("pseudo-Boolean proof version 2.0"));
+    let n = opb_constraints(&opb);
+    assert_eq!(lines.next(), Some(format!("f {n}").as_str()));
+    let opb_text = std::fs::read_to_string(&opb).unwrap();
+    assert_eq!(opb_text.lines().filter(|l| l.contains(" = ")).count(), 1);
+    let tail: Vec<&str> = text.lines().rev().take(3).collect();
+    assert_eq!(tail[0], "end pseudo-Boolean proof");
+    assert!(tail[1].starts_with("conclusion UNSAT : "), "{}", tail[1]);
+    assert_eq!(tail[2], "output NONE");
+}
+
+#[test]
+fn the_optimum_of_5_cubed_is_certified_by_refuting_one_more() {
+    assert_certified(
+        &["models/queens-3d-5.qspec"],
+        "c certified: count >= 14 is impossible, so count = 13 is optimal (end to end from the OPB file, checked by veripb",
+        0,
+    );
+}
+
+/// A domination bound (8x8: four queens do not dominate the board) at
+/// both levels; its OPB file has clause rows and auxiliary variables.
+#[test]
+fn a_domination_bound_is_certified_at_both_levels() {
+    let domination = ["models/queen-domination.qspec", "-D", "m=4"];
+    let text = assert_certified(
+        &domination,
+        "c certified: no solution (end to end from the OPB file, checked by veripb",
+        20,
+    );
+    assert!(text.contains(" clauses, "), "{text}");
+    let mut cnf = vec!["solve"];
+    cnf.extend_from_slice(&domination);
+    cnf.push("--certify");
+    let out = qspec(&cnf);
+    let text = stdout(&out);
+    assert!(
+        text.contains("c certified: no solution (checked by rate"),
+        "{text}"
+    );
+    assert_eq!(out.status.code(), Some(20));
+}
+
+/// Attack counts: the OPB rows have coefficients other than 1 (reified
+/// counts), encoded by certified generalised totalizers.
+#[test]
+fn weighted_rows_are_certified_through_generalised_totalizers() {
+    let text = assert_certified(
+        &[
+            "models/queens-attacking-exactly-k-max.qspec",
+            "-D",
+            "n=5",
+            "-D",
+            "k=2",
+        ],
+        "c certified: count >= 9 is impossible, so count = 8 is optimal (end to end",
+        0,
+    );
+    assert!(text.contains(" generalised totalizers: "), "{text}");
+}
+
+#[test]
+fn hints_restrict_or_qualify_the_certified_claim() {
+    let dir = tempfile::tempdir().unwrap();
+    let hinted = format!("{NINE_QUEENS}hint symmetric rot90\nhint lines\n");
+    let file = model(dir.path(), "q9h.qspec", &hinted);
+    assert_certified(
+        &[&file],
+        "c certified: no solution, under `hint symmetric rot90`, assuming `hint lines` (implied) (end to end from the OPB file, checked by veripb",
+        20,
+    );
+}
+
+/// The proof's lines; `(first, last)` indices of CaDiCaL's steps (the
+/// `rup` steps with hints after the last `red`/`pol` step of the encodings).
+fn solver_steps(lines: &[String]) -> (usize, usize) {
+    let encodings_end = lines
+        .iter()
+        .rposition(|l| l.starts_with("red ") || l.starts_with("pol "))
+        .expect("the totalizer's derivation");
+    let last = lines
+        .iter()
+        .rposition(|l| l.starts_with("rup "))
+        .expect("the empty clause");
+    assert!(last > encodings_end + 2, "CaDiCaL made too few steps");
+    (encodings_end + 1, last)
+}
+
+/// Writes `lines` as `name` in `dir`; `qspec verify` of an UNSAT answer of
+/// `model` with it as the proof of `opb`: its output and exit code.
+fn verify_with(
+    dir: &Path,
+    model: &str,
+    opb: &Path,
+    lines: &[String],
+    name: &str,
+) -> (String, Option<i32>) {
+    let proof = dir.join(name);
+    std::fs::write(&proof, lines.join("\n") + "\n").unwrap();
+    let answer = dir.join("unsat.out");
+    std::fs::write(&answer, "s UNSATISFIABLE\n").unwrap();
+    let out = qspec(&[
+        "verify",
+        model,
+        answer.to_str().unwrap(),
+        "--map",
+        opb.to_str().unwrap(),
+        "--proof",
+        proof.to_str().unwrap(),
+    ]);
+    (stdout(&out), out.status.code())
+}
+
+/// `verify --proof` certifies the kept proof, and says NOT certified, with
+/// veripb's reason, when a step of CaDiCaL's is deleted or a literal of a
+/// derived clause flipped.
+#[test]
+fn a_corrupted_proof_is_rejected_and_verify_says_not_certified() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, file, opb, proof) = nine_queens_kept(dir.path());
+    let lines: Vec<String> = std::fs::read_to_string(&proof)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    let (text, code) = verify_with(dir.path(), &file, &opb, &lines, "good.pbp");
+    assert!(
+        text.contains("proof: certified: the OPB file ") && text.contains("checked by veripb"),
+        "{text}"
+    );
+    assert_eq!(code, Some(0), "{text}");
+
+    let (first, last) = solver_steps(&lines);
+    let mut deleted = lines.clone();
+    deleted.remove((first + last) / 2);
+    let (text, code) = verify_with(dir.path(), &file, &opb, &deleted, "deleted.pbp");
+    assert!(
+        text.contains("proof: NOT certified: veripb rejected the proof: exit code 1"),
+        "{text}"
+    );
+    assert_eq!(code, Some(1), "{text}");
+
+    // The first pairwise clause, `~x1 ~x2`, from the first at-most-one row.
+    let mut flipped = lines.clone();
+    let at = flipped
+        .iter()
+        .position(|l| l.starts_with("rup 1 ~x"))
+        .expect("a pairwise clause");
+    flipped[at] = flipped[at].replacen("1 ~x", "1 x", 1);
+    let (text, code) = verify_with(dir.path(), &file, &opb, &flipped, "flipped.pbp");
+    assert!(
+        text.contains("proof: NOT certified: veripb rejected the proof: ")
+            && text.contains("reverse unit propagation"),
+        "{text}"
+    );
+    assert_eq!(code, Some(1), "{text}");
+}
+
+#[test]
+fn a_proof_of_another_opb_file_is_rejected() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, _, _, proof) = nine_queens_kept(dir.path());
+    let ten = model(dir.path(), "q10.qspec", &NINE_QUEENS.replace('9', "10"));
+    let other = dir.path().join("q10.opb");
+    assert!(qspec(&["compile", &ten, "-o", other.to_str().unwrap()])
+        .status
+        .success());
+    let checked = checker().check(&other, &proof).unwrap();
+    assert!(!checked.verified);
+    assert!(!checked.detail.is_empty());
+    // A file with the same number of constraints but other rules: eight
+    // rooks' rows (ranks and files) instead of the queens' diagonals.
+    let rooks = model(
+        dir.path(),
+        "r9.qspec",
+        "board 8 x 8\npiece rook\nrule no_attack\ncount == 9\n",
+    );
+    let rooks_opb = dir.path().join("r9.opb");
+    assert!(
+        qspec(&["compile", &rooks, "-o", rooks_opb.to_str().unwrap()])
+            .status
+            .success()
+    );
+    assert!(!checker().check(&rooks_opb, &proof).unwrap().verified);
+}
+
+/// `count == 8` on 3x3: the equality's `>=` half says "at most one cell
+/// empty", so the equality is split, each half cited by its own id (the
+/// `>=` half first, as VeriPB numbers them).
+#[test]
+fn an_equality_with_an_at_most_one_half_is_split_and_certified() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = model(
+        dir.path(),
+        "e8.qspec",
+        "board 3 x 3\npiece queen\nrule no_attack\ncount == 8\n",
+    );
+    let text = assert_certified(
+        &[&file],
+        "c certified: no solution (end to end from the OPB file, checked by veripb",
+        20,
+    );
+    assert!(
+        text.contains("(1 clause, 13 pairwise at-most-ones, 0 totalizers"),
+        "{text}"
+    );
+}
