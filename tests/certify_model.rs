@@ -306,3 +306,116 @@ fn an_equality_with_an_at_most_one_half_is_split_and_certified() {
         "{text}"
     );
 }
+
+/// A small xorshift generator: the same instances on every run.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+
+    fn between(&mut self, low: i64, high: i64) -> i64 {
+        low + self.below((high - low + 1) as u64) as i64
+    }
+}
+
+/// A random row over `n` variables: coefficients in -5..=5, any relation.
+fn random_row(rng: &mut Rng, n: u32) -> qspec::solve::veripb::PbRow {
+    use qspec::model::{Rel, Var};
+    let mut terms = Vec::new();
+    for id in 1..=n {
+        if rng.below(3) > 0 {
+            let coef = rng.between(-5, 5);
+            if coef != 0 {
+                terms.push((coef, Var::from_dimacs(id)));
+            }
+        }
+    }
+    if terms.is_empty() {
+        terms.push((1, Var::from_dimacs(1)));
+    }
+    let sum: i64 = terms.iter().map(|(c, _)| c.abs()).sum();
+    let rel = [Rel::Ge, Rel::Le, Rel::Eq][rng.below(3) as usize];
+    qspec::solve::veripb::PbRow {
+        terms,
+        rel,
+        rhs: rng.between(-sum / 2, sum / 2 + 1),
+    }
+}
+
+/// The rows as an OPB file (`<=` negated into `>=`, as qspec writes them).
+fn write_opb(path: &Path, rows: &[qspec::solve::veripb::PbRow], n: u32) {
+    use qspec::model::Rel;
+    let mut text = format!("* #variable= {n} #constraint= {}\n", rows.len());
+    for row in rows {
+        let sign = if row.rel == Rel::Le { -1 } else { 1 };
+        for (coef, var) in &row.terms {
+            text += &format!("{:+} x{} ", sign * coef, var.id());
+        }
+        let symbol = if row.rel == Rel::Eq { "=" } else { ">=" };
+        text += &format!("{symbol} {} ;\n", sign * row.rhs);
+    }
+    std::fs::write(path, text).unwrap();
+}
+
+fn holds(row: &qspec::solve::veripb::PbRow, values: &[bool]) -> bool {
+    use qspec::model::Rel;
+    let lhs: i64 = row
+        .terms
+        .iter()
+        .map(|(c, v)| if values[v.index()] { *c } else { 0 })
+        .sum();
+    match row.rel {
+        Rel::Ge => lhs >= row.rhs,
+        Rel::Le => lhs <= row.rhs,
+        Rel::Eq => lhs == row.rhs,
+    }
+}
+
+/// Random files of a few rows over a few variables: every refutation's
+/// proof is accepted by veripb, and every solution satisfies the rows.
+#[test]
+fn random_rows_are_refuted_with_proofs_veripb_accepts() {
+    use qspec::solve::veripb::refute_rows;
+    use qspec::solve::{Outcome, Stop};
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let (mut refuted, mut solved) = (0, 0);
+    for case in 0..400 {
+        let n = 2 + rng.below(6) as u32;
+        let rows: Vec<_> = (0..2 + rng.below(5))
+            .map(|_| random_row(&mut rng, n))
+            .collect();
+        let opb = dir.path().join(format!("r{case}.opb"));
+        let proof = dir.path().join(format!("r{case}.pbp"));
+        write_opb(&opb, &rows, n);
+        let refutation = refute_rows(&rows, n, &proof, &Stop::new(None)).unwrap();
+        match refutation.outcome {
+            Outcome::Unsat => {
+                refuted += 1;
+                let checked = checker().check(&opb, &proof).unwrap();
+                assert!(
+                    checked.verified,
+                    "case {case}: {rows:?}: {}",
+                    checked.detail
+                );
+            }
+            Outcome::Sat(values) => {
+                solved += 1;
+                assert!(
+                    rows.iter().all(|r| holds(r, &values)),
+                    "case {case}: {rows:?}"
+                );
+            }
+            Outcome::Unknown => panic!("case {case} stopped"),
+        }
+    }
+    assert!(
+        refuted >= 50 && solved >= 50,
+        "{refuted} refuted, {solved} solved"
+    );
+}

@@ -6,11 +6,12 @@
 //! (constraint `i` of the file is row `i`; an equality is two constraints
 //! to VeriPB, `>=` first), and
 //!
-//! 1. encodes each row into clauses with rustsat's *certified* encodings
-//!    (a clause row is itself a clause, a cardinality row a totalizer, any
-//!    other row a generalised totalizer), which write into the proof how
-//!    every clause follows from its row (auxiliary variables introduced by
-//!    redundance-based strengthening, then cutting planes);
+//! 1. encodes each row into clauses whose derivation from the row is in
+//!    the proof ([`rows`]: units and pairwise at-most-ones by reverse unit
+//!    propagation; otherwise rustsat's *certified* encodings, a totalizer
+//!    for a cardinality row and a generalised totalizer for any other,
+//!    whose auxiliary variables come in by redundance-based strengthening
+//!    and whose clauses follow by cutting planes);
 //! 2. solves the clauses with a fresh CaDiCaL whose proof tracer
 //!    ([`tracer`]) writes each clause it derives as a `rup` step with its
 //!    unit-propagation chain (its LRAT antecedents) mapped onto the
@@ -26,15 +27,17 @@ use std::io::{self, BufWriter, Write};
 use std::path::Path;
 
 use pigeons::{AbsConstraintId, Conclusion, ConstraintId, OutputGuarantee, Proof};
-use rustsat::encodings::{self, cert::CollectClauses as CollectCertClauses, CollectClauses};
+use rustsat::encodings::{cert::CollectClauses as CollectCertClauses, CollectClauses};
 use rustsat::instances::{BasicVarManager, ManageVars};
 use rustsat::types::constraints::PbConstraint;
-use rustsat::types::{Clause, Lit as RsLit, Var as RsVar};
+use rustsat::types::{Clause, Var as RsVar};
 
+mod rows;
 mod tracer;
 
 use rustsat_cadical::CaDiCaL;
 
+use self::rows::Sink;
 use self::tracer::VeriPbTracer;
 use super::embedded::Embedded;
 use super::oracle::{Outcome, Stop};
@@ -133,15 +136,14 @@ pub fn refute_rows(rows: &[PbRow], n_vars: u32, proof: &Path, stop: &Stop) -> Re
     let mut encoded = Encoded::default();
     // The file's constraints have ids 1..=n_constraints.
     let mut id = AbsConstraintId::new(1);
+    let mut sink = Sink {
+        writer: &mut writer,
+        collector: &mut collector,
+        vars: &mut vars,
+        encoded: &mut encoded,
+    };
     for row in rows {
-        encode_row(
-            row,
-            id,
-            &mut collector,
-            &mut vars,
-            &mut writer,
-            &mut encoded,
-        )?;
+        sink.row(row, id)?;
         id = id + (1 + usize::from(row.rel == Rel::Eq));
     }
     if collector.uncertified {
@@ -168,108 +170,6 @@ pub fn refute_rows(rows: &[PbRow], n_vars: u32, proof: &Path, stop: &Stop) -> Re
         conclude(writer, empty).map_err(cannot)?;
     }
     Ok(refutation(outcome))
-}
-
-/// Encodes `row`, whose first constraint in the file has id `id` (an
-/// equality's `<=` half is `id + 1`), writing the derivations to `writer`.
-fn encode_row<W: Write>(
-    row: &PbRow,
-    id: AbsConstraintId,
-    collector: &mut Collector,
-    vars: &mut BasicVarManager,
-    writer: &mut Proof<W>,
-    encoded: &mut Encoded,
-) -> Result<()> {
-    let halves = match row.rel {
-        Rel::Eq => [(Rel::Ge, id), (Rel::Le, id + 1)],
-        rel => [(rel, id), (rel, id)],
-    };
-    let split = halves
-        .iter()
-        .any(|&(rel, _)| at_most_one(&row.terms, rel, row.rhs).is_some());
-    let parts: &[(Rel, AbsConstraintId)] = match (row.rel, split) {
-        (Rel::Eq, false) => &[(Rel::Eq, id)],
-        (Rel::Eq, true) => &halves,
-        _ => &halves[..1],
-    };
-    for &(rel, id) in parts {
-        if let Some(lits) = at_most_one(&row.terms, rel, row.rhs) {
-            encoded.at_most_ones += 1;
-            pairwise(&lits, id, collector, writer)
-                .map_err(|e| Error::failure(format!("cannot write the proof: {e}")))?;
-            continue;
-        }
-        let constraint = pb_constraint(&row.terms, rel, row.rhs);
-        encoded.count(&constraint);
-        encodings::pb::cert::default_encode_pb_constraint(
-            (constraint, id),
-            collector,
-            vars,
-            writer,
-        )
-        .map_err(|e| Error::failure(format!("certified encoding: {e}")))?;
-    }
-    Ok(())
-}
-
-/// The literals of `sum(coef * x) rel rhs` (`rel` not `=`) when it says
-/// "at most one of them" over two or more literals with coefficients ±1.
-fn at_most_one(terms: &[(i64, Var)], rel: Rel, rhs: i64) -> Option<Vec<RsLit>> {
-    // `>=` is `<=` with every sign flipped.
-    let sign = match rel {
-        Rel::Le => 1,
-        Rel::Ge => -1,
-        Rel::Eq => return None,
-    };
-    let mut bound = sign * rhs;
-    let mut lits = Vec::with_capacity(terms.len());
-    for &(coef, var) in terms {
-        let lit = RsLit::positive(var.id() - 1);
-        match sign * coef {
-            1 => lits.push(lit),
-            -1 => {
-                // -x = ~x - 1
-                lits.push(!lit);
-                bound += 1;
-            }
-            _ => return None,
-        }
-    }
-    (bound == 1 && lits.len() >= 2).then_some(lits)
-}
-
-/// "At most one of `lits`" (constraint `id`) as one clause per pair, each
-/// derived from the constraint by reverse unit propagation.
-fn pairwise<W: Write>(
-    lits: &[RsLit],
-    id: AbsConstraintId,
-    collector: &mut Collector,
-    writer: &mut Proof<W>,
-) -> io::Result<()> {
-    for (i, &a) in lits.iter().enumerate() {
-        for &b in &lits[i + 1..] {
-            let clause: Clause = [!a, !b].into_iter().collect();
-            let derived = writer.reverse_unit_prop(&clause, [ConstraintId::from(id)])?;
-            collector.clauses.push(clause);
-            collector.ids.push(derived);
-        }
-    }
-    Ok(())
-}
-
-/// `sum(coef * x) rel rhs` as a rustsat constraint over literals (rustsat
-/// and VeriPB normalise it the same way: positive coefficients on
-/// literals, an equality as its `>=` then its `<=` half).
-fn pb_constraint(terms: &[(i64, Var)], rel: Rel, rhs: i64) -> PbConstraint {
-    let lits = terms
-        .iter()
-        .map(|&(coef, var)| (RsLit::positive(var.id() - 1), coef as isize));
-    let rhs = rhs as isize;
-    match rel {
-        Rel::Ge => PbConstraint::new_lb(lits, rhs),
-        Rel::Le => PbConstraint::new_ub(lits, rhs),
-        Rel::Eq => PbConstraint::new_eq(lits, rhs),
-    }
 }
 
 /// Solves the collected clauses with a fresh CaDiCaL whose derivations go
@@ -381,24 +281,6 @@ mod tests {
             rel,
             rhs,
         }
-    }
-
-    #[test]
-    fn at_most_one_is_recognised_in_either_direction_and_with_negations() {
-        let x = |id: u32| RsLit::positive(id - 1);
-        let amo = |r: &PbRow| at_most_one(&r.terms, r.rel, r.rhs);
-        let le = row(&[(1, 1), (1, 2), (1, 3)], Rel::Le, 1);
-        assert_eq!(amo(&le), Some(vec![x(1), x(2), x(3)]));
-        // -x1 - x2 - x3 >= -1 is the same row, as the OPB file writes it.
-        let ge = row(&[(-1, 1), (-1, 2), (-1, 3)], Rel::Ge, -1);
-        assert_eq!(amo(&ge), Some(vec![x(1), x(2), x(3)]));
-        // x1 - x2 <= 0: at most one of x1, ~x2.
-        let neg = row(&[(1, 1), (-1, 2)], Rel::Le, 0);
-        assert_eq!(amo(&neg), Some(vec![x(1), !x(2)]));
-        assert_eq!(amo(&row(&[(1, 1), (1, 2), (1, 3)], Rel::Le, 2)), None);
-        assert_eq!(amo(&row(&[(2, 1), (1, 2)], Rel::Le, 1)), None);
-        assert_eq!(amo(&row(&[(1, 1)], Rel::Le, 1)), None);
-        assert_eq!(amo(&row(&[(1, 1), (1, 2)], Rel::Eq, 1)), None);
     }
 
     fn refute(rows: &[PbRow], n_vars: u32) -> (Refutation, String) {
