@@ -340,12 +340,14 @@ fn n_queens_92_in_12_classes_and_724_in_92() {
 
 #[test]
 fn a051759_classes_of_the_most_queens_attacking_exactly_three() {
-    // n = 5, 6: the optimum found first (10 and 12 queens).
+    // The optimum found first (10, 12, 16 and 18 queens: the line
+    // identity's bound, decided first).
     let max = "queens-attacking-exactly-k-max.qspec";
-    assert_eq!(classes(max, &[("n", 5), ("k", 3)], true).1, 31);
-    assert_eq!(classes(max, &[("n", 6), ("k", 3)], true).1, 307);
-    // n = 7, 8: at the known maxima 16 and 18, one more being impossible
-    // (the optimiser's proof takes 35 s for n = 7: bench/count.sh).
+    for (n, want) in [(5, 31), (6, 307), (7, 2), (8, 9)] {
+        assert_eq!(classes(max, &[("n", n), ("k", 3)], true).1, want, "n = {n}");
+    }
+    // And at the known maxima 16 and 18 on the bounded model, one more
+    // being impossible.
     let at_least = "queens-attacking-exactly-k.qspec";
     for (n, max, want) in [(7, 16, 2), (8, 18, 9)] {
         let bound = |m| [("n", n), ("k", 3), ("m", m)];

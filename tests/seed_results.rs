@@ -88,6 +88,37 @@ fn queens_attacking_exactly_k_are_the_oeis_values() {
     }
 }
 
+/// On 8x8 the line identity bounds `maximize count` (`hint lines`, added
+/// automatically), and the bound is decided first, then one less: the
+/// blog's values Q_1..Q_4(8) = 10, 14, 18, 21 proven optimal at once (the
+/// optimiser alone did not prove 18 in 300 s).
+#[test]
+fn queens_attacking_exactly_k_on_8x8_are_proven_from_the_line_bound() {
+    for (k, value, bound) in [(1, 10, 12), (2, 14, 15), (3, 18, 18), (4, 21, 23)] {
+        let args = ["-D", "n=8", "-D", &format!("k={k}")].map(String::from);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        optimum("queens-attacking-exactly-k-max", &args, "count", value);
+        let s = solve("queens-attacking-exactly-k-max", &args);
+        assert!(
+            s.text.contains(&format!(
+                "c bound count <= {bound} (a cardinality constraint of the model on the objective)"
+            )),
+            "{}",
+            s.text
+        );
+        for refuted in value + 1..=bound {
+            let line = format!("c count >= {refuted}: no solution");
+            assert!(s.text.contains(&line), "k={k}: {line}\n{}", s.text);
+        }
+    }
+    // Without the automatic hint there is no bound: the optimiser alone.
+    let plain = ["-D", "n=5", "-D", "k=3", "--no-auto-hints"];
+    optimum("queens-attacking-exactly-k-max", &plain, "count", 10);
+    assert!(!solve("queens-attacking-exactly-k-max", &plain)
+        .text
+        .contains("c bound"));
+}
+
 #[test]
 fn queens_attacking_at_most_k() {
     for n in 4..=8 {

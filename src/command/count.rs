@@ -11,6 +11,7 @@
 use std::io::Write;
 use std::time::{Duration, Instant};
 
+use super::ceiling::optimise;
 use super::guard::{check_output, Target};
 use super::solve::Printer;
 use super::tally::{End, Listing, Scope, Tally};
@@ -23,7 +24,7 @@ use crate::model::Rel;
 use crate::options::{Encodings, Engine};
 use crate::solution::decode::{cell_var, CellVar};
 use crate::solution::{render, verify, Placement};
-use crate::solve::{solve_model, Enumerator, Next, SolveOptions, Status, Stop};
+use crate::solve::{Enumerator, Next, SolveOptions, Status, Stop};
 use crate::spec::{Hint, HintSpec, Spec, Target as Counted};
 
 /// The flags `count` and `solve --all` share.
@@ -291,7 +292,7 @@ impl Counting<'_> {
                 &mut *self.listing.out
             };
             let mut printer = Printer::new(out);
-            let answer = solve_model(&self.loaded.model, &opts, &mut printer)?;
+            let answer = optimise(self.loaded, &opts, &self.req.model.options(), &mut printer)?;
             printer.failed?;
             answer
         };

@@ -5,6 +5,7 @@
 //!
 //! [`run`] is the one entry point `main.rs` calls.
 
+mod ceiling;
 mod certify;
 mod compile;
 mod count;

@@ -9,6 +9,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use super::ceiling::optimise;
 use super::certify::certify;
 use super::compile::{compile, CompileOptions};
 use super::guard::{check_output, Target};
@@ -23,7 +24,7 @@ use crate::solution::objective::objective_value;
 use crate::solution::read::AnswerStatus;
 use crate::solution::{objective_check, MappedAnswer};
 use crate::solve::external::{self, TempDir};
-use crate::solve::{solve_model, Answer, Report, SolveOptions, Status};
+use crate::solve::{Answer, Report, SolveOptions, Status};
 
 /// What the command line asks of `solve`.
 #[derive(Clone, Debug)]
@@ -134,7 +135,7 @@ fn solve_inside(run: &Run<'_>, out: &mut dyn Write) -> Result<Shown> {
     if let Some(start) = run.start {
         printer.note(&start.summary);
     }
-    let answer = solve_model(&loaded.model, &opts, &mut printer)?;
+    let answer = optimise(loaded, &opts, &req.model.options(), &mut printer)?;
     printer.failed?;
     let mut shown = show_answer(loaded, &answer, &[]);
     if let Some(level) = req.certify {

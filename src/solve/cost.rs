@@ -13,7 +13,7 @@
 
 use crate::encode::ClauseSink;
 use crate::error::{Error, Result};
-use crate::model::{Lit, Model, Objective, Sense, VarAlloc};
+use crate::model::{sorted_set, Constraint, Lit, Model, Objective, Rel, Sense, VarAlloc};
 
 use super::cover::clique_cover;
 
@@ -112,8 +112,106 @@ impl CostPlan {
             .collect()
     }
 
+    /// The fewest cost literals any solution has by a constraint of the
+    /// model itself: an unguarded cardinality constraint over exactly the
+    /// gain literals (`<= k` or `= k`: at most `k` gains), or exactly
+    /// their negations (`>= k` or `= k`: at most `n - k` gains), bounds the
+    /// gains, and `cost = groups - gains` (`hint lines` on a `maximize
+    /// count` model states such a bound: Q_3(8) <= 18). 0 when none does.
+    pub fn cost_floor(&self, model: &Model) -> usize {
+        let gains = sorted_set(&self.gains);
+        let negated = sorted_set(&self.gains.iter().map(|&g| !g).collect::<Vec<_>>());
+        let n = gains.len();
+        let ceiling = model
+            .constraints
+            .iter()
+            .filter_map(|tagged| match &tagged.constraint {
+                Constraint::Card {
+                    lits,
+                    rel,
+                    k,
+                    guard: None,
+                } => {
+                    let (k, set) = (*k as usize, sorted_set(lits));
+                    match rel {
+                        Rel::Le | Rel::Eq if set == gains => Some(k),
+                        Rel::Ge | Rel::Eq if set == negated => Some(n.saturating_sub(k)),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            })
+            .min()
+            .unwrap_or(n);
+        self.groups.len().saturating_sub(ceiling)
+    }
+
     /// The gain literals (to be tried true first).
     pub fn gains(&self) -> &[Lit] {
         &self.gains
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Objective, Var};
+
+    /// Four cells, maximise their count; `extra` added to the model.
+    fn model_with(extra: Option<Constraint>) -> Model {
+        let mut model = Model::default();
+        let cells: Vec<Lit> = (0..4)
+            .map(|i| model.new_var(format!("x{i}")).positive())
+            .collect();
+        let origin = model.origin("test");
+        if let Some(c) = extra {
+            model.add(c, origin);
+        }
+        model.objective = Some(Objective {
+            sense: Sense::Maximize,
+            what: "count".into(),
+            terms: cells.iter().map(|&l| (1, l)).collect(),
+        });
+        model
+    }
+
+    fn card(lits: Vec<Lit>, rel: Rel, k: u32) -> Constraint {
+        Constraint::Card {
+            lits,
+            rel,
+            k,
+            guard: None,
+        }
+    }
+
+    fn cells() -> Vec<Lit> {
+        (1..=4).map(|id| Var::from_dimacs(id).positive()).collect()
+    }
+
+    #[test]
+    fn a_cardinality_on_exactly_the_objective_bounds_the_cost() {
+        let plain = model_with(None);
+        let plan = CostPlan::of(&plain).unwrap().unwrap();
+        assert_eq!(plan.cost_floor(&plain), 0);
+        let at_most_2 = model_with(Some(card(cells(), Rel::Le, 2)));
+        let plan = CostPlan::of(&at_most_2).unwrap().unwrap();
+        assert_eq!(plan.value_of_cost(plan.cost_floor(&at_most_2)), 2);
+        // At least 3 of the negations: at most 1 cell.
+        let negations = cells().into_iter().map(|l| !l).collect();
+        let at_most_1 = model_with(Some(card(negations, Rel::Ge, 3)));
+        let plan = CostPlan::of(&at_most_1).unwrap().unwrap();
+        assert_eq!(plan.value_of_cost(plan.cost_floor(&at_most_1)), 1);
+        // Over other literals, or guarded: no bound.
+        let some = model_with(Some(card(cells()[..3].to_vec(), Rel::Le, 1)));
+        let plan = CostPlan::of(&some).unwrap().unwrap();
+        assert_eq!(plan.cost_floor(&some), 0);
+        let guarded = model_with(Some(Constraint::Card {
+            lits: cells(),
+            rel: Rel::Le,
+            k: 1,
+            guard: Some(cells()[0]),
+        }));
+        let plan = CostPlan::of(&guarded).unwrap().unwrap();
+        assert_eq!(plan.cost_floor(&guarded), 0);
     }
 }

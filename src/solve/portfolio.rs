@@ -16,7 +16,7 @@ use super::oracle::{Oracle, Stop};
 use super::shared::{Running, Shared};
 use crate::encode::encode_model;
 use crate::error::Result;
-use crate::model::{Lit, Model};
+use crate::model::{Lit, Model, Sense};
 use crate::options::{Encodings, Engine};
 
 /// Stack of an engine thread (the solvers recurse in places).
@@ -73,6 +73,21 @@ pub fn solve_model(model: &Model, opts: &SolveOptions, report: &mut dyn Report) 
         model.n_vars() as usize,
         tx,
     );
+    if let (Some(plan), Some(objective)) = (&plan, &model.objective) {
+        let floor = plan.cost_floor(model);
+        if floor > 0 {
+            let sign = match objective.sense {
+                Sense::Maximize => "<=",
+                Sense::Minimize => ">=",
+            };
+            report.note(&format!(
+                "bound {} {sign} {} (a cardinality constraint of the model on the objective)",
+                objective.what,
+                plan.value_of_cost(floor)
+            ));
+            shared.raise_lower(floor);
+        }
+    }
     let results: Vec<Result<()>> = thread::scope(|scope| {
         let handles: Vec<_> = engines
             .iter()

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Certification benchmarks (issue 11): what a checked "impossible" or
+# "optimal" costs, at both levels of `solve --certify`.
+#
+# For each instance, one row:
+#   solve        `qspec solve` without --certify (the default engine; the
+#                search and, for an optimum, its proof)
+#   cnf refute   --certify: a fresh embedded CaDiCaL refuting the claim's CNF
+#                while writing a binary DRAT proof
+#   cadical      the same CNF (kept with --proof-dir) by the `cadical`
+#                binary, without and with a DRAT proof file: the cost of
+#                proof logging alone
+#   rate         checking the DRAT proof
+#   model refute --certify=model: certified encodings of the claim's OPB
+#                file, then CaDiCaL's steps, all written as a VeriPB proof
+#   veripb       checking the VeriPB proof against the OPB file
+#   proof sizes  DRAT (binary) and VeriPB (text)
+#
+# Usage: bench/certify.sh [quick|all]     (quick: the first four instances)
+#   QSPEC=path    the qspec to measure (default: this tree's release build)
+# Needs rate and veripb (cargo install --locked rate veripb) and cadical.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+what=${1:-all}
+if [ -z "${QSPEC:-}" ]; then
+  cargo build --release --quiet
+  QSPEC=target/release/qspec
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+seconds() { python3 -c "print(f'{$2 - $1:.2f}')"; }
+
+# "<seconds> s" from the line of `text` that holds `key` ("X in <seconds> s"),
+# or "none" when there is no such time (a CNF with the empty clause is
+# certified on its face).
+took_in() {
+  local t
+  t=$(grep -F "$2" <<<"$1" | sed -n 's/.* in \([0-9.]*\) s.*/\1/p' | head -1)
+  if [ -n "$t" ]; then echo "$t s"; else echo "none"; fi
+}
+
+# One instance: "| name | solve | cnf refute | cadical | rate | model refute | veripb | sizes |".
+row() {
+  local name=$1; shift
+  local start end solve cnf_out model_out cnf_file plain logged
+  start=$(date +%s.%N)
+  "$QSPEC" solve "$@" >/dev/null 2>&1 || true
+  end=$(date +%s.%N)
+  solve=$(seconds "$start" "$end")
+  rm -rf "$work/cnf" "$work/model"
+  cnf_out=$("$QSPEC" solve "$@" --certify --proof-dir "$work/cnf" 2>/dev/null || true)
+  model_out=$("$QSPEC" solve "$@" --certify=model --proof-dir "$work/model" 2>/dev/null || true)
+  cnf_file=$(ls "$work"/cnf/*.cnf)
+  local cadical_cell="-" drat_size="-"
+  if ls "$work"/cnf/*.drat >/dev/null 2>&1; then
+    start=$(date +%s.%N); cadical -q "$cnf_file" >/dev/null || true; end=$(date +%s.%N)
+    plain=$(seconds "$start" "$end")
+    start=$(date +%s.%N); cadical -q "$cnf_file" "$work/cadical.drat" >/dev/null || true; end=$(date +%s.%N)
+    logged=$(seconds "$start" "$end")
+    cadical_cell="$plain / $logged s"
+    drat_size=$(du -h "$work"/cnf/*.drat | cut -f1)
+  fi
+  local pbp_size
+  pbp_size=$(du -h "$work"/model/*.pbp | cut -f1)
+  local verdicts
+  verdicts=$(grep -c '^c certified' <<<"$cnf_out$model_out" || true)
+  echo "| $name | $solve s | $(took_in "$cnf_out" "c certify:") | $cadical_cell | $(took_in "$cnf_out" "c certified:") | $(took_in "$model_out" "c certify:") | $(took_in "$model_out" "c certified:") | $drat_size / $pbp_size | $verdicts/2 |"
+}
+
+echo "| instance | solve | cnf refute (DRAT) | cadical plain / with DRAT | rate | model refute (VeriPB) | veripb | DRAT / VeriPB size | certified |"
+echo "|---|---|---|---|---|---|---|---|---|"
+row "5^3 maximum 13" models/queens-3d-5.qspec
+row "6x6 q_4 = 15 (each attacks exactly 4)" models/queens-attacking-exactly-k-max.qspec -D n=6 -D k=4
+row "8x8 queen domination m=4 impossible" models/queen-domination.qspec -D m=4
+row "Q_3(8) >= 19, hint lines" models/queens-attacking-exactly-k.qspec -D n=8 -D k=3 -D m=19
+[ "$what" = quick ] && exit 0
+row "12x12 queen domination m=5 impossible" models/queen-domination.qspec -D n=12 -D m=5
+row "(6,3) >= 22 impossible" models/queens-nd.qspec -D n=6 -D d=3 -D m=22

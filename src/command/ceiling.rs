@@ -1,0 +1,151 @@
+//! `maximize count` from the top, when the model itself bounds the count:
+//! `hint lines` on a `rule attacks == k` model states `count <= U` (the
+//! blog's bound, Q_3(8) <= 18). The optimiser's descent climbs towards U
+//! one solution at a time; the seeds' way is faster: decide `count >= U`
+//! with the bound in the spec, where the hints turn it into strong bounds
+//! on the lines (the blog's pigeonhole), then `count >= U - 1`, ...
+//!
+//! A step that finds a board ends the search: the steps above it were
+//! refuted (or the model's bound excludes them), so the board is optimal.
+//! Steps are short ([`STEP_SECONDS`] each, [`LADDER_SECONDS`] in all);
+//! when one runs out, the optimiser takes over from the start.
+
+use std::time::{Duration, Instant};
+
+use super::load::LoadOptions;
+use super::Loaded;
+use crate::error::Result;
+use crate::model::{Model, Rel, Sense};
+use crate::solve::cost::CostPlan;
+use crate::solve::{solve_model, Answer, Report, SolveOptions, Status};
+use crate::spec::Target;
+
+/// The longest a step may take.
+const STEP_SECONDS: u64 = 10;
+
+/// The longest the steps may take together.
+const LADDER_SECONDS: u64 = 30;
+
+/// Solves `loaded` as `solve_model` does, trying the model's bound on a
+/// `maximize count` objective first (not with a warm start, which is the
+/// optimiser's); `options` load the model again with a count bound.
+pub(super) fn optimise(
+    loaded: &Loaded,
+    opts: &SolveOptions,
+    options: &LoadOptions,
+    report: &mut dyn Report,
+) -> Result<Answer> {
+    if opts.start.is_empty() {
+        if let Some(answer) = from_the_ceiling(loaded, opts, options, report)? {
+            return Ok(answer);
+        }
+    }
+    solve_model(&loaded.model, opts, report)
+}
+
+/// The optimum found from the model's bound down, or `None` when the
+/// model states no bound on a `maximize count` objective or a step ran
+/// out of time.
+fn from_the_ceiling(
+    loaded: &Loaded,
+    opts: &SolveOptions,
+    options: &LoadOptions,
+    report: &mut dyn Report,
+) -> Result<Option<Answer>> {
+    let Some(ceiling) = ceiling(loaded) else {
+        return Ok(None);
+    };
+    report.note(&format!(
+        "bound count <= {ceiling} (a cardinality constraint of the model on the objective): deciding count >= {ceiling}, then one less, first"
+    ));
+    let started = Instant::now();
+    let ladder_end = started + Duration::from_secs(LADDER_SECONDS);
+    for value in (0..=ceiling).rev() {
+        let now = Instant::now();
+        let step_end = (now + Duration::from_secs(STEP_SECONDS)).min(ladder_end);
+        let deadline = opts.deadline.map_or(step_end, |d| d.min(step_end));
+        if now >= deadline {
+            return Ok(None);
+        }
+        let mut spec = loaded.spec.clone();
+        spec.objective = None;
+        spec.count.push((Rel::Ge, value as u32));
+        let step = loaded.with_spec(spec, options)?;
+        let step_opts = SolveOptions {
+            deadline: Some(deadline),
+            start: Vec::new(),
+            ..opts.clone()
+        };
+        let answer = solve_model(&step.model, &step_opts, &mut Quiet)?;
+        match answer.status {
+            Status::Unsatisfiable => {
+                report.note(&format!(
+                    "count >= {value}: no solution (decided with the bound in the spec)"
+                ));
+            }
+            Status::Satisfiable => {
+                let values = answer
+                    .values
+                    .map(|v| carried_over(&step.model, &v, &loaded.model));
+                let objective = values.as_ref().map(|v| count_of(&loaded.model, v));
+                if let Some(found) = objective {
+                    report.improved(found);
+                }
+                return Ok(Some(Answer {
+                    status: Status::Optimal,
+                    values,
+                    objective,
+                }));
+            }
+            _ => return Ok(None),
+        }
+    }
+    Ok(None)
+}
+
+/// The bound the model states on a `maximize count` objective, below the
+/// number of cells (a cardinality constraint on exactly its literals).
+fn ceiling(loaded: &Loaded) -> Option<i64> {
+    let objective = loaded.spec.objective?;
+    if objective.sense != Sense::Maximize || objective.target != Target::Count {
+        return None;
+    }
+    let plan = CostPlan::of(&loaded.model).ok()??;
+    let floor = plan.cost_floor(&loaded.model);
+    (floor > 0).then(|| plan.value_of_cost(floor))
+}
+
+/// `values` of `from`'s variables as values of `to`'s, matched by name
+/// (the board's variables are named alike in both; an auxiliary of `to`
+/// that `from` lacks is false).
+fn carried_over(from: &Model, values: &[bool], to: &Model) -> Vec<bool> {
+    let by_name: std::collections::HashMap<&str, bool> = from
+        .names
+        .iter()
+        .map(String::as_str)
+        .zip(values.iter().copied())
+        .collect();
+    to.names
+        .iter()
+        .map(|name| by_name.get(name.as_str()).copied().unwrap_or(false))
+        .collect()
+}
+
+/// The objective's value under `values`.
+fn count_of(model: &Model, values: &[bool]) -> i64 {
+    model.objective.as_ref().map_or(0, |objective| {
+        objective
+            .terms
+            .iter()
+            .filter(|&&(_, l)| l.eval(values[l.var().index()]))
+            .map(|&(c, _)| c)
+            .sum()
+    })
+}
+
+/// A report that keeps the steps' progress to itself.
+struct Quiet;
+
+impl Report for Quiet {
+    fn improved(&mut self, _value: i64) {}
+}
