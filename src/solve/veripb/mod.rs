@@ -144,7 +144,7 @@ pub fn refute_rows(rows: &[PbRow], n_vars: u32, proof: &Path, stop: &Stop) -> Re
     };
     for row in rows {
         sink.row(row, id)?;
-        id = id + (1 + usize::from(row.rel == Rel::Eq));
+        id += 1 + usize::from(row.rel == Rel::Eq);
     }
     if collector.uncertified {
         return Err(Error::failure(
