@@ -143,7 +143,8 @@ fn a_domination_bound_is_certified_at_both_levels() {
 }
 
 /// Attack counts: the OPB rows have coefficients other than 1 (reified
-/// counts), encoded by certified generalised totalizers.
+/// counts), encoded by certified generalised totalizers. The automatic
+/// `hint lines` is in the OPB file, so the claim assumes it.
 #[test]
 fn weighted_rows_are_certified_through_generalised_totalizers() {
     let text = assert_certified(
@@ -154,7 +155,7 @@ fn weighted_rows_are_certified_through_generalised_totalizers() {
             "-D",
             "k=2",
         ],
-        "c certified: count >= 9 is impossible, so count = 8 is optimal (end to end",
+        "c certified: count >= 9 is impossible, so count = 8 is optimal, assuming `hint lines (automatic)` (implied) (end to end",
         0,
     );
     assert!(text.contains(" generalised totalizers: "), "{text}");
