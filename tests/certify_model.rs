@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{qspec, stdout};
+use common::{qspec, stdout, Rng};
 
 use std::path::{Path, PathBuf};
 
@@ -306,22 +306,6 @@ fn an_equality_with_an_at_most_one_half_is_split_and_certified() {
         text.contains("(1 clause, 13 pairwise at-most-ones, 0 totalizers"),
         "{text}"
     );
-}
-
-/// A small xorshift generator: the same instances on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
-
-    fn between(&mut self, low: i64, high: i64) -> i64 {
-        low + self.below((high - low + 1) as u64) as i64
-    }
 }
 
 /// A random row over `n` variables: coefficients in -5..=5, any relation.

@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{agree_with_rows, build, cnf_solutions, oracle, spec, Cells};
+use common::{agree_with_rows, build, cnf_solutions, oracle, spec, Cells, Rng};
 use qspec::board::symmetry::{board_group, SignedPerm};
 use qspec::board::{moves, Board};
 use qspec::options::{CardEncoding, Encodings};
@@ -247,19 +247,6 @@ fn break_symmetry_keeps_one_solution_per_class() {
             cnf_solutions(&rows, &board, &Encodings::default()).len(),
             classes.len()
         );
-    }
-}
-
-/// A small deterministic generator (xorshift), so the property runs the same
-/// cases everywhere.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
     }
 }
 

@@ -384,3 +384,22 @@ pub fn chromium_selftest(path: &std::path::Path) -> String {
     let end = start + dom[start..].find("</pre>").unwrap();
     dom[start..end].to_string()
 }
+
+/// A small deterministic generator (xorshift), so that property tests run
+/// the same cases everywhere.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// A number in `0..n`.
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+
+    /// A number in `low..=high`.
+    pub fn between(&mut self, low: i64, high: i64) -> i64 {
+        low + self.below((high - low + 1) as u64) as i64
+    }
+}
