@@ -22,6 +22,9 @@
 //! pigeons; the checker (`veripb`, [`super::certify::VERIPB`]) is run by
 //! the caller.
 
+mod rows;
+mod tracer;
+
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
@@ -31,10 +34,6 @@ use rustsat::encodings::{cert::CollectClauses as CollectCertClauses, CollectClau
 use rustsat::instances::{BasicVarManager, ManageVars};
 use rustsat::types::constraints::PbConstraint;
 use rustsat::types::{Clause, Var as RsVar};
-
-mod rows;
-mod tracer;
-
 use rustsat_cadical::CaDiCaL;
 
 use self::rows::Sink;
