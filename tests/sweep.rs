@@ -505,6 +505,20 @@ fn parameter_sweeps_solve_every_combination() {
     assert!(lines(&out)
         .iter()
         .all(|l| l.status == qspec::sweep::Status::Unsatisfiable));
+    // As `solve` solves them: the line identity's bound decided first
+    // (Q_3(n), OEIS A051756 and the blog: 8, 10, 12, 16, 18).
+    let model = "models/queens-attacking-exactly-k-max.qspec";
+    let out = ok(&["sweep", model, "-D", "n=4..8", "-D", "k=3"]);
+    let got: Vec<(i64, qspec::sweep::Status)> = lines(&out)
+        .iter()
+        .map(|l| (l.value.unwrap(), l.status))
+        .collect();
+    let optimal = qspec::sweep::Status::Optimal;
+    assert_eq!(
+        got,
+        [8, 10, 12, 16, 18].map(|v| (v, optimal)).to_vec(),
+        "{out}"
+    );
 }
 
 #[test]

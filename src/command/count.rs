@@ -11,9 +11,8 @@
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use super::ceiling::optimise;
 use super::guard::{check_output, Target};
-use super::solve::Printer;
+use super::solve::{optimise, Printer};
 use super::tally::{End, Listing, Scope, Tally};
 use super::{EncodingRequest, Loaded, ModelRequest};
 use crate::board::orbit::{code, Orbits};

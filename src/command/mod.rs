@@ -5,7 +5,6 @@
 //!
 //! [`run`] is the one entry point `main.rs` calls.
 
-mod ceiling;
 mod certify;
 mod compile;
 mod count;

@@ -9,10 +9,10 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::ceiling::optimise;
 use super::certify::certify;
 use super::compile::{compile, CompileOptions};
 use super::guard::{check_output, Target};
+use super::load::LoadOptions;
 use super::report::{prepare_svg, show_answer, write_svg, Shown};
 use super::start::Start;
 use super::{print, EncodingRequest, Loaded, ModelRequest};
@@ -23,6 +23,7 @@ use crate::options::{CertifyLevel, Encodings, Engine, Format};
 use crate::solution::objective::objective_value;
 use crate::solution::read::AnswerStatus;
 use crate::solution::{objective_check, MappedAnswer};
+use crate::solve::ceiling::{self, Bounded};
 use crate::solve::external::{self, TempDir};
 use crate::solve::{Answer, Report, SolveOptions, Status};
 
@@ -146,6 +147,24 @@ fn solve_inside(run: &Run<'_>, out: &mut dyn Write) -> Result<Shown> {
         }
     }
     Ok(shown)
+}
+
+/// The embedded solve of `loaded`, for `solve` and `count --optimal`: a
+/// `maximize count` model that bounds its count has the bound decided
+/// first ([`crate::solve::ceiling`]), on the model rebuilt from the spec
+/// with `count >= v` (`options` load it as the file was).
+pub(super) fn optimise(
+    loaded: &Loaded,
+    opts: &SolveOptions,
+    options: &LoadOptions,
+    report: &mut dyn Report,
+) -> Result<Answer> {
+    let rebuild = |k: u32| {
+        let spec = loaded.spec.with_count_at_least(k);
+        Ok(loaded.with_spec(spec, options)?.model)
+    };
+    let bounded: Option<Bounded<'_>> = loaded.spec.maximises_count().then_some(&rebuild);
+    ceiling::optimise(&loaded.model, bounded, opts, report)
 }
 
 /// The engine as the first comment line names it.

@@ -8,6 +8,7 @@
 //! line ([`external`]); DRAT proofs of "no solution" and their check
 //! ([`certify`]).
 
+pub mod ceiling;
 pub mod certify;
 pub mod cost;
 pub mod cover;

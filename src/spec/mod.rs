@@ -96,7 +96,7 @@ pub struct Hint {
 /// Q_4(8) >= 21 in 0.05 s instead of 3.3 s, Q_2(8) >= 16 refuted in 0.01 s
 /// instead of 16 s), and for `maximize count` with `rule attacks == k`,
 /// where the bound it states on the count is decided first
-/// (`command::ceiling`: Q_3(8) = 18 proven in 0.08 s, not in 300 s
+/// (`solve::ceiling`: Q_3(8) = 18 proven in 0.08 s, not in 300 s
 /// without). It is not added for `attacks <=` / `>=` (an inequality:
 /// q_5(8) >= 28 took 418 s with it, 32 s without), nor for `rule no_attack`
 /// (the at-most-one constraints already say it). Each added hint is
@@ -107,10 +107,7 @@ pub fn add_automatic_hints(spec: &mut Spec) {
         .iter()
         .any(|r| matches!(r, RuleSpec::Attacks(Rel::Eq, _)));
     let has_lines = spec.hints.iter().any(|h| h.kind == HintSpec::Lines);
-    let counted = !spec.count.is_empty()
-        || spec
-            .objective
-            .is_some_and(|o| o.target == Target::Count && o.sense == Sense::Maximize);
+    let counted = !spec.count.is_empty() || spec.maximises_count();
     if exact && counted && !has_lines && line_identity_applies(spec).is_ok() {
         spec.hints.push(Hint {
             kind: HintSpec::Lines,
@@ -160,6 +157,21 @@ pub struct Spec {
 }
 
 impl Spec {
+    /// Whether the objective is `maximize count`.
+    pub fn maximises_count(&self) -> bool {
+        self.objective
+            .is_some_and(|o| o.target == Target::Count && o.sense == Sense::Maximize)
+    }
+
+    /// The decision problem "at least `k` pieces": this description with
+    /// `count >= k` and no objective.
+    pub fn with_count_at_least(&self, k: u32) -> Spec {
+        let mut spec = self.clone();
+        spec.objective = None;
+        spec.count.push((Rel::Ge, k));
+        spec
+    }
+
     /// The number of cells of the board, walls included.
     pub fn n_cells(&self) -> usize {
         self.dims.iter().product()

@@ -62,6 +62,10 @@ pub struct Instance {
 pub trait Load: Sync {
     /// The model with these `-D` values.
     fn load(&self, defines: &[(String, i64)]) -> Result<Instance>;
+
+    /// The model with these `-D` values as the decision problem "at least
+    /// `k` pieces" (`count >= k`, no objective).
+    fn load_at_least(&self, defines: &[(String, i64)], k: u32) -> Result<Model>;
 }
 
 /// What every instance of a sweep is asked.

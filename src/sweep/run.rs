@@ -25,7 +25,8 @@ use crate::error::{Error, Result};
 use crate::model::Var;
 use crate::options::Encodings;
 use crate::solution::decode;
-use crate::solve::{solve_model, SolveOptions, Status as SolveStatus};
+use crate::solve::ceiling::{self, Bounded};
+use crate::solve::{SolveOptions, Status as SolveStatus};
 
 /// Stack of a worker thread (the solvers recurse in places).
 const WORKER_STACK: usize = 64 << 20;
@@ -175,7 +176,8 @@ fn solve_block(
     }
 }
 
-/// One model without walls, solved the normal way ([`solve_model`]), its
+/// One model without walls, solved the normal way (as `solve` solves it:
+/// [`ceiling::optimise`]), its
 /// board checked; with `optimal_count`, its optimal solutions counted by
 /// an [`Engine`] told the optimum.
 fn solve_instance(load: &dyn Load, options: &Options, defines: &[(String, i64)]) -> Result<Line> {
@@ -197,7 +199,9 @@ fn solve_instance(load: &dyn Load, options: &Options, defines: &[(String, i64)])
         encodings,
         ..SolveOptions::default()
     };
-    let answer = solve_model(&instance.model, &solve_options, &mut |_| {})?;
+    let rebuild = |k: u32| load.load_at_least(defines, k);
+    let bounded: Option<Bounded<'_>> = instance.spec.maximises_count().then_some(&rebuild);
+    let answer = ceiling::optimise(&instance.model, bounded, &solve_options, &mut |_| {})?;
     let status = match answer.status {
         SolveStatus::Optimal => Status::Optimal,
         SolveStatus::Satisfiable => Status::Satisfiable,

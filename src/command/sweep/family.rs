@@ -13,6 +13,7 @@ use crate::command::guard::Limits;
 use crate::command::load::{load_source_with, read_model_text, LoadOptions};
 use crate::command::{note, print, write_file};
 use crate::error::{Error, Result};
+use crate::model::Model;
 use crate::sweep::plan::{parts, product, Request};
 use crate::sweep::{self, Defines, Instance, Line, Load, Options, Part, Progress, Task};
 
@@ -68,6 +69,12 @@ impl Load for FileModel {
             board: loaded.board,
             model: loaded.model,
         })
+    }
+
+    fn load_at_least(&self, defines: &[(String, i64)], k: u32) -> Result<Model> {
+        let loaded = load_source_with(&self.name, &self.source, defines, &self.options)?;
+        let spec = loaded.spec.with_count_at_least(k);
+        Ok(loaded.with_spec(spec, &self.options)?.model)
     }
 }
 

@@ -2,23 +2,23 @@
 //! `hint lines` on a `rule attacks == k` model states `count <= U` (the
 //! blog's bound, Q_3(8) <= 18). The optimiser's descent climbs towards U
 //! one solution at a time; the seeds' way is faster: decide `count >= U`
-//! with the bound in the spec, where the hints turn it into strong bounds
-//! on the lines (the blog's pigeonhole), then `count >= U - 1`, ...
+//! on the model rebuilt with that bound (where the hints turn it into
+//! strong bounds on the lines, the blog's pigeonhole), then `count >= U -
+//! 1`, ...
 //!
 //! A step that finds a board ends the search: the steps above it were
 //! refuted (or the model's bound excludes them), so the board is optimal.
 //! Steps are short ([`STEP_SECONDS`] each, [`LADDER_SECONDS`] in all);
 //! when one runs out, the optimiser takes over from the start.
 
+use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use super::load::LoadOptions;
-use super::Loaded;
+use super::cost::CostPlan;
+use super::optimize::{Answer, Status};
+use super::portfolio::{solve_model, Report, SolveOptions};
 use crate::error::Result;
-use crate::model::{Model, Rel, Sense};
-use crate::solve::cost::CostPlan;
-use crate::solve::{solve_model, Answer, Report, SolveOptions, Status};
-use crate::spec::Target;
+use crate::model::Model;
 
 /// The longest a step may take.
 const STEP_SECONDS: u64 = 10;
@@ -26,40 +26,42 @@ const STEP_SECONDS: u64 = 10;
 /// The longest the steps may take together.
 const LADDER_SECONDS: u64 = 30;
 
-/// Solves `loaded` as `solve_model` does, trying the model's bound on a
-/// `maximize count` objective first (not with a warm start, which is the
-/// optimiser's); `options` load the model again with a count bound.
-pub(super) fn optimise(
-    loaded: &Loaded,
+/// The model of the same description with `count >= v` and no objective.
+pub type Bounded<'a> = &'a dyn Fn(u32) -> Result<Model>;
+
+/// Solves `model` as [`solve_model`] does; for a `maximize count` model
+/// (`bounded` given) that states a bound on its count, decides the bound
+/// first, then one less, ... (not with a warm start, which is the
+/// optimiser's).
+pub fn optimise(
+    model: &Model,
+    bounded: Option<Bounded<'_>>,
     opts: &SolveOptions,
-    options: &LoadOptions,
     report: &mut dyn Report,
 ) -> Result<Answer> {
-    if opts.start.is_empty() {
-        if let Some(answer) = from_the_ceiling(loaded, opts, options, report)? {
+    if let (Some(bounded), true) = (bounded, opts.start.is_empty()) {
+        if let Some(answer) = from_the_ceiling(model, bounded, opts, report)? {
             return Ok(answer);
         }
     }
-    solve_model(&loaded.model, opts, report)
+    solve_model(model, opts, report)
 }
 
 /// The optimum found from the model's bound down, or `None` when the
-/// model states no bound on a `maximize count` objective or a step ran
-/// out of time.
+/// model states no bound on its objective or a step ran out of time.
 fn from_the_ceiling(
-    loaded: &Loaded,
+    model: &Model,
+    bounded: Bounded<'_>,
     opts: &SolveOptions,
-    options: &LoadOptions,
     report: &mut dyn Report,
 ) -> Result<Option<Answer>> {
-    let Some(ceiling) = ceiling(loaded) else {
+    let Some(ceiling) = ceiling(model) else {
         return Ok(None);
     };
     report.note(&format!(
         "bound count <= {ceiling} (a cardinality constraint of the model on the objective): deciding count >= {ceiling}, then one less, first"
     ));
-    let started = Instant::now();
-    let ladder_end = started + Duration::from_secs(LADDER_SECONDS);
+    let ladder_end = Instant::now() + Duration::from_secs(LADDER_SECONDS);
     for value in (0..=ceiling).rev() {
         let now = Instant::now();
         let step_end = (now + Duration::from_secs(STEP_SECONDS)).min(ladder_end);
@@ -67,27 +69,22 @@ fn from_the_ceiling(
         if now >= deadline {
             return Ok(None);
         }
-        let mut spec = loaded.spec.clone();
-        spec.objective = None;
-        spec.count.push((Rel::Ge, value as u32));
-        let step = loaded.with_spec(spec, options)?;
+        let step = bounded(value)?;
         let step_opts = SolveOptions {
             deadline: Some(deadline),
             start: Vec::new(),
             ..opts.clone()
         };
-        let answer = solve_model(&step.model, &step_opts, &mut Quiet)?;
+        let answer = solve_model(&step, &step_opts, &mut Quiet)?;
         match answer.status {
             Status::Unsatisfiable => {
                 report.note(&format!(
-                    "count >= {value}: no solution (decided with the bound in the spec)"
+                    "count >= {value}: no solution (decided with the bound in the model)"
                 ));
             }
             Status::Satisfiable => {
-                let values = answer
-                    .values
-                    .map(|v| carried_over(&step.model, &v, &loaded.model));
-                let objective = values.as_ref().map(|v| count_of(&loaded.model, v));
+                let values = answer.values.map(|v| carried_over(&step, &v, model));
+                let objective = values.as_ref().map(|v| objective_of(model, v));
                 if let Some(found) = objective {
                     report.improved(found);
                 }
@@ -103,23 +100,19 @@ fn from_the_ceiling(
     Ok(None)
 }
 
-/// The bound the model states on a `maximize count` objective, below the
-/// number of cells (a cardinality constraint on exactly its literals).
-fn ceiling(loaded: &Loaded) -> Option<i64> {
-    let objective = loaded.spec.objective?;
-    if objective.sense != Sense::Maximize || objective.target != Target::Count {
-        return None;
-    }
-    let plan = CostPlan::of(&loaded.model).ok()??;
-    let floor = plan.cost_floor(&loaded.model);
-    (floor > 0).then(|| plan.value_of_cost(floor))
+/// The bound the model states on its objective's count, below the number
+/// of its literals (a cardinality constraint on exactly them).
+fn ceiling(model: &Model) -> Option<u32> {
+    let plan = CostPlan::of(model).ok()??;
+    let floor = plan.cost_floor(model);
+    (floor > 0).then(|| u32::try_from(plan.value_of_cost(floor)).ok())?
 }
 
 /// `values` of `from`'s variables as values of `to`'s, matched by name
 /// (the board's variables are named alike in both; an auxiliary of `to`
 /// that `from` lacks is false).
 fn carried_over(from: &Model, values: &[bool], to: &Model) -> Vec<bool> {
-    let by_name: std::collections::HashMap<&str, bool> = from
+    let by_name: HashMap<&str, bool> = from
         .names
         .iter()
         .map(String::as_str)
@@ -132,7 +125,7 @@ fn carried_over(from: &Model, values: &[bool], to: &Model) -> Vec<bool> {
 }
 
 /// The objective's value under `values`.
-fn count_of(model: &Model, values: &[bool]) -> i64 {
+fn objective_of(model: &Model, values: &[bool]) -> i64 {
     model.objective.as_ref().map_or(0, |objective| {
         objective
             .terms
