@@ -69,7 +69,7 @@ of the model's own conflicts (printed as `c upper estimate ...`; kings on
 then demands better than each solution found until the bounds meet. When the
 model itself bounds `maximize count` (`hint lines` on `rule attacks == k`, added
 automatically: `c bound count <= 18`), that bound is decided first, with the
-bound in the spec, then one less, ... (steps of at most 10 s, 30 s in all):
+bound in the spec, then one less, ... (60 s in all, then the optimiser):
 the first with a board is the optimum (Q_3(8) = 18 in 0.1 s). The board
 printed is checked by `verify` from the geometry alone.
 
