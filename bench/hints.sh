@@ -5,13 +5,16 @@
 #            bound b = 2*floor((6n-2)/5) found, b+1 and b+2 proven impossible;
 #            the default (automatic `hint lines`) against --no-auto-hints, and
 #            --rays chain (the default) against --rays direct.
+#   optimum  Q_3(n) as an optimisation (`maximize count`): the optimum proven
+#            by `solve`, which decides the line identity's bound first, for
+#            n = N_FROM (default 5) .. OPT_TO (default 30).
 #   thesis   (n,d)-queens "Inf" instances (count >= optimum + 1, impossible):
 #            Base, Cube, Star, C+S, C+S+symmetry (the thesis' variants), with
 #            the embedded engine; LP=1 adds HiGHS and SCIP on the C+S LP.
 #   blocked  the least-walls model on 8x8, m = 12..16 queens, with and
 #            without `hint break_symmetry`.
 #
-# Usage: bench/hints.sh [blog|thesis|blocked|all]
+# Usage: bench/hints.sh [blog|optimum|thesis|blocked|all]
 #   TIMEOUT=60      seconds per run (qspec's --timeout, and a hard limit)
 #   N_FROM=8 N_TO=18  the blog's board sizes
 #   LP=1            also run HiGHS and SCIP on the thesis' C+S LP
@@ -64,6 +67,17 @@ blog() {
   done
 }
 
+optimum() {
+  local model=models/queens-attacking-exactly-k-max.qspec
+  echo "Q_3(n) maximised (solve): seconds, timeout $timeout s; b = 2*floor((6n-2)/5)"
+  echo
+  echo "| n | b | solve |"
+  echo "|---|---|---|"
+  for n in $(seq "${N_FROM:-5}" "${OPT_TO:-30}"); do
+    echo "| $n | $((2 * ((6 * n - 2) / 5))) | $(cell "$model" -D "n=$n" -D k=3) |"
+  done
+}
+
 # The thesis' variants: "name|hint lines".
 VARIANTS=(
   "Base|"
@@ -112,8 +126,9 @@ blocked() {
 
 case $what in
   blog) blog ;;
+  optimum) optimum ;;
   thesis) thesis ;;
   blocked) blocked ;;
-  all) blog; echo; thesis; echo; blocked ;;
+  all) blog; echo; optimum; echo; thesis; echo; blocked ;;
   *) echo "usage: bench/hints.sh [blog|thesis|blocked|all]" >&2; exit 2 ;;
 esac
