@@ -22,14 +22,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-all}
-if [ -z "${QSPEC:-}" ]; then
-  cargo build --release --quiet
-  QSPEC=target/release/qspec
-fi
+. bench/common.sh
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-
-seconds() { python3 -c "print(f'{$2 - $1:.2f}')"; }
 
 # "<seconds> s" from the line of `text` that holds `key` ("X in <seconds> s"),
 # or "none" when there is no such time (a CNF with the empty clause is
@@ -43,21 +38,20 @@ took_in() {
 # One instance: "| name | solve | cnf refute | cadical | rate | model refute | veripb | sizes |".
 row() {
   local name=$1; shift
-  local start end solve cnf_out model_out cnf_file plain logged
-  start=$(date +%s.%N)
+  local start solve cnf_out model_out cnf_file plain logged
+  start=$(now)
   "$QSPEC" solve "$@" >/dev/null 2>&1 || true
-  end=$(date +%s.%N)
-  solve=$(seconds "$start" "$end")
+  solve=$(since "$start")
   rm -rf "$work/cnf" "$work/model"
   cnf_out=$("$QSPEC" solve "$@" --certify --proof-dir "$work/cnf" 2>/dev/null || true)
   model_out=$("$QSPEC" solve "$@" --certify=model --proof-dir "$work/model" 2>/dev/null || true)
   cnf_file=$(ls "$work"/cnf/*.cnf)
   local cadical_cell="-" drat_size="-"
   if ls "$work"/cnf/*.drat >/dev/null 2>&1; then
-    start=$(date +%s.%N); cadical -q "$cnf_file" >/dev/null || true; end=$(date +%s.%N)
-    plain=$(seconds "$start" "$end")
-    start=$(date +%s.%N); cadical -q "$cnf_file" "$work/cadical.drat" >/dev/null || true; end=$(date +%s.%N)
-    logged=$(seconds "$start" "$end")
+    start=$(now); cadical -q "$cnf_file" >/dev/null || true
+    plain=$(since "$start")
+    start=$(now); cadical -q "$cnf_file" "$work/cadical.drat" >/dev/null || true
+    logged=$(since "$start")
     cadical_cell="$plain / $logged s"
     drat_size=$(du -h "$work"/cnf/*.drat | cut -f1)
   fi

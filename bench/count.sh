@@ -18,17 +18,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-all}
 timeout=${TIMEOUT:-300}
-if [ -z "${QSPEC:-}" ]; then
-  cargo build --release --quiet
-  QSPEC=target/release/qspec
-fi
+. bench/common.sh
 
 # One run of `qspec count ARGS...`: "| args | count | seconds |".
 row() {
   local start took counted
-  start=$(date +%s.%N)
+  start=$(now)
   counted=$("$QSPEC" count "$@" --timeout "$timeout" 2>/dev/null | grep -v '^[co] ' | paste -sd ';' || true)
-  took=$(python3 -c "print(f'{$(date +%s.%N) - $start:.2f}')")
+  took=$(since "$start")
   echo "| ${*} | ${counted} | ${took} s |"
 }
 

@@ -25,24 +25,21 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-all}
 timeout=${TIMEOUT:-60}
-if [ -z "${QSPEC:-}" ]; then
-  cargo build --release --quiet
-  QSPEC=target/release/qspec
-fi
+. bench/common.sh
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 # One run of `qspec solve ARGS...`: prints "seconds verdict".
 cell() {
   local start took verdict
-  start=$(date +%s.%N)
+  start=$(now)
   verdict=$(timeout $((timeout + 10)) "$QSPEC" solve "$@" --timeout "$timeout" 2>/dev/null |
     awk '/^o /{best=$2} /^s /{s=$2} END{
       if (s=="SATISFIABLE") print "SAT";
       else if (s=="UNSATISFIABLE") print "UNSAT";
       else if (s=="OPTIMUM") print "OPT " best;
       else print "-"}' || true)
-  took=$(python3 -c "print(f'{$(date +%s.%N) - $start:.2f}')")
+  took=$(since "$start")
   if [ "$verdict" = "-" ]; then
     echo ">$timeout"
   elif python3 -c "import sys; sys.exit(0 if $took < $timeout else 1)"; then

@@ -20,10 +20,7 @@ cd "$(dirname "$0")/.."
 what=${1:-all}
 runs=${RUNS:-3}
 timeout=${TIMEOUT:-120}
-if [ -z "${QSPEC:-}" ]; then
-  cargo build --release --quiet
-  QSPEC=target/release/qspec
-fi
+. bench/common.sh
 
 # One run: prints "best t_best t_end status" (times from the start, wall clock).
 run_once() { # qspec-binary args...

@@ -16,17 +16,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-all}
-if [ -z "${QSPEC:-}" ]; then
-  cargo build --release --quiet
-  QSPEC=target/release/qspec
-fi
+. bench/common.sh
 model=models/blocked-8x8.qspec
 work=${KEEP:-$(mktemp -d)}
 mkdir -p "$work"
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$work"' EXIT
 
-now() { date +%s.%N; }
-since() { awk -v a="$(now)" -v b="$1" 'BEGIN { printf "%.1f", a - b }'; }
 
 # `qspec sweep ...` timed: prints "seconds", keeps the lines in $work/$name.
 timed_sweep() {
