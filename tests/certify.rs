@@ -6,20 +6,13 @@
 
 mod common;
 
-use common::{qspec, stdout};
+use common::{qspec, stdout, write_text as model};
 
 use std::path::Path;
 use std::process::{Command, Output};
 
 /// Nine non-attacking queens on 8x8: impossible.
 const NINE_QUEENS: &str = "board 8 x 8\npiece queen\nrule no_attack\ncount == 9\n";
-
-/// Writes `text` as `name` in `dir`; its path as a string.
-fn model(dir: &Path, name: &str, text: &str) -> String {
-    let path = dir.join(name);
-    std::fs::write(&path, text).expect("model written");
-    path.to_string_lossy().into_owned()
-}
 
 /// `qspec` with no `rate` anywhere: an empty PATH and a home without
 /// `.cargo`.

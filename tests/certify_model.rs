@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{qspec, stdout, Rng};
+use common::{qspec, stdout, write_text as model, Rng};
 
 use std::path::{Path, PathBuf};
 
@@ -18,13 +18,6 @@ const NINE_QUEENS: &str = "board 8 x 8\npiece queen\nrule no_attack\ncount == 9\
 
 fn checker() -> Checker {
     Checker::find(VERIPB).expect("veripb is installed (cargo install --locked veripb)")
-}
-
-/// Writes `text` as `name` in `dir`; its path as a string.
-fn model(dir: &Path, name: &str, text: &str) -> String {
-    let path = dir.join(name);
-    std::fs::write(&path, text).expect("model written");
-    path.to_string_lossy().into_owned()
 }
 
 /// `qspec solve ARGS --certify=model [--proof-dir DIR]`: output and exit code.

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{oracle, qspec, spec, stderr, stdout};
+use common::{oracle, qspec, spec, stderr, stdout, write_text as write};
 use qspec::board::symmetry::box_group;
 use qspec::board::Board;
 use qspec::sweep::Line;
@@ -13,12 +13,6 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 const BLOCKED: &str = "board 8 x 8\npiece queen\nrule no_attack\nmaximize count\n";
-
-fn write(dir: &Path, name: &str, text: &str) -> String {
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p.to_str().unwrap().to_string()
-}
 
 /// Runs qspec, which must succeed; its standard output.
 fn ok(args: &[&str]) -> String {

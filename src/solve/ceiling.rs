@@ -21,6 +21,7 @@ use super::optimize::{Answer, Status};
 use super::portfolio::{solve_model, Report, SolveOptions};
 use crate::error::Result;
 use crate::model::Model;
+use crate::solution::objective::objective_value;
 
 /// The longest the steps may take together.
 const LADDER_SECONDS: u64 = 60;
@@ -81,7 +82,10 @@ fn from_the_ceiling(
             }
             Status::Satisfiable => {
                 let values = answer.values.map(|v| carried_over(&step, &v, model));
-                let objective = values.as_ref().map(|v| objective_of(model, v));
+                let objective = values
+                    .as_ref()
+                    .zip(model.objective.as_ref())
+                    .map(|(v, o)| objective_value(o, v) as i64);
                 if let Some(found) = objective {
                     report.improved(found);
                 }
@@ -119,18 +123,6 @@ fn carried_over(from: &Model, values: &[bool], to: &Model) -> Vec<bool> {
         .iter()
         .map(|name| by_name.get(name.as_str()).copied().unwrap_or(false))
         .collect()
-}
-
-/// The objective's value under `values`.
-fn objective_of(model: &Model, values: &[bool]) -> i64 {
-    model.objective.as_ref().map_or(0, |objective| {
-        objective
-            .terms
-            .iter()
-            .filter(|&&(_, l)| l.eval(values[l.var().index()]))
-            .map(|&(c, _)| c)
-            .sum()
-    })
 }
 
 /// A report that keeps the steps' progress to itself.

@@ -403,3 +403,11 @@ impl Rng {
         low + self.below((high - low + 1) as u64) as i64
     }
 }
+
+/// Writes `text` as `name` in `dir`; its path as a string (for a command
+/// line).
+pub fn write_text(dir: &std::path::Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("file written");
+    path.to_string_lossy().into_owned()
+}

@@ -157,7 +157,7 @@ pub fn refute_rows(rows: &[PbRow], n_vars: u32, proof: &Path, stop: &Stop) -> Re
         n_vars,
         encoded: encoded.clone(),
     };
-    if let Some(empty) = collector.empty_clause() {
+    if let Some(empty) = collector.empty {
         conclude(writer, empty).map_err(cannot)?;
         return Ok(refutation(Outcome::Unsat));
     }
@@ -189,7 +189,7 @@ fn solve_traced<W: Write + 'static>(
     let mut embedded = Embedded::with(solver);
     embedded.set_stop(stop);
     embedded.reserve_vars(n_vars);
-    embedded.add_arena(&collector.arena());
+    embedded.add_arena(&collector.clauses);
     let outcome = embedded.solve(&[]);
     let tracer = embedded
         .into_solver()
@@ -205,38 +205,37 @@ fn conclude<W: Write>(writer: Proof<W>, empty: AbsConstraintId) -> io::Result<()
     writer.conclude(OutputGuarantee::None, &conclusion)?.flush()
 }
 
-/// The certified encodings' clauses, each with the proof's id for it.
+/// The certified encodings' clauses, as the solver takes them, each with
+/// the proof's id for it.
 #[derive(Default)]
 struct Collector {
-    clauses: Vec<Clause>,
+    clauses: ClauseArena,
     ids: Vec<AbsConstraintId>,
+    /// The id of the first empty clause, if an encoding derived one.
+    empty: Option<AbsConstraintId>,
     /// Set when an encoding handed over a clause without an id.
     uncertified: bool,
+    /// Scratch for one clause's literals.
+    lits: Vec<Lit>,
 }
 
 impl Collector {
-    /// The clauses as the solver takes them, in the order of `ids`.
-    fn arena(&self) -> ClauseArena {
-        let mut arena = ClauseArena::new();
-        let mut lits = Vec::new();
-        for clause in &self.clauses {
-            lits.clear();
-            lits.extend(clause.iter().map(|l| Lit::from_dimacs(l.to_ipasir())));
-            arena.add_clause(&lits);
+    /// Takes `clause`, constraint `id` of the proof.
+    fn add(&mut self, clause: &Clause, id: AbsConstraintId) {
+        self.lits.clear();
+        self.lits
+            .extend(clause.iter().map(|l| Lit::from_dimacs(l.to_ipasir())));
+        self.clauses.add_clause(&self.lits);
+        self.ids.push(id);
+        if clause.is_empty() {
+            self.empty.get_or_insert(id);
         }
-        arena
-    }
-
-    /// The id of an empty clause, if an encoding derived one.
-    fn empty_clause(&self) -> Option<AbsConstraintId> {
-        let at = self.clauses.iter().position(|c| c.is_empty())?;
-        Some(self.ids[at])
     }
 }
 
 impl CollectClauses for Collector {
     fn n_clauses(&self) -> usize {
-        self.clauses.len()
+        self.ids.len()
     }
 
     fn extend_clauses<T>(&mut self, cl_iter: T) -> std::result::Result<(), rustsat::OutOfMemory>
@@ -259,8 +258,7 @@ impl CollectCertClauses for Collector {
         T: IntoIterator<Item = (Clause, AbsConstraintId)>,
     {
         for (clause, id) in cl_iter {
-            self.clauses.push(clause);
-            self.ids.push(id);
+            self.add(&clause, id);
         }
         Ok(())
     }

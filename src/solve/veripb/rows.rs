@@ -187,8 +187,7 @@ impl<W: Write> Sink<'_, W> {
             .writer
             .reverse_unit_prop(&clause, [ConstraintId::from(id)])
             .map_err(lost)?;
-        self.collector.clauses.push(clause);
-        self.collector.ids.push(derived);
+        self.collector.add(&clause, derived);
         Ok(())
     }
 
