@@ -10,7 +10,9 @@
 #            n = N_FROM (default 5) .. OPT_TO (default 30).
 #   thesis   (n,d)-queens "Inf" instances (count >= optimum + 1, impossible):
 #            Base, Cube, Star, C+S, C+S+symmetry (the thesis' variants), with
-#            the embedded engine; LP=1 adds HiGHS and SCIP on the C+S LP.
+#            the default engine, and Base with the clique engine (no SAT
+#            solver); LP=1 adds HiGHS and SCIP on the C+S LP.
+#            (7,3) takes the clique engine about 3 minutes: TIMEOUT=300.
 #   blocked  the least-walls model on 8x8, m = 12..16 queens, with and
 #            without `hint break_symmetry`.
 #
@@ -85,13 +87,15 @@ VARIANTS=(
 hint break_symmetry"
 )
 # The Inf instances: "n d m" (m = the known maximum + 1, impossible).
-INSTANCES=("5 3 14" "6 3 22" "4 4 17" "7 3 33")
+# INSTANCES="6 3 22,7 3 33" picks some.
+IFS=, read -r -a INSTANCES <<< "${INSTANCES:-5 3 14,6 3 22,4 4 17,7 3 33}"
 
 thesis() {
   echo "(n,d)-queens, count >= max+1 proven impossible: seconds, timeout $timeout s"
   echo
   local header="| instance |" rule="|---|"
   for v in "${VARIANTS[@]}"; do header+=" ${v%%|*} |"; rule+="---|"; done
+  header+=" Base, --engine clique |"; rule+="---|"
   if [ -n "${LP:-}" ]; then header+=" C+S HiGHS (LP) | C+S SCIP (LP) |"; rule+="---|---|"; fi
   echo "$header"; echo "$rule"
   for inst in "${INSTANCES[@]}"; do
@@ -102,6 +106,7 @@ thesis() {
       printf 'board %s^%s\npiece queen\nrule no_attack\ncount >= %s\n%s\n' "$n" "$d" "$m" "${v#*|}" > "$file"
       row+=" $(cell "$file") |"
     done
+    row+=" $(cell "$work/Base.qspec" --engine clique) |"
     if [ -n "${LP:-}" ]; then
       row+=" $(cell "$work/C+S.qspec" --solver highs) | $(cell "$work/C+S.qspec" --solver scip) |"
     fi

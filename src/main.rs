@@ -82,6 +82,16 @@ Embedded engines (--engine):
              many optimisation steps (tenths of a second)
   portfolio  both on two threads: the first to finish wins, and each takes up
              the other's better solutions and bounds; needs two free cores
+  clique     no SAT solver: a branch and bound for the most pieces no two of
+             which attack (`rule no_attack` with `maximize count` or
+             `count >= m`; any piece, walls, fix, forbid, implied hints),
+             bounded by colouring the candidates into lines and pruned by the
+             board's symmetries. Far ahead where the count is the whole
+             question: no 22 queens on 6^3 in 0.3 s (Kissat 15 s), none of
+             33 on 7^3 in under 3 minutes, knights on 60x60 in 0.4 s; behind
+             where one full placement is hard to hit (30 queens on 30x30:
+             Kissat at once, not found here in 30 s). Other models are
+             refused with the reason.
 
 Warm start (--start BOARD): a board as qspec prints it (the whole output of
 `qspec solve` will do), or any answer `verify` reads. It is tried first (if it is
@@ -335,7 +345,7 @@ struct SolveArgs {
     /// Draw the lines of attack in the SVG picture
     #[arg(long)]
     show_attacks: bool,
-    /// The embedded solver: cadical, kissat, or both as a portfolio (see above)
+    /// The embedded solver: cadical, kissat, both as a portfolio, or the clique search (see above)
     #[arg(long, value_name = "NAME", default_value_t = Engine::default(), conflicts_with = "solver")]
     engine: Engine,
     /// Solve with this solver command line instead (the compiled file is appended)

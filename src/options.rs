@@ -164,11 +164,20 @@ pub enum Engine {
     /// Both on two threads: the first answer wins, and while optimising
     /// each takes up the other's better solutions and bounds.
     Portfolio,
+    /// No SAT solver: a branch and bound over the conflict graph, pruned by
+    /// the board's symmetries, for models that ask for the most pieces no
+    /// two of which attack (the `clique` module of `solve`).
+    Clique,
 }
 
 impl Engine {
     /// Every engine.
-    pub const ALL: [Engine; 3] = [Engine::Cadical, Engine::Kissat, Engine::Portfolio];
+    pub const ALL: [Engine; 4] = [
+        Engine::Cadical,
+        Engine::Kissat,
+        Engine::Portfolio,
+        Engine::Clique,
+    ];
 
     /// The name used on the command line.
     pub fn name(self) -> &'static str {
@@ -176,6 +185,7 @@ impl Engine {
             Engine::Cadical => "cadical",
             Engine::Kissat => "kissat",
             Engine::Portfolio => "portfolio",
+            Engine::Clique => "clique",
         }
     }
 }

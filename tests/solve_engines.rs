@@ -83,7 +83,8 @@ fn models() -> Vec<String> {
 #[test]
 fn every_engine_proves_the_oracles_optimum() {
     for src in models() {
-        for engine in Engine::ALL {
+        // The clique engine takes only some of these: tests/clique_engine.rs.
+        for engine in [Engine::Cadical, Engine::Kissat, Engine::Portfolio] {
             check(&src, engine);
         }
     }

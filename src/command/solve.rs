@@ -24,6 +24,7 @@ use crate::solution::objective::objective_value;
 use crate::solution::read::AnswerStatus;
 use crate::solution::{objective_check, MappedAnswer};
 use crate::solve::ceiling::{self, Bounded};
+use crate::solve::clique;
 use crate::solve::external::{self, TempDir};
 use crate::solve::{Answer, Report, SolveOptions, Status};
 
@@ -116,14 +117,20 @@ fn solve_inside(run: &Run<'_>, out: &mut dyn Write) -> Result<Shown> {
         loaded.estimate.bytes,
         &req.model.limits,
     )?;
+    let how = match req.engine {
+        Engine::Clique => {
+            clique::applies(&loaded.model)?;
+            "over the board's conflicts".to_string()
+        }
+        _ => encode::describe(&enc),
+    };
     print(
         out,
         &format!(
-            "c qspec {}: {} with the embedded {} ({})\n",
+            "c qspec {}: {} with the embedded {} ({how})\n",
             env!("CARGO_PKG_VERSION"),
             loaded.spec.file,
             engine_name(req.engine),
-            encode::describe(&enc)
         ),
     )?;
     let opts = SolveOptions {
@@ -173,6 +180,7 @@ fn engine_name(engine: Engine) -> &'static str {
         Engine::Cadical => "CaDiCaL",
         Engine::Kissat => "Kissat",
         Engine::Portfolio => "CaDiCaL and Kissat (portfolio)",
+        Engine::Clique => "clique search (branch and bound, no SAT solver)",
     }
 }
 

@@ -5,11 +5,14 @@
 //! ([`cover`], [`cost`]), cores, descent by jumps, bounds shared between
 //! engines ([`shared`])); every solution, one at a time, on the
 //! incremental CaDiCaL ([`enumerate`]); any other solver by its command
-//! line ([`external`]); DRAT proofs of "no solution" and their check
+//! line ([`external`]); for models that ask for the most pieces no two of
+//! which attack, a branch and bound over the conflict graph instead
+//! ([`clique`]); DRAT proofs of "no solution" and their check
 //! ([`certify`]).
 
 pub mod ceiling;
 pub mod certify;
+pub mod clique;
 pub mod cost;
 pub mod cover;
 pub mod embedded;

@@ -1,5 +1,6 @@
 //! Running the embedded engines on a model: CaDiCaL, Kissat, or both as a
-//! portfolio on two threads. Each engine encodes the model itself (the
+//! portfolio on two threads (or the clique engine, which is no SAT solver:
+//! [`super::clique`]). Each engine encodes the model itself (the
 //! same encoding, so the same variables) and searches ([`super::optimize`]);
 //! they meet in the [`Shared`] state. The calling thread only reports:
 //! each better value as it comes, in order.
@@ -52,6 +53,12 @@ impl<F: FnMut(i64)> Report for F {
 
 /// Solves `model`, reporting every better objective value as it is found.
 pub fn solve_model(model: &Model, opts: &SolveOptions, report: &mut dyn Report) -> Result<Answer> {
+    let engines: &[Engine] = match opts.engine {
+        Engine::Portfolio => &[Engine::Cadical, Engine::Kissat],
+        Engine::Cadical => &[Engine::Cadical],
+        Engine::Kissat => &[Engine::Kissat],
+        Engine::Clique => return super::clique::solve(model, opts, report),
+    };
     let plan = CostPlan::of(model)?;
     if let (Some(plan), Some(objective)) = (&plan, &model.objective) {
         report.note(&format!(
@@ -61,11 +68,6 @@ pub fn solve_model(model: &Model, opts: &SolveOptions, report: &mut dyn Report) 
             plan.n_groups()
         ));
     }
-    let engines: &[Engine] = match opts.engine {
-        Engine::Portfolio => &[Engine::Cadical, Engine::Kissat],
-        Engine::Cadical => &[Engine::Cadical],
-        Engine::Kissat => &[Engine::Kissat],
-    };
     let (tx, rx) = mpsc::channel();
     let shared = Shared::new(
         Stop::new(opts.deadline),

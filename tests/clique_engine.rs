@@ -1,0 +1,267 @@
+//! The clique engine (`--engine clique`) against the brute-force oracle:
+//! on every piece, walls, fixed and forbidden cells, a torus, three
+//! dimensions, count bounds and hints, and on random boards, its proven
+//! optimum (or its "no solution") is the oracle's and its board verifies
+//! — which is also what says the symmetry pruning loses nothing: a pruned
+//! branch that held the only optimum would show up as a smaller count.
+//! Then the models it refuses, and `solve --engine clique` as a user meets
+//! it.
+
+mod common;
+
+use common::{build, oracle, qspec, spec, stderr, stdout, Cells, Rng, PIECES};
+
+use qspec::options::Engine;
+use qspec::solution::{decode, is_solution};
+use qspec::solve::{solve_model, SolveOptions, Status};
+
+/// The oracle's largest count, or `None` when nothing is a solution.
+fn oracle_best(src: &str) -> Option<usize> {
+    let s = spec(src);
+    let (_, board) = build(&s);
+    oracle(&s, &board).iter().map(Cells::len).max()
+}
+
+/// Solves `src` with the clique engine and checks the answer against the
+/// oracle: the optimum of a `maximize count`, or whether a solution exists.
+fn check(src: &str) {
+    let s = spec(src);
+    let (model, board) = build(&s);
+    let opts = SolveOptions {
+        engine: Engine::Clique,
+        ..SolveOptions::default()
+    };
+    let mut seen = Vec::new();
+    let answer = solve_model(&model, &opts, &mut |v| seen.push(v))
+        .unwrap_or_else(|e| panic!("{e} on\n{src}"));
+    let best = oracle_best(src);
+    let optimising = model.objective.is_some();
+    match best {
+        None => assert_eq!(answer.status, Status::Unsatisfiable, "{src}"),
+        Some(best) => {
+            let expected = if optimising {
+                Status::Optimal
+            } else {
+                Status::Satisfiable
+            };
+            assert_eq!(answer.status, expected, "{src}");
+            if optimising {
+                assert_eq!(answer.objective, Some(best as i64), "{src}");
+                assert_eq!(seen.last(), Some(&(best as i64)), "{src}: the last o line");
+                assert!(seen.windows(2).all(|w| w[0] < w[1]), "{src}: {seen:?}");
+            }
+            let values = answer.values.unwrap();
+            assert!(model.satisfied_by(&values), "{src}: the whole model holds");
+            let names = model.names.iter().map(String::as_str);
+            let placement = decode::placement(&board, names.zip(values.iter().copied()));
+            assert!(is_solution(&s, &board, &placement), "{src}");
+        }
+    }
+}
+
+#[test]
+fn every_piece_and_board_feature_agrees_with_the_oracle() {
+    let mut all: Vec<String> = PIECES
+        .iter()
+        .map(|p| format!("board 4 x 4\npiece {p}\nrule no_attack\nmaximize count\n"))
+        .collect();
+    all.extend(
+        [
+            "board 3 x 5\npiece camel { leaper (1,3) }\nrule no_attack\nmaximize count\n",
+            "board 4 x 5\nwall (1,1) (2,3)\npiece queen\nrule no_attack\nmaximize count\n",
+            "board 5 x 5\nwall (2,2)\npiece knight\nrule no_attack\nmaximize count\n",
+            "board 4 x 4\nfix (0,1)\npiece king\nrule no_attack\nmaximize count\n",
+            "board 4 x 4\nfix (0,0) (1,1)\npiece queen\nrule no_attack\nmaximize count\n",
+            "board 4 x 4\nfix (0,0) (1,2)\npiece queen\nrule no_attack\ncount >= 1\n",
+            "board 4 x 4\nforbid (0,0) (1,1) (2,2)\npiece rook\nrule no_attack\nmaximize count\n",
+            "board 5 x 5\ntorus\npiece queen\nrule no_attack\nmaximize count\n",
+            "board 3^3\npiece queen\nrule no_attack\nmaximize count\n",
+            "board 3^3\npiece queen\nrule no_attack\ncount >= 5\n",
+            "board 3^3\npiece queen\nrule no_attack\ncount >= 4\n",
+            "board 2^4\npiece queen\nrule no_attack\nmaximize count\n",
+            "board 4 x 4\npiece queen\nrule no_attack\ncount <= 3\nmaximize count\n",
+            "board 4 x 4\npiece queen\nrule no_attack\ncount == 2\n",
+            "board 3 x 3\npiece queen\nrule no_attack\ncount >= 4\nmaximize count\n",
+            "board 3 x 3\npiece queen\nrule no_attack\ncount >= 3\nmaximize count\n",
+            "board 4 x 4\npiece queen\nrule no_attack\nmaximize count\nhint cliques cube star\nhint break_symmetry\n",
+            "board 3^3\npiece queen\nrule no_attack\nmaximize count\nhint break_symmetry\n",
+            "board 5 x 5\nwall (0,0) (4,4)\npiece queen\nrule no_attack\nmaximize count\nhint break_symmetry\n",
+            "board 4 x 4\nfix (1,0)\npiece queen\nrule no_attack\ncount >= 4\nhint break_symmetry\n",
+        ]
+        .map(String::from),
+    );
+    for src in all {
+        check(&src);
+    }
+}
+
+#[test]
+fn random_boards_agree_with_the_oracle() {
+    let mut rng = Rng(0x5eed_c119);
+    for _ in 0..150 {
+        let (w, h) = (2 + rng.below(3), 2 + rng.below(3));
+        let piece = PIECES[rng.below(PIECES.len() as u64) as usize];
+        let mut src = format!("board {w} x {h}\n");
+        if rng.below(4) == 0 {
+            src.push_str("torus\n");
+        }
+        let cell = |rng: &mut Rng| format!("({},{})", rng.below(w), rng.below(h));
+        for (keyword, chance) in [("wall", 2), ("fix", 4), ("forbid", 3)] {
+            if rng.below(chance) == 0 {
+                let cells: Vec<String> = (0..1 + rng.below(2)).map(|_| cell(&mut rng)).collect();
+                src.push_str(&format!("{keyword} {}\n", cells.join(" ")));
+            }
+        }
+        src.push_str(&format!("piece {piece}\nrule no_attack\n"));
+        match rng.below(3) {
+            0 => src.push_str("maximize count\n"),
+            1 => src.push_str(&format!("count >= {}\n", rng.below(w * h / 2 + 2))),
+            _ => src.push_str(&format!(
+                "count >= {}\nmaximize count\nhint break_symmetry\n",
+                rng.below(w * h / 3 + 1)
+            )),
+        }
+        // Some draws contradict themselves (a fixed cell on a wall): those
+        // are refused before any engine runs.
+        if qspec::spec::load("random.qspec", &src, &[]).is_ok() {
+            check(&src);
+        }
+    }
+}
+
+#[test]
+fn models_that_are_not_independent_sets_are_refused_with_the_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    for (src, why) in [
+        (
+            "board 4 x 4\npiece queen\nrule attacks == 2\nmaximize count\n",
+            "the constraints from the rays that `rule attacks` and `rule dominate` count along include a defined variable",
+        ),
+        (
+            "board 3 x 3\nwalls free\npiece queen\nrule no_attack\ncount >= 4\nminimize walls\n",
+            "minimised",
+        ),
+        (
+            "board 4 x 4\npiece queen\nrule dominate\nminimize count\n",
+            "minimised",
+        ),
+        (
+            "board 4 x 4\npiece queen\nrule no_attack\nmaximize count\nhint symmetric rot90\n",
+            "the constraints from `hint symmetric rot90` include a clause",
+        ),
+    ] {
+        let path = common::write_text(dir.path(), "m.qspec", src);
+        let o = qspec(&["solve", &path, "--engine", "clique"]);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{src}\n{err}");
+        assert!(err.contains("the clique engine cannot take this model"), "{err}");
+        assert!(err.contains(why), "{src}\n{err}");
+        assert!(err.contains("--engine kissat"), "{err}");
+        assert!(stdout(&o).is_empty(), "{}", stdout(&o));
+    }
+}
+
+#[test]
+fn solve_with_the_clique_engine_proves_the_thesis_maximum_of_5_cubed() {
+    let o = qspec(&[
+        "solve",
+        "models/queens-nd-cliques-inf.qspec",
+        "-D",
+        "n=5",
+        "-D",
+        "m=14",
+        "--engine",
+        "clique",
+    ]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(20), "{out}{}", stderr(&o));
+    assert!(out.contains("with the embedded clique search"), "{out}");
+    assert!(
+        out.contains("c clique search: 125 cells, 2050 conflicting pairs, 48 symmetries of the board kept by the model"),
+        "{out}"
+    );
+    assert!(out.contains("s UNSATISFIABLE"), "{out}");
+    let o = qspec(&[
+        "solve",
+        "models/queens-nd-cliques.qspec",
+        "-D",
+        "n=5",
+        "--engine",
+        "clique",
+    ]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}{}", stderr(&o));
+    assert!(out.contains("count = 13 (proven optimal)"), "{out}");
+    assert!(out.contains("verified: every rule holds"), "{out}");
+}
+
+#[test]
+fn a_board_with_walls_keeps_only_the_symmetries_that_keep_its_walls() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = common::write_text(
+        dir.path(),
+        "w.qspec",
+        "board 6 x 6\nwall (0,0) (5,5)\npiece queen\nrule no_attack\nmaximize count\n",
+    );
+    let o = qspec(&["solve", &path, "--engine", "clique"]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}{}", stderr(&o));
+    // The walls on the diagonal keep the identity, rot180 and the two
+    // diagonal mirrors.
+    assert!(
+        out.contains("4 symmetries of the board kept by the model"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_board_too_large_for_the_bit_matrix_is_refused_with_an_estimate() {
+    let o = qspec(&[
+        "solve",
+        "models/kings.qspec",
+        "-D",
+        "n=150",
+        "--engine",
+        "clique",
+    ]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("its conflict graph is too large to hold: 22500 cells (at most 20000)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("the bit matrix alone would take 60 MB"),
+        "{err}"
+    );
+    assert!(stdout(&o).is_empty());
+}
+
+#[test]
+fn on_larger_symmetric_boards_it_agrees_with_kissat() {
+    // Past the oracle's reach, where the symmetry pruning has the most to
+    // lose: the optimum of Kissat (no symmetry used) is the reference.
+    for src in [
+        "board 4^3\npiece queen\nrule no_attack\nmaximize count\n",
+        "board 3^4\npiece queen\nrule no_attack\nmaximize count\n",
+        "board 4 x 4 x 3\npiece queen\nrule no_attack\nmaximize count\n",
+        "board 7 x 7\nwall (3,3)\npiece queen\nrule no_attack\nmaximize count\n",
+        "board 6 x 6\nwall (0,0) (5,5) (2,3)\npiece queen\nrule no_attack\nmaximize count\n",
+        "board 7 x 7\nwall (1,1) (5,5) (1,5) (5,1)\npiece knight\nrule no_attack\nmaximize count\n",
+        "board 6 x 6\nfix (2,2)\npiece queen\nrule no_attack\nmaximize count\n",
+        "board 4^3\nfix (0,0,0)\npiece queen\nrule no_attack\nmaximize count\n",
+    ] {
+        let s = spec(src);
+        let (model, _) = build(&s);
+        let optimum = |engine| {
+            let opts = SolveOptions {
+                engine,
+                ..SolveOptions::default()
+            };
+            let answer = solve_model(&model, &opts, &mut |_| {}).unwrap();
+            assert_eq!(answer.status, Status::Optimal, "{engine} on\n{src}");
+            answer.objective
+        };
+        assert_eq!(optimum(Engine::Clique), optimum(Engine::Kissat), "{src}");
+    }
+}
