@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{build, oracle, qspec, spec, stderr, stdout, Cells, PIECES};
+use common::{build, no_attack_models, oracle, qspec, spec, stderr, stdout, Cells};
 
 use qspec::options::Engine;
 use qspec::solution::{decode, is_solution};
@@ -56,24 +56,12 @@ fn check(src: &str, engine: Engine) {
 }
 
 fn models() -> Vec<String> {
-    let mut all: Vec<String> = PIECES
-        .iter()
-        .map(|p| format!("board 4 x 4\npiece {p}\nrule no_attack\nmaximize count\n"))
-        .collect();
+    let mut all = no_attack_models();
     all.extend(
         [
-            "board 3 x 5\npiece camel { leaper (1,3) }\nrule no_attack\nmaximize count\n",
-            "board 4 x 5\nwall (1,1) (2,3)\npiece queen\nrule no_attack\nmaximize count\n",
-            "board 5 x 5\nwall (2,2)\npiece knight\nrule no_attack\nmaximize count\n",
-            "board 4 x 4\nfix (0,1)\npiece king\nrule no_attack\nmaximize count\n",
-            "board 4 x 4\nforbid (0,0) (1,1) (2,2)\npiece rook\nrule no_attack\nmaximize count\n",
             "board 4 x 4\npiece queen\nrule attacks <= 1\nmaximize count\n",
             "board 4 x 4\npiece queen\nrule attacks == 2\nmaximize count\n",
-            "board 5 x 5\ntorus\npiece queen\nrule no_attack\nmaximize count\n",
-            "board 3^3\npiece queen\nrule no_attack\nmaximize count\n",
-            "board 4 x 4\npiece queen\nrule no_attack\ncount <= 3\nmaximize count\n",
             "board 3 x 3\nwalls free\npiece queen\nrule no_attack\ncount >= 4\nminimize walls\n",
-            "board 3 x 3\npiece queen\nrule no_attack\ncount >= 4\nmaximize count\n",
         ]
         .map(String::from),
     );

@@ -16,6 +16,32 @@ use std::collections::BTreeSet;
 /// Every built-in piece, as the code defines them.
 pub const PIECES: [&str; 7] = qspec::board::BUILTIN_PIECES;
 
+/// `maximize count` under `rule no_attack` on small boards, for the
+/// engines' oracle tests: every built-in piece on 4x4, a leaper of its
+/// own, walls, a fixed and forbidden cells, a torus, three dimensions and
+/// a bounded count.
+pub fn no_attack_models() -> Vec<String> {
+    let mut all: Vec<String> = PIECES
+        .iter()
+        .map(|p| format!("board 4 x 4\npiece {p}\nrule no_attack\nmaximize count\n"))
+        .collect();
+    all.extend(
+        [
+            "board 3 x 5\npiece camel { leaper (1,3) }\nrule no_attack\nmaximize count\n",
+            "board 4 x 5\nwall (1,1) (2,3)\npiece queen\nrule no_attack\nmaximize count\n",
+            "board 5 x 5\nwall (2,2)\npiece knight\nrule no_attack\nmaximize count\n",
+            "board 4 x 4\nfix (0,1)\npiece king\nrule no_attack\nmaximize count\n",
+            "board 4 x 4\nforbid (0,0) (1,1) (2,2)\npiece rook\nrule no_attack\nmaximize count\n",
+            "board 5 x 5\ntorus\npiece queen\nrule no_attack\nmaximize count\n",
+            "board 3^3\npiece queen\nrule no_attack\nmaximize count\n",
+            "board 4 x 4\npiece queen\nrule no_attack\ncount <= 3\nmaximize count\n",
+            "board 3 x 3\npiece queen\nrule no_attack\ncount >= 4\nmaximize count\n",
+        ]
+        .map(String::from),
+    );
+    all
+}
+
 /// The board and the model of a spec.
 pub fn build(spec: &Spec) -> (Model, Board) {
     let board = Board::new(&spec.dims, spec.torus, &spec.walls);
