@@ -24,6 +24,12 @@ pub struct SignedPerm {
     flip: Vec<bool>,
 }
 
+/// The most symmetries a board's group is listed with, element by element
+/// (`hint break_symmetry`, `count --up-to-symmetry`, wall sweeps, the
+/// clique engine); a larger group is handled by its generators or not at
+/// all, as each user says.
+pub const GROUP_LIMIT: u128 = 1024;
+
 /// The 2-D symmetries known by name, as one-line signed permutations.
 pub const NAMED_2D: [(&str, [i64; 2]); 8] = [
     ("identity", [1, 2]),

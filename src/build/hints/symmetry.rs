@@ -20,9 +20,9 @@ use crate::build::{marks, Builder};
 use crate::model::{Constraint, HintKind, Lit, OriginId};
 use crate::spec::Spec;
 
-/// Boxes with more symmetries than this get lex-leader constraints for the
-/// generators of their group only.
-pub const GROUP_LIMIT: u128 = 1024;
+/// Boxes with more symmetries than [`GROUP_LIMIT`] get lex-leader
+/// constraints for the generators of their group only.
+pub use crate::board::symmetry::GROUP_LIMIT;
 
 /// The symmetry group of `spec`'s board as `hint break_symmetry` breaks
 /// it: the box's signed permutations that keep walls, fixed and forbidden

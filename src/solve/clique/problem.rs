@@ -95,6 +95,13 @@ impl Problem {
                     })
                     .collect()
             };
+            if let Some(lits) = exclusion(&tagged.constraint) {
+                let Some(members) = live(&lits) else {
+                    return refuse("an at-most-one over variables that are not counted");
+                };
+                p.add_clique(&members);
+                continue;
+            }
             match &tagged.constraint {
                 Constraint::Clause(ls) if ls.len() == 1 => {
                     let l = ls[0];
@@ -104,24 +111,6 @@ impl Problem {
                         (false, Some(&v)) => p.required.push(v),
                         (false, None) => return refuse("a variable that is not counted set true"),
                     }
-                }
-                Constraint::Clause(ls) if ls.len() == 2 && ls.iter().all(|l| l.is_neg()) => {
-                    let Some(members) = live(&[!ls[0], !ls[1]]) else {
-                        return refuse("an exclusion between variables that are not counted");
-                    };
-                    p.add_clique(&members);
-                }
-                Constraint::AtMostOne(ls)
-                | Constraint::Card {
-                    lits: ls,
-                    rel: Rel::Le,
-                    k: 1,
-                    guard: None,
-                } => {
-                    let Some(members) = live(ls) else {
-                        return refuse("an at-most-one over variables that are not counted");
-                    };
-                    p.add_clique(&members);
                 }
                 Constraint::Card {
                     lits,
@@ -141,6 +130,7 @@ impl Problem {
                     return refuse("a cardinality constraint on a part of the board")
                 }
                 Constraint::Clause(_) => return refuse("a clause"),
+                Constraint::AtMostOne(_) => return refuse("an at-most-one"), // read above
                 Constraint::Linear { .. } => return refuse("a linear constraint"),
                 Constraint::OrDef { .. } => return refuse("a defined variable"),
             }
@@ -211,22 +201,33 @@ fn counted(model: &Model) -> Result<Vec<Var>, String> {
     Ok(vars)
 }
 
+/// The literals of which `c` allows at most one true, when that is all it
+/// says: an at-most-one, an unguarded `sum <= 1`, or a binary clause
+/// `!a | !b` (as `[a, b]`).
+fn exclusion(c: &Constraint) -> Option<Vec<Lit>> {
+    match c {
+        Constraint::AtMostOne(ls)
+        | Constraint::Card {
+            lits: ls,
+            rel: Rel::Le,
+            k: 1,
+            guard: None,
+        } => Some(ls.clone()),
+        Constraint::Clause(ls) if ls.len() == 2 && ls.iter().all(|l| l.is_neg()) => {
+            Some(vec![!ls[0], !ls[1]])
+        }
+        _ => None,
+    }
+}
+
 /// Refuses a model whose graph would not fit: more than [`MAX_VERTICES`]
 /// cells, or lines stating more than [`MAX_PAIRS`] pairs.
 fn check_size(model: &Model, n: usize) -> Result<(), String> {
     let pairs: usize = model
         .constraints
         .iter()
-        .map(|t| match &t.constraint {
-            Constraint::AtMostOne(ls)
-            | Constraint::Card {
-                lits: ls,
-                rel: Rel::Le,
-                k: 1,
-                ..
-            } => ls.len().saturating_mul(ls.len()),
-            _ => 0,
-        })
+        .filter_map(|t| exclusion(&t.constraint))
+        .map(|ls| ls.len().saturating_mul(ls.len()))
         .fold(0, usize::saturating_add);
     if n > MAX_VERTICES || pairs > MAX_PAIRS {
         return Err(format!(

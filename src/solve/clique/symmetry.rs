@@ -10,16 +10,14 @@
 use std::collections::HashMap;
 
 use super::problem::Problem;
-use crate::board::symmetry::{box_group, box_group_order};
+use crate::board::symmetry::{box_group, box_group_order, GROUP_LIMIT};
 use crate::model::names::{parse_cell, CellName};
 use crate::model::Model;
 
-/// Boxes with more symmetries than this are searched without any.
-pub const GROUP_LIMIT: u128 = 1024;
-
 /// The automorphisms of `problem` among the box's symmetries, each as a
 /// permutation of the vertices (`map[v]` the image of `v`); the identity
-/// is left out. Empty when the vertices are not all cells of one box.
+/// is left out. Empty when the vertices are not all cells of one box, or
+/// the box has more than [`GROUP_LIMIT`] symmetries.
 pub fn automorphisms(model: &Model, problem: &Problem) -> Vec<Vec<usize>> {
     let Some(cells) = vertex_cells(model, problem) else {
         return Vec::new();
