@@ -23,7 +23,7 @@
 //! that must not outlive the process).
 //!
 //! ```
-//! let loaded = qspec::load_source("queens.qspec", "board 4 x 4\nrule no_attack\ncount == 4\n", &[], None)?;
+//! let loaded = qspec::load_source("queens.qspec", "board 4 x 4\nrule no_attack\ncount == 4\n", &[], &Default::default())?;
 //! let answer = qspec::solve_embedded(&loaded.model, &Default::default(), None, &mut |_| {})?;
 //! assert_eq!(answer.status, qspec::solve::Status::Satisfiable);
 //! # Ok::<(), qspec::Error>(())
@@ -31,26 +31,32 @@
 
 #![warn(missing_docs)]
 
+pub mod answer;
 pub mod board;
-pub mod build;
+pub mod certify;
 pub mod command;
 pub mod diag;
+pub mod draw;
 pub mod emit;
 pub mod encode;
 pub mod error;
+pub mod files;
+pub mod instance;
 pub mod interrupt;
+pub mod language;
+pub mod lower;
 pub mod model;
 pub mod options;
-pub mod solution;
 pub mod solve;
-pub mod spec;
 pub mod sweep;
+pub mod verify;
 
 pub use board::Board;
-pub use command::{load_file, load_source, Loaded};
+pub use board::Placement;
 pub use error::{Error, Result};
+pub use instance::{load_file, load_source, Instance, LoadOptions};
+pub use language::Spec;
 pub use model::Model;
 pub use options::{AmoEncoding, CardEncoding, Encodings, Format, RayEncoding};
-pub use solution::{verify, Placement};
 pub use solve::solve_embedded;
-pub use spec::Spec;
+pub use verify::verify;

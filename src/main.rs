@@ -3,13 +3,14 @@
 //! an error is printed here, once.
 
 use clap::{Args, Parser, Subcommand};
+use qspec::answer::read::Form;
 use qspec::command::{
-    self, count_help, guard::parse_size, Command, CompileRequest, CountRequest, EncodingRequest,
-    EnumerateArgs, Limits, ModelRequest, SolveRequest, StatsRequest, VerifyRequest,
-    DEFAULT_MAX_CLAUSES,
+    self, count_help, Command, CompileRequest, CountRequest, EncodingRequest, EnumerateArgs,
+    ModelRequest, SolveRequest, StatsRequest, VerifyRequest,
 };
+use qspec::instance::guard::{parse_size, DEFAULT_MAX_CLAUSES};
+use qspec::instance::Limits;
 use qspec::options::{AmoEncoding, CardEncoding, CertifyLevel, Engine, Format, RayEncoding};
-use qspec::solution::read::Form;
 use std::path::PathBuf;
 use std::process::ExitCode;
 

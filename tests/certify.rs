@@ -113,7 +113,7 @@ fn verify_checks_proofs_against_cnf_files_only() {
 mod with_rate {
     use super::*;
 
-    use qspec::solve::certify::{Checker, RATE};
+    use qspec::certify::{Checker, RATE};
     use std::path::PathBuf;
 
     fn checker() -> Checker {

@@ -11,7 +11,7 @@ use common::{qspec, stdout, write_text as model, Rng};
 
 use std::path::{Path, PathBuf};
 
-use qspec::solve::certify::{Checker, VERIPB};
+use qspec::certify::{Checker, VERIPB};
 
 /// Nine non-attacking queens on 8x8: impossible.
 const NINE_QUEENS: &str = "board 8 x 8\npiece queen\nrule no_attack\ncount == 9\n";
@@ -302,7 +302,7 @@ fn an_equality_with_an_at_most_one_half_is_split_and_certified() {
 }
 
 /// A random row over `n` variables: coefficients in -5..=5, any relation.
-fn random_row(rng: &mut Rng, n: u32) -> qspec::solve::veripb::PbRow {
+fn random_row(rng: &mut Rng, n: u32) -> qspec::certify::veripb::PbRow {
     use qspec::model::{Rel, Var};
     let mut terms = Vec::new();
     for id in 1..=n {
@@ -318,7 +318,7 @@ fn random_row(rng: &mut Rng, n: u32) -> qspec::solve::veripb::PbRow {
     }
     let sum: i64 = terms.iter().map(|(c, _)| c.abs()).sum();
     let rel = [Rel::Ge, Rel::Le, Rel::Eq][rng.below(3) as usize];
-    qspec::solve::veripb::PbRow {
+    qspec::certify::veripb::PbRow {
         terms,
         rel,
         rhs: rng.between(-sum / 2, sum / 2 + 1),
@@ -326,7 +326,7 @@ fn random_row(rng: &mut Rng, n: u32) -> qspec::solve::veripb::PbRow {
 }
 
 /// The rows as an OPB file (`<=` negated into `>=`, as qspec writes them).
-fn write_opb(path: &Path, rows: &[qspec::solve::veripb::PbRow], n: u32) {
+fn write_opb(path: &Path, rows: &[qspec::certify::veripb::PbRow], n: u32) {
     use qspec::model::Rel;
     let mut text = format!("* #variable= {n} #constraint= {}\n", rows.len());
     for row in rows {
@@ -340,7 +340,7 @@ fn write_opb(path: &Path, rows: &[qspec::solve::veripb::PbRow], n: u32) {
     std::fs::write(path, text).unwrap();
 }
 
-fn holds(row: &qspec::solve::veripb::PbRow, values: &[bool]) -> bool {
+fn holds(row: &qspec::certify::veripb::PbRow, values: &[bool]) -> bool {
     use qspec::model::Rel;
     let lhs: i64 = row
         .terms
@@ -358,7 +358,7 @@ fn holds(row: &qspec::solve::veripb::PbRow, values: &[bool]) -> bool {
 /// proof is accepted by veripb, and every solution satisfies the rows.
 #[test]
 fn random_rows_are_refuted_with_proofs_veripb_accepts() {
-    use qspec::solve::veripb::refute_rows;
+    use qspec::certify::veripb::refute_rows;
     use qspec::solve::{Outcome, Stop};
     let dir = tempfile::tempdir().unwrap();
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);

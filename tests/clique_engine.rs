@@ -11,9 +11,10 @@ mod common;
 
 use common::{build, no_attack_models, oracle, qspec, spec, stderr, stdout, Cells, Rng, PIECES};
 
+use qspec::answer::decode;
 use qspec::options::Engine;
-use qspec::solution::{decode, is_solution};
 use qspec::solve::{solve_model, SolveOptions, Status};
+use qspec::verify::is_solution;
 
 /// The oracle's largest count, or `None` when nothing is a solution.
 fn oracle_best(src: &str) -> Option<usize> {
@@ -111,7 +112,7 @@ fn random_boards_agree_with_the_oracle() {
         }
         // Some draws contradict themselves (a fixed cell on a wall): those
         // are refused before any engine runs.
-        if qspec::spec::load("random.qspec", &src, &[]).is_ok() {
+        if qspec::language::load("random.qspec", &src, &[]).is_ok() {
             check(&src);
         }
     }

@@ -10,11 +10,10 @@ use std::collections::BTreeSet;
 use common::{oracle, qspec, spec, stderr, stdout, Cells};
 use qspec::board::orbit::{code, Orbits};
 use qspec::board::Board;
-use qspec::command::{
-    self, Command, CountRequest, EncodingRequest, EnumerateArgs, Limits, ModelRequest,
-};
+use qspec::command::{self, Command, CountRequest, EncodingRequest, EnumerateArgs, ModelRequest};
+use qspec::instance::Limits;
+use qspec::language::{Spec, Target};
 use qspec::options::Engine;
-use qspec::spec::{Spec, Target};
 use serde_json::Value;
 
 /// What one in-process run printed: the exit code, the solutions (with
@@ -122,7 +121,7 @@ fn cells_of(solution: &Value, board: &Board) -> Cells {
 
 /// The board's group, as `hint break_symmetry` and `--up-to-symmetry` see it.
 fn orbits(spec: &Spec, board: &Board) -> Orbits {
-    let group = qspec::build::symmetry_group(spec, board).expect("a listable group");
+    let group = qspec::lower::symmetry_group(spec, board).expect("a listable group");
     Orbits::new(board, &group)
 }
 

@@ -13,9 +13,10 @@ use std::path::Path;
 
 use qspec::emit::{
     check_format, write_cnf, write_format, write_lp, write_mps, write_mps_as, write_opb,
-    write_wcnf, Clauses, EmitOptions, Output, Provenance,
+    write_wcnf, Clauses, EmitOptions, Provenance,
 };
 use qspec::encode::{ClauseArena, ClauseSink};
+use qspec::files::Output;
 use qspec::model::{Constraint, Lit, Model, Objective, Rel, Sense, Var};
 use qspec::options::Format;
 

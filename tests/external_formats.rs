@@ -24,9 +24,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output as ProcessOutput};
 
 use qspec::emit::{
-    write_cnf, write_lp, write_mps, write_mps_as, write_opb, write_wcnf, EmitOptions, Output,
-    Provenance,
+    write_cnf, write_lp, write_mps, write_mps_as, write_opb, write_wcnf, EmitOptions, Provenance,
 };
+use qspec::files::Output;
 use qspec::model::{Constraint, Model, Objective, Sense, Var};
 
 mod common;

@@ -555,7 +555,7 @@ fn mip_starts_are_accepted_by_gurobi_scip_and_highs() {
     );
     let log = text(&gurobi.stdout);
     assert!(
-        log.contains("Loaded user MIP start with objective 10"),
+        log.contains("Instance user MIP start with objective 10"),
         "{log}"
     );
     let check = "import sys, pyscipopt, highspy

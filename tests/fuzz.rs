@@ -13,9 +13,10 @@
 //! minute); `bench/fuzz.sh` runs many more (`QSPEC_FUZZ_CASES`,
 //! `QSPEC_FUZZ_SEED`).
 
-use qspec::command::{guard, load_file_with, verify_answer, Limits, Target};
+use qspec::command::verify_answer;
 use qspec::emit::{write_format, Clauses, EmitOptions, Provenance};
 use qspec::encode::{encode_model, ClauseArena};
+use qspec::instance::{guard, load_file, Limits, Target};
 use qspec::options::{Encodings, Format};
 use qspec::Error;
 use std::path::{Path, PathBuf};
@@ -347,10 +348,10 @@ fn run_model_case(dir: &Path, case: u64, text: Vec<u8>) -> Result<(), String> {
     std::fs::write(&path, &text).map_err(|e| e.to_string())?;
     let name = path.display().to_string();
     let limits = limits();
-    let loaded = match load_file_with(
+    let loaded = match load_file(
         &path,
         &[],
-        &qspec::command::LoadOptions {
+        &qspec::instance::LoadOptions {
             limits,
             ..Default::default()
         },
@@ -523,10 +524,10 @@ fn fuzz_answers(cases: u64, seed: u64) -> (u64, Duration) {
         let model = model.clone();
         let keep = text.clone();
         let outcome = guarded(move || {
-            let loaded = load_file_with(
+            let loaded = load_file(
                 &model,
                 &[],
-                &qspec::command::LoadOptions {
+                &qspec::instance::LoadOptions {
                     limits: limits(),
                     ..Default::default()
                 },

@@ -178,7 +178,7 @@ fn symmetric_keeps_exactly_the_invariant_solutions() {
         let all = oracle(&plain, &board);
         let restricted = spec(&format!("{src}\nhint symmetric {names}\n"));
         let (model, _) = build(&restricted);
-        let Some(qspec::spec::HintSpec::Symmetric(gens)) =
+        let Some(qspec::language::HintSpec::Symmetric(gens)) =
             restricted.hints.first().map(|h| &h.kind)
         else {
             panic!("a symmetric hint")

@@ -1,8 +1,8 @@
 //! The language: every construct parses and checks to the right `Spec`, and
 //! every error is reported with file, line, column, source line and caret.
 
+use qspec::language::{load, RuleSpec, Spec, Target};
 use qspec::model::{Rel, Sense};
-use qspec::spec::{load, RuleSpec, Spec, Target};
 
 fn ok(src: &str) -> Spec {
     load("t.qspec", src, &[]).unwrap_or_else(|e| panic!("{e}"))

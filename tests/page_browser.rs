@@ -12,7 +12,7 @@
 
 mod common;
 
-use qspec::solution::page::{write_page, PageBoard, PageMoves};
+use qspec::draw::page::{write_page, PageBoard, PageMoves};
 
 fn queen_moves() -> PageMoves {
     PageMoves {

@@ -255,7 +255,7 @@ fn the_refusal_suggests_compact_encodings_only_when_they_help() {
 #[test]
 fn a_torus_of_side_2_writes_each_clause_once() {
     let src = "board 2 x 2 x 2 x 2 x 2 x 2 x 2 x 2 x 2 x 2\ntorus\npiece queen\nrule no_attack\ncount >= 1\n";
-    let loaded = qspec::load_source("t.qspec", src, &[], None).unwrap();
+    let loaded = qspec::load_source("t.qspec", src, &[], &Default::default()).unwrap();
     let no_attack = loaded
         .model
         .constraints

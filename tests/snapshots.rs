@@ -7,8 +7,8 @@ mod common;
 
 use common::snapshot;
 
-use qspec::command::{compile, load_source_with, CompileOptions, LoadOptions};
 use qspec::emit::EmitOptions;
+use qspec::instance::{load_source, CompileOptions, Limits, LoadOptions};
 use qspec::options::{AmoEncoding, CardEncoding, Encodings, Format};
 
 const QUEENS_4X4: &str = "\
@@ -34,7 +34,7 @@ fn compiled(source: &str, format: Format, enc: Encodings) -> String {
         auto_hints: false,
         ..LoadOptions::default()
     };
-    let loaded = load_source_with("queens.qspec", source, &[], &options).unwrap();
+    let loaded = load_source("queens.qspec", source, &[], &options).unwrap();
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join(format!("out.{}", format.name()));
     let opts = CompileOptions {
@@ -42,10 +42,10 @@ fn compiled(source: &str, format: Format, enc: Encodings) -> String {
         format: Some(format),
         encodings: enc,
         emit: EmitOptions::default(),
-        limits: qspec::command::Limits::default(),
+        limits: Limits::default(),
         force: false,
     };
-    compile(&loaded, &opts).unwrap();
+    loaded.compile(&opts).unwrap();
     std::fs::read_to_string(&out).unwrap()
 }
 

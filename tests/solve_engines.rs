@@ -9,9 +9,10 @@ mod common;
 
 use common::{build, no_attack_models, oracle, qspec, spec, stderr, stdout, Cells};
 
+use qspec::answer::decode;
 use qspec::options::Engine;
-use qspec::solution::{decode, is_solution};
 use qspec::solve::{solve_model, SolveOptions, Status};
+use qspec::verify::is_solution;
 use std::path::Path;
 
 /// The oracle's optimum: most pieces, or (with `minimize walls`) fewest

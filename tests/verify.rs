@@ -8,10 +8,10 @@ mod common;
 
 use common::{qspec, root, stderr, stdout};
 
-use qspec::command::{self, Loaded};
-use qspec::solution::read::{read_answer_file, AnswerStatus, Form, ReadOptions};
-use qspec::solution::verify;
-use qspec::solution::{placement_of, read_mapped};
+use qspec::answer::read::{read_answer_file, AnswerStatus, Form, ReadOptions};
+use qspec::answer::{placement_of, read_mapped};
+use qspec::instance::{load_file, Instance, LoadOptions};
+use qspec::verify;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -221,8 +221,8 @@ fn defines(f: &Fixture) -> Vec<(String, i64)> {
         .collect()
 }
 
-fn load(f: &Fixture) -> Loaded {
-    command::load_file(&root().join(f.model), &defines(f), None).unwrap()
+fn load(f: &Fixture) -> Instance {
+    load_file(&root().join(f.model), &defines(f), &LoadOptions::default()).unwrap()
 }
 
 /// `qspec verify MODEL ANSWER [-D ..] [extra]`.

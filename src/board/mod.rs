@@ -7,9 +7,11 @@
 
 pub mod orbit;
 pub mod piece;
+mod placement;
 pub mod symmetry;
 
 pub use piece::{builtin, moves, n_directions, Moves, Piece, BUILTIN_PIECES};
+pub use placement::Placement;
 
 /// A cell as the user writes it: `(1,3)`.
 pub fn show(cell: &[usize]) -> String {

@@ -11,20 +11,24 @@
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use super::guard::{check_output, Target};
-use super::solve::{optimise, Printer};
+use super::solve::Printer;
 use super::tally::{End, Listing, Scope, Tally};
-use super::{EncodingRequest, Loaded, ModelRequest};
+use super::{EncodingRequest, ModelRequest};
+use crate::answer::decode::{cell_var, CellVar};
 use crate::board::orbit::{code, Orbits};
 use crate::board::symmetry::normalises;
-use crate::build::{symmetry_group, GROUP_LIMIT};
+use crate::board::Placement;
+use crate::draw::board as render;
 use crate::error::{Error, Result};
+use crate::instance::guard::check_output;
+use crate::instance::{Instance, Target};
+use crate::language::{Hint, HintSpec, Spec, Target as Counted};
+use crate::lower::{symmetry_group, GROUP_LIMIT};
 use crate::model::Rel;
 use crate::options::{Encodings, Engine};
-use crate::solution::decode::{cell_var, CellVar};
-use crate::solution::{render, verify, Placement};
+use crate::solve::ceiling::optimise;
 use crate::solve::{Enumerator, Next, SolveOptions, Status, Stop};
-use crate::spec::{Hint, HintSpec, Spec, Target as Counted};
+use crate::verify::verify;
 
 /// The flags `count` and `solve --all` share.
 #[derive(clap::Args, Clone, Debug, Default)]
@@ -145,7 +149,7 @@ pub fn run(req: &CountRequest, out: &mut dyn Write) -> Result<u8> {
             "add `maximize count`, `minimize count` or `minimize walls` to the model, or count without --optimal",
         ));
     }
-    let encodings = req.encodings.resolve(&loaded.spec);
+    let encodings = req.encodings.resolve(&loaded);
     check_output(
         &loaded.model,
         &encodings,
@@ -174,7 +178,7 @@ pub fn run(req: &CountRequest, out: &mut dyn Write) -> Result<u8> {
 /// `--up-to-symmetry`, or implied by the model's own `hint break_symmetry`
 /// when its group can be listed and every `hint symmetric` keeps classes
 /// whole.
-fn classes(req: &CountRequest, loaded: &Loaded) -> Result<Option<Orbits>> {
+fn classes(req: &CountRequest, loaded: &Instance) -> Result<Option<Orbits>> {
     let asked = req.flags.up_to_symmetry;
     let hinted = loaded
         .spec
@@ -218,7 +222,7 @@ fn classes(req: &CountRequest, loaded: &Loaded) -> Result<Option<Orbits>> {
 /// One count in progress.
 struct Counting<'a> {
     req: &'a CountRequest,
-    loaded: &'a Loaded,
+    loaded: &'a Instance,
     encodings: Encodings,
     stop: Stop,
     listing: Listing<'a>,
@@ -256,7 +260,7 @@ impl Counting<'_> {
         let target = if spec == self.loaded.spec {
             self.loaded
         } else {
-            owned = self.loaded.with_spec(spec, &self.req.model.options())?;
+            owned = self.loaded.with_spec(spec)?;
             &owned
         };
         for hint in &target.model.hints {
@@ -291,7 +295,7 @@ impl Counting<'_> {
                 &mut *self.listing.out
             };
             let mut printer = Printer::new(out);
-            let answer = optimise(self.loaded, &opts, &self.req.model.options(), &mut printer)?;
+            let answer = optimise(self.loaded, &opts, &mut printer)?;
             printer.failed?;
             answer
         };
@@ -363,7 +367,7 @@ impl Counting<'_> {
 
     /// Every solution of `target` (a canonical representative of every
     /// class with `classes`), verified, tallied and, with `--all`, shown.
-    fn enumerate(&mut self, target: &Loaded, classes: Option<&Orbits>) -> Result<(Tally, End)> {
+    fn enumerate(&mut self, target: &Instance, classes: Option<&Orbits>) -> Result<(Tally, End)> {
         let mut enumerator = Enumerator::new(&target.model, &self.encodings, &self.stop);
         let decisions = decision_cells(target);
         let mut tally = Tally::default();
@@ -399,7 +403,7 @@ impl Counting<'_> {
 
 /// The cell of every decision variable that decides one (its index in
 /// the model's values, and what it decides).
-fn decision_cells(target: &Loaded) -> Vec<(usize, CellVar)> {
+fn decision_cells(target: &Instance) -> Vec<(usize, CellVar)> {
     let model = &target.model;
     (0..model.n_decisions() as usize)
         .filter_map(|i| cell_var(&target.board, &model.names[i]).map(|cell| (i, cell)))
@@ -420,7 +424,7 @@ fn placement(decisions: &[(usize, CellVar)], n_cells: usize, values: &[bool]) ->
 
 /// A solution the geometry rejects is a bug of the encodings: nothing
 /// wrong is counted.
-fn check_solution(target: &Loaded, placement: &Placement, number: u64) -> Result<()> {
+fn check_solution(target: &Instance, placement: &Placement, number: u64) -> Result<()> {
     let problems = verify(&target.spec, &target.board, placement);
     if problems.is_empty() {
         return Ok(());
@@ -440,7 +444,12 @@ fn check_solution(target: &Loaded, placement: &Placement, number: u64) -> Result
 /// The size of the class of a representative, which must be the
 /// canonical member of its class (else the lex-leader constraints and the
 /// orbit order disagree: a bug, and no count is printed).
-fn class_size(target: &Loaded, orbits: &Orbits, placement: &Placement, number: u64) -> Result<u64> {
+fn class_size(
+    target: &Instance,
+    orbits: &Orbits,
+    placement: &Placement,
+    number: u64,
+) -> Result<u64> {
     let board = &target.board;
     let content: Vec<u8> = (0..board.n_cells())
         .map(|c| {

@@ -5,25 +5,17 @@
 //!
 //! [`run`] is the one entry point `main.rs` calls.
 
-mod certify;
 mod compile;
 mod count;
-pub mod guard;
-mod load;
 mod report;
 mod solve;
-mod start;
 mod stats;
 pub mod sweep;
 mod tally;
 mod verify;
 
-pub use compile::{compile, output_format, CompileOptions, CompileReport, CompileRequest};
+pub use compile::CompileRequest;
 pub use count::{count_help, CountRequest, EnumerateArgs};
-pub use guard::{Limits, Target, DEFAULT_MAX_BYTES, DEFAULT_MAX_CLAUSES, DEFAULT_MAX_MEMORY};
-pub use load::{
-    encodings, load_file, load_file_with, load_source, load_source_with, LoadOptions, Loaded,
-};
 pub use report::{show_answer, Shown};
 pub use solve::SolveRequest;
 pub use stats::{
@@ -32,11 +24,11 @@ pub use stats::{
 pub use verify::{verify_answer, Verdict, VerifyRequest};
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use crate::error::{Error, Result};
+use crate::instance::{load_file, Instance, Limits, LoadOptions};
 use crate::options::{AmoEncoding, CardEncoding, Encodings, RayEncoding};
-use crate::spec::Spec;
 
 /// One command, as the command line asks for it.
 #[derive(Clone, Debug)]
@@ -97,33 +89,13 @@ impl ModelRequest {
 
     /// Loads the model, and says on standard error what the file says
     /// that is probably not what was meant.
-    pub fn load(&self) -> Result<Loaded> {
-        let loaded = load_file_with(&self.path, &self.defines, &self.options())?;
+    pub fn load(&self) -> Result<Instance> {
+        let loaded = load_file(&self.path, &self.defines, &self.options())?;
         if !loaded.warnings.errors.is_empty() {
             note(loaded.warnings.to_string().trim_end());
         }
         Ok(loaded)
     }
-}
-
-/// Writes the file `path` with `write`, atomically: into a temporary file
-/// beside it, renamed over `path` only when complete (`force`: a read-only
-/// `path` is replaced too). On any error `path` is left as it was.
-pub(crate) fn write_file(
-    path: &Path,
-    force: bool,
-    write: impl FnOnce(&mut crate::emit::Output) -> std::io::Result<()>,
-) -> Result<()> {
-    let mut out = crate::emit::Output::create_with(path, force).map_err(|e| match e.kind() {
-        std::io::ErrorKind::InvalidInput => {
-            Error::input(format!("cannot write {}: {e}", path.display()))
-        }
-        _ => Error::unwritable("cannot write ", path, e),
-    })?;
-    write(&mut out)
-        .and_then(|()| out.flush())
-        .and_then(|()| out.commit())
-        .map_err(|e| Error::unwritable("writing ", path, e))
 }
 
 /// Writes a line to standard error; a closed standard error is no reason
@@ -143,10 +115,10 @@ pub struct EncodingRequest {
 }
 
 impl EncodingRequest {
-    /// The encodings in force for `spec`: these, else the file's, else
+    /// The encodings in force for `instance`: these, else the file's, else
     /// automatic.
-    pub fn resolve(&self, spec: &Spec) -> Encodings {
-        encodings(spec, self.amo, self.card)
+    pub fn resolve(&self, instance: &Instance) -> Encodings {
+        instance.encodings(self.amo, self.card)
     }
 }
 

@@ -6,11 +6,13 @@ use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
-use super::Loaded;
-use crate::emit::Output;
+use super::Instance;
+use crate::answer;
+use crate::board::Placement;
+use crate::draw::board as render;
 use crate::error::{Error, Result};
+use crate::files::Output;
 use crate::model::{HintKind, HintNote};
-use crate::solution::{self, render, Placement};
 use crate::solve::{Answer, Status};
 
 /// What a command prints about an answer, the placement it shows, and the
@@ -28,7 +30,7 @@ pub struct Shown {
 /// verifier's judgement of the board, with `extra` problems found outside
 /// the board (an external solver's objective that does not match it)
 /// listed after the verifier's.
-pub fn show_answer(loaded: &Loaded, answer: &Answer, extra: &[String]) -> Shown {
+pub fn show_answer(loaded: &Instance, answer: &Answer, extra: &[String]) -> Shown {
     let mut text = String::new();
     let (line, code) = match answer.status {
         Status::Satisfiable => ("s SATISFIABLE", 10),
@@ -56,7 +58,7 @@ pub fn show_answer(loaded: &Loaded, answer: &Answer, extra: &[String]) -> Shown 
             exit_code: code,
         };
     };
-    let placement = solution::decode::placement(
+    let placement = answer::decode::placement(
         &loaded.board,
         loaded
             .model
@@ -120,8 +122,8 @@ pub fn hint_caveats(hints: &[HintNote], status: Status) -> Vec<String> {
 }
 
 /// Every rule `placement` breaks, in words.
-pub fn violations(loaded: &Loaded, placement: &Placement) -> Vec<String> {
-    solution::verify(&loaded.spec, &loaded.board, placement)
+pub fn violations(loaded: &Instance, placement: &Placement) -> Vec<String> {
+    crate::verify::verify(&loaded.spec, &loaded.board, placement)
         .iter()
         .map(ToString::to_string)
         .collect()
@@ -161,7 +163,7 @@ pub fn prepare_svg(path: Option<&Path>) -> Result<Option<(Output, PathBuf)>> {
 /// Draws `placement` into the SVG file prepared by [`prepare_svg`], when
 /// both are there (without a placement, the file is not written).
 pub fn write_svg(
-    loaded: &Loaded,
+    loaded: &Instance,
     svg: Option<(Output, PathBuf)>,
     placement: Option<&Placement>,
     show_attacks: bool,

@@ -9,23 +9,23 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::certify::certify;
-use super::compile::{compile, CompileOptions};
-use super::guard::{check_output, Target};
-use super::load::LoadOptions;
 use super::report::{prepare_svg, show_answer, write_svg, Shown};
-use super::start::Start;
-use super::{print, EncodingRequest, Loaded, ModelRequest};
+use super::{print, EncodingRequest, ModelRequest};
+use crate::answer::objective::objective_value;
+use crate::answer::read::AnswerStatus;
+use crate::answer::{objective_check, MappedAnswer};
+use crate::certify::certify;
 use crate::emit::{read_header, EmitOptions};
 use crate::encode;
 use crate::error::{Error, Result};
+use crate::files::TempDir;
+use crate::instance::guard::check_output;
+use crate::instance::{CompileOptions, Instance, Target};
 use crate::options::{CertifyLevel, Encodings, Engine, Format};
-use crate::solution::objective::objective_value;
-use crate::solution::read::AnswerStatus;
-use crate::solution::{objective_check, MappedAnswer};
-use crate::solve::ceiling::{self, Bounded};
+use crate::solve::ceiling::optimise;
 use crate::solve::clique;
-use crate::solve::external::{self, TempDir};
+use crate::solve::external;
+use crate::solve::warm_start::Start;
 use crate::solve::{Answer, Report, SolveOptions, Status};
 
 /// What the command line asks of `solve`.
@@ -66,7 +66,7 @@ pub struct SolveRequest {
 pub fn run(req: &SolveRequest, out: &mut dyn Write) -> Result<u8> {
     let svg = prepare_svg(req.svg.as_deref())?;
     let loaded = req.model.load()?;
-    let enc = req.encodings.resolve(&loaded.spec);
+    let enc = req.encodings.resolve(&loaded);
     let deadline = req
         .timeout
         .map(|s| Instant::now() + Duration::from_secs_f64(s.clamp(0.0, 1e9)));
@@ -100,7 +100,7 @@ pub fn run(req: &SolveRequest, out: &mut dyn Write) -> Result<u8> {
 /// deadline and the warm start.
 struct Run<'a> {
     req: &'a SolveRequest,
-    loaded: &'a Loaded,
+    loaded: &'a Instance,
     encodings: Encodings,
     deadline: Option<Instant>,
     start: Option<&'a Start>,
@@ -143,7 +143,7 @@ fn solve_inside(run: &Run<'_>, out: &mut dyn Write) -> Result<Shown> {
     if let Some(start) = run.start {
         printer.note(&start.summary);
     }
-    let answer = optimise(loaded, &opts, &req.model.options(), &mut printer)?;
+    let answer = optimise(loaded, &opts, &mut printer)?;
     printer.failed?;
     let mut shown = show_answer(loaded, &answer, &[]);
     if let Some(level) = req.certify {
@@ -154,24 +154,6 @@ fn solve_inside(run: &Run<'_>, out: &mut dyn Write) -> Result<Shown> {
         }
     }
     Ok(shown)
-}
-
-/// The embedded solve of `loaded`, for `solve` and `count --optimal`: a
-/// `maximize count` model that bounds its count has the bound decided
-/// first ([`crate::solve::ceiling`]), on the model rebuilt from the spec
-/// with `count >= v` (`options` load it as the file was).
-pub(super) fn optimise(
-    loaded: &Loaded,
-    opts: &SolveOptions,
-    options: &LoadOptions,
-    report: &mut dyn Report,
-) -> Result<Answer> {
-    let rebuild = |k: u32| {
-        let spec = loaded.spec.with_count_at_least(k);
-        Ok(loaded.with_spec(spec, options)?.model)
-    };
-    let bounded: Option<Bounded<'_>> = loaded.spec.maximises_count().then_some(&rebuild);
-    ceiling::optimise(&loaded.model, bounded, opts, report)
 }
 
 /// The engine as the first comment line names it.
@@ -287,7 +269,7 @@ fn external_start(
 
 fn compile_into(
     req: &SolveRequest,
-    loaded: &Loaded,
+    loaded: &Instance,
     encodings: Encodings,
     plan: &external::Plan,
     wcnf_legacy: bool,
@@ -304,13 +286,13 @@ fn compile_into(
         limits: req.model.limits,
         force: false,
     };
-    compile(loaded, &opts).map(|_| ())
+    loaded.compile(&opts).map(|_| ())
 }
 
 /// An external solver's answer in the embedded solver's terms, and the
 /// problems outside the board (an objective that does not match it).
 fn in_solve_terms(
-    loaded: &Loaded,
+    loaded: &Instance,
     format: Format,
     header: &crate::emit::FileHeader,
     read: Option<MappedAnswer>,

@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 use std::io::Write;
 
-use super::{print, EncodingRequest, Loaded, ModelRequest};
+use super::{print, EncodingRequest, Instance, ModelRequest};
 use crate::encode::{self, estimate_cnf, ClauseCounter};
 use crate::error::Result;
 use crate::model::{HintKind, Model};
@@ -90,7 +90,7 @@ pub fn constraints_by_origin(model: &Model) -> Vec<(String, usize)> {
     model.origins.iter().cloned().zip(counts).collect()
 }
 
-fn model_line(loaded: &Loaded) -> String {
+fn model_line(loaded: &Instance) -> String {
     let parts: Vec<String> = constraints_by_origin(&loaded.model)
         .iter()
         .map(|(o, n)| format!("{o}: {n}"))
@@ -104,7 +104,7 @@ fn model_line(loaded: &Loaded) -> String {
 }
 
 /// The table `qspec stats` prints.
-pub fn stats_table(loaded: &Loaded, rows: &[EncodingStats]) -> String {
+pub fn stats_table(loaded: &Instance, rows: &[EncodingStats]) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{}: {}", loaded.spec.file, model_line(loaded));
     for hint in &loaded.model.hints {
@@ -161,7 +161,7 @@ pub(crate) fn json_string(s: &str) -> String {
 
 /// The JSON `qspec stats --json` prints: the model's size and one object per
 /// encoding choice, the first being the chosen one.
-pub fn stats_json(loaded: &Loaded, rows: &[EncodingStats]) -> String {
+pub fn stats_json(loaded: &Instance, rows: &[EncodingStats]) -> String {
     let origins: Vec<String> = constraints_by_origin(&loaded.model)
         .iter()
         .map(|(o, n)| format!("{}: {n}", json_string(o)))
@@ -225,7 +225,7 @@ pub struct StatsRequest {
 /// Runs `stats`, printing to `out`.
 pub fn run(req: &StatsRequest, out: &mut dyn Write) -> Result<u8> {
     let loaded = req.model.load()?;
-    let chosen = req.encodings.resolve(&loaded.spec);
+    let chosen = req.encodings.resolve(&loaded);
     let rows = stats(&loaded.model, chosen);
     let text = if req.json {
         stats_json(&loaded, &rows)

@@ -8,10 +8,11 @@ use std::fmt::Write as _;
 use std::io::Write;
 
 use super::stats::json_string;
-use super::{print, Loaded};
+use super::{print, Instance};
+use crate::board::Placement;
+use crate::draw::board as render;
 use crate::model::HintKind;
-use crate::solution::verify::objective_value;
-use crate::solution::{render, Placement};
+use crate::verify::objective_value;
 
 /// The solutions found so far.
 #[derive(Clone, Copy, Debug, Default)]
@@ -113,7 +114,7 @@ impl Scope {
     /// The scope of a count of `target`'s solutions (the model `loaded`,
     /// maybe with its objective fixed at `optimum`); with `classes`, the
     /// lex-leader hint is the way classes are counted, not a restriction.
-    pub fn of(loaded: &Loaded, target: &Loaded, optimum: Option<i64>, classes: bool) -> Scope {
+    pub fn of(loaded: &Instance, target: &Instance, optimum: Option<i64>, classes: bool) -> Scope {
         let mut under = Vec::new();
         let mut assuming = Vec::new();
         for hint in &target.model.hints {
@@ -210,7 +211,7 @@ impl<'a> Listing<'a> {
     /// its JSON object.
     pub fn solution(
         &mut self,
-        loaded: &Loaded,
+        loaded: &Instance,
         placement: &Placement,
         number: u64,
         class_size: Option<u64>,

@@ -16,17 +16,17 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::report::{prepare_svg, verdict_lines, violations, write_svg};
-use super::{print, Loaded, ModelRequest};
+use super::{print, Instance, ModelRequest};
+use crate::answer::map::Mapped;
+use crate::answer::read::{AnswerStatus, Form};
+use crate::answer::{objective_check, placement_of, read_mapped, MappedAnswer};
+use crate::board::Placement;
+use crate::certify::{Checker, RATE, VERIPB};
+use crate::draw::board as render;
 use crate::emit::{read_header, FileHeader};
 use crate::error::{Error, Result};
 use crate::options::Format;
-use crate::solution::map::Mapped;
-use crate::solution::read::{AnswerStatus, Form};
-use crate::solution::verify::objective_value as board_objective;
-use crate::solution::{
-    objective_check, placement_of, read_mapped, render, MappedAnswer, Placement,
-};
-use crate::solve::certify::{Checker, RATE, VERIPB};
+use crate::verify::objective_value as board_objective;
 
 /// What the command line asks of `verify`.
 #[derive(Clone, Debug)]
@@ -77,7 +77,7 @@ pub fn run(req: &VerifyRequest, out: &mut dyn Write) -> Result<u8> {
 /// Verifies the answer at `answer` against `loaded` (mapped through the
 /// compiled file `map` when given).
 pub fn verify_answer(
-    loaded: &Loaded,
+    loaded: &Instance,
     answer: &Path,
     map: Option<&Path>,
     form: Option<Form>,
@@ -98,7 +98,7 @@ pub fn status_meaning(status: AnswerStatus) -> &'static str {
 }
 
 fn judge(
-    loaded: &Loaded,
+    loaded: &Instance,
     path: &Path,
     read: &MappedAnswer,
     header: Option<&FileHeader>,
@@ -208,7 +208,7 @@ fn no_solution_line(status: AnswerStatus) -> &'static str {
 }
 
 /// The objective's value, the counts, a note on missing values, the board.
-fn board_text(loaded: &Loaded, mapped: &Mapped, placement: &Placement, text: &mut String) {
+fn board_text(loaded: &Instance, mapped: &Mapped, placement: &Placement, text: &mut String) {
     if let (Some(objective), Some(value)) = (
         &loaded.model.objective,
         board_objective(&loaded.spec, placement),

@@ -3,8 +3,7 @@
 //! line of look-ahead; and the [`LineError`] every complaint about such a
 //! line is.
 
-use std::io::{self, BufRead, BufReader};
-use std::path::Path;
+use std::io::BufRead;
 
 /// A complaint about a line: the line (1-based; 0 for the end of the text)
 /// and what is wrong there.
@@ -33,22 +32,6 @@ impl LineError {
         self.help = Some(help.into());
         self
     }
-}
-
-/// A buffered reader of `path`: standard input for `-`, gunzipped for `.gz`.
-pub fn open_text(path: &Path) -> io::Result<Box<dyn BufRead>> {
-    if path.as_os_str() == "-" {
-        return Ok(Box::new(BufReader::new(io::stdin())));
-    }
-    let file = std::fs::File::open(path)?;
-    let gz = path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("gz"));
-    Ok(if gz {
-        Box::new(BufReader::new(flate2::read::MultiGzDecoder::new(file)))
-    } else {
-        Box::new(BufReader::with_capacity(1 << 16, file))
-    })
 }
 
 /// The lines of a text, numbered from 1, without their line ends.

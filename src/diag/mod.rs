@@ -8,7 +8,7 @@ mod lines;
 mod render;
 pub mod suggest;
 
-pub use lines::{open_text, LineError, LineReader};
+pub use lines::{LineError, LineReader};
 pub use render::line_col;
 
 use std::fmt;

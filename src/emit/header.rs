@@ -18,8 +18,9 @@ use std::path::Path;
 
 use super::text::TextOut;
 use super::{dimacs, lp, mps, opb, Provenance};
-use crate::diag::{open_text, LineError, LineReader};
+use crate::diag::{LineError, LineReader};
 use crate::error::{Error, Result};
+use crate::files::open_text;
 use crate::model::{Model, Sense};
 use crate::options::Format;
 

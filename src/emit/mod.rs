@@ -23,13 +23,12 @@ mod estimate;
 mod header;
 mod linear;
 mod lp;
+mod mip_start;
 mod mps;
 mod names;
 mod opb;
-mod output;
 #[cfg(test)]
 mod roundtrip;
-mod start;
 mod text;
 
 use std::io::{self, Write};
@@ -42,10 +41,9 @@ pub use dimacs::{write_cnf, write_wcnf};
 pub use estimate::estimate_bytes;
 pub use header::{parse_header, read_header, FileHeader, ObjectiveMap};
 pub use lp::write_lp;
+pub use mip_start::{write_start, MipStart};
 pub use mps::{write_mps, write_mps_as};
 pub use opb::{for_each_opb_constraint, write_opb};
-pub use output::Output;
-pub use start::{write_start, MipStart};
 
 /// Where a file came from, written into its header comment.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -19,42 +19,39 @@ use std::time::{Duration, Instant};
 use super::cost::CostPlan;
 use super::optimize::{Answer, Status};
 use super::portfolio::{solve_model, Report, SolveOptions};
+use crate::answer::objective::objective_value;
 use crate::error::Result;
+use crate::instance::Instance;
 use crate::model::Model;
-use crate::solution::objective::objective_value;
 
 /// The longest the steps may take together.
 const LADDER_SECONDS: u64 = 60;
 
-/// The model of the same description with `count >= v` and no objective.
-pub type Bounded<'a> = &'a dyn Fn(u32) -> Result<Model>;
-
-/// Solves `model` as [`solve_model`] does; for a `maximize count` model
-/// (`bounded` given) that states a bound on its count, decides the bound
-/// first, then one less, ... (not with a warm start, which is the
-/// optimiser's).
+/// Solves `instance` as [`solve_model`] does; a `maximize count` model
+/// that states a bound on its count has the bound decided first, then one
+/// less, ..., each step on the instance loaded with `count >= v` (not with
+/// a warm start, which is the optimiser's).
 pub fn optimise(
-    model: &Model,
-    bounded: Option<Bounded<'_>>,
+    instance: &Instance,
     opts: &SolveOptions,
     report: &mut dyn Report,
 ) -> Result<Answer> {
-    if let (Some(bounded), true) = (bounded, opts.start.is_empty()) {
-        if let Some(answer) = from_the_ceiling(model, bounded, opts, report)? {
+    if instance.spec.maximises_count() && opts.start.is_empty() {
+        if let Some(answer) = from_the_ceiling(instance, opts, report)? {
             return Ok(answer);
         }
     }
-    solve_model(model, opts, report)
+    solve_model(&instance.model, opts, report)
 }
 
 /// The optimum found from the model's bound down, or `None` when the
 /// model states no bound on its objective or a step ran out of time.
 fn from_the_ceiling(
-    model: &Model,
-    bounded: Bounded<'_>,
+    instance: &Instance,
     opts: &SolveOptions,
     report: &mut dyn Report,
 ) -> Result<Option<Answer>> {
+    let model = &instance.model;
     let Some(ceiling) = ceiling(model) else {
         return Ok(None);
     };
@@ -67,7 +64,7 @@ fn from_the_ceiling(
         if Instant::now() >= deadline {
             return Ok(None);
         }
-        let step = bounded(value)?;
+        let step = instance.with_count_at_least(value)?.model;
         let step_opts = SolveOptions {
             deadline: Some(deadline),
             start: Vec::new(),

@@ -80,10 +80,10 @@ impl Enumerator {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::command::load_source;
+    use crate::instance::{load_source, LoadOptions};
 
     fn count(src: &str) -> usize {
-        let loaded = load_source("t.qspec", src, &[], None).unwrap();
+        let loaded = load_source("t.qspec", src, &[], &LoadOptions::default()).unwrap();
         let mut e = Enumerator::new(&loaded.model, &Encodings::default(), &Stop::default());
         let mut n = 0;
         let mut seen = std::collections::BTreeSet::new();

@@ -7,11 +7,9 @@
 //! incremental CaDiCaL ([`enumerate`]); any other solver by its command
 //! line ([`external`]); for models that ask for the most pieces no two of
 //! which attack, a branch and bound over the conflict graph instead
-//! ([`clique`]); DRAT proofs of "no solution" and their check
-//! ([`certify`]).
+//! ([`clique`]); warm starts ([`warm_start`]).
 
 pub mod ceiling;
-pub mod certify;
 pub mod clique;
 pub mod cost;
 pub mod cover;
@@ -23,7 +21,7 @@ pub mod optimize;
 pub mod oracle;
 pub mod portfolio;
 pub mod shared;
-pub mod veripb;
+pub mod warm_start;
 
 pub use embedded::Embedded;
 pub use enumerate::{Enumerator, Next};

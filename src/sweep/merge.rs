@@ -11,8 +11,8 @@ use std::fmt::Write;
 use super::json;
 use super::line::{Line, Status};
 use super::{Coords, Defines};
+use crate::draw::histogram::{histogram_svg, Series};
 use crate::error::{Error, Result};
-use crate::solution::histogram::{histogram_svg, Series};
 
 /// Instances of one parameter combination and number of walls.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -30,11 +30,6 @@ pub use line::{Line, Status};
 pub use plan::{plan, Task};
 pub use run::{run, Progress};
 
-use crate::board::Board;
-use crate::error::Result;
-use crate::model::Model;
-use crate::spec::Spec;
-
 /// Parameter values: `(name, value)`, as `-D name=value` gives them.
 pub type Defines = Vec<(String, i64)>;
 
@@ -45,28 +40,6 @@ pub type Coords = Vec<Vec<usize>>;
 /// solver, so that a block's results depend on its instances only — not on
 /// the number of threads, the cut into tasks, or where a run was resumed.
 pub const BLOCK: u64 = 256;
-
-/// One instance's model, loaded for its parameter values.
-#[derive(Debug)]
-pub struct Instance {
-    /// The checked model.
-    pub spec: Spec,
-    /// Its board.
-    pub board: Board,
-    /// The model built from it.
-    pub model: Model,
-}
-
-/// How the sweep gets a model for given parameter values (the command
-/// layer reads the file and checks the size limits).
-pub trait Load: Sync {
-    /// The model with these `-D` values.
-    fn load(&self, defines: &[(String, i64)]) -> Result<Instance>;
-
-    /// The model with these `-D` values as the decision problem "at least
-    /// `k` pieces" (`count >= k`, no objective).
-    fn load_at_least(&self, defines: &[(String, i64)], k: u32) -> Result<Model>;
-}
 
 /// What every instance of a sweep is asked.
 #[derive(Clone, Debug, PartialEq, Eq)]

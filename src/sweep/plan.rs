@@ -15,8 +15,9 @@
 
 use super::json::{self, Object};
 use super::walls::WallModel;
-use super::{Load, Options, Part, Range, BLOCK};
+use super::{Options, Part, Range, BLOCK};
 use crate::error::Result;
+use crate::instance::Source;
 
 /// One task of a plan.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,7 +55,7 @@ pub struct Request<'a> {
 }
 
 /// The tasks of a sweep.
-pub fn plan(load: &dyn Load, req: &Request<'_>) -> Result<Vec<Task>> {
+pub fn plan(source: &Source, req: &Request<'_>) -> Result<Vec<Task>> {
     let mut parts_of_tasks: Vec<Vec<Part>> = Vec::new();
     if req.walls.is_empty() {
         let all = parts(req.combos, &[]);
@@ -63,7 +64,7 @@ pub fn plan(load: &dyn Load, req: &Request<'_>) -> Result<Vec<Task>> {
         let chunk = req.chunk.max(1).div_ceil(BLOCK) * BLOCK;
         for defines in req.combos {
             for &k in req.walls {
-                for range in ranges(load, defines, k, req.options.symmetry, chunk)? {
+                for range in ranges(source, defines, k, req.options.symmetry, chunk)? {
                     parts_of_tasks.push(vec![Part {
                         defines: defines.clone(),
                         walls: Some(k),
@@ -89,13 +90,13 @@ pub fn plan(load: &dyn Load, req: &Request<'_>) -> Result<Vec<Task>> {
 
 /// The placements of `k` walls for `defines`, cut into ranges of `chunk`.
 fn ranges(
-    load: &dyn Load,
+    source: &Source,
     defines: &[(String, i64)],
     k: usize,
     symmetry: bool,
     chunk: u64,
 ) -> Result<Vec<Range>> {
-    let instance = load.load(defines)?;
+    let instance = source.load(defines)?;
     let model = WallModel::new(&instance.spec, &instance.board, symmetry)?;
     let mut out: Vec<Range> = Vec::new();
     for (i, p) in (0u64..).zip(model.placements(k)?.iter()) {

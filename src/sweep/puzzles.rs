@@ -24,14 +24,15 @@ use std::ops::RangeInclusive;
 use super::line::Line;
 use super::merge::{describe, walls_label};
 use super::walls::WallModel;
-use super::{Coords, Defines, Load};
+use super::{Coords, Defines};
 use crate::board::orbit::Orbits;
 use crate::board::{moves, Board};
+use crate::draw::board::piece_letter;
+use crate::draw::page::{PageBoard, PageMoves};
 use crate::error::{Error, Result};
+use crate::instance::Source;
+use crate::language::{RuleSpec, Spec, Target};
 use crate::model::Sense;
-use crate::solution::page::{PageBoard, PageMoves};
-use crate::solution::render::piece_letter;
-use crate::spec::{RuleSpec, Spec, Target};
 
 /// What makes a puzzle's walls minimal.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -53,8 +54,8 @@ struct Canon {
 
 impl Canon {
     /// The board of `defines`, with its group when lines are classes.
-    fn load(load: &dyn Load, defines: &[(String, i64)], classes: bool) -> Result<Canon> {
-        let instance = load.load(defines)?;
+    fn load(source: &Source, defines: &[(String, i64)], classes: bool) -> Result<Canon> {
+        let instance = source.load(defines)?;
         let walls = WallModel::new(&instance.spec, &instance.board, classes)?;
         Ok(Canon {
             board: walls.board().clone(),
@@ -74,14 +75,14 @@ impl Canon {
 }
 
 /// The puzzles among `lines` with a number of walls in `walls`, under
-/// `rule`; `load` gives the model of each line's parameter values (its
+/// `rule`; `source` gives the model of each line's parameter values (its
 /// board and symmetries). Sorted by parameters, number of walls, value
 /// (highest first) and walls.
 pub fn puzzles(
     lines: &[Line],
     walls: &RangeInclusive<usize>,
     rule: Rule,
-    load: &dyn Load,
+    source: &Source,
 ) -> Result<Vec<Line>> {
     let classes = lines.iter().any(|l| l.class_size.is_some());
     let mut canons: HashMap<Defines, Canon> = HashMap::new();
@@ -90,7 +91,7 @@ pub fn puzzles(
         let Some(w) = &line.walls else { continue };
         let defines = sorted(&line.defines);
         if !canons.contains_key(&defines) {
-            canons.insert(defines.clone(), Canon::load(load, &defines, classes)?);
+            canons.insert(defines.clone(), Canon::load(source, &defines, classes)?);
         }
         index.insert((defines, w.clone()), line);
     }
@@ -144,10 +145,10 @@ pub fn puzzles(
 }
 
 /// The puzzle page of `found`: its piece's letter and moves, and one board
-/// each; `load` gives the model of a line's parameter values. The page
+/// each; `source` gives the model of a line's parameter values. The page
 /// plays 2-D boards of `rule no_attack` with `maximize count` (solved: the
 /// optimum's number of pieces, no two attacking).
-pub fn page(found: &[Line], load: &dyn Load) -> Result<(char, PageMoves, Vec<PageBoard>)> {
+pub fn page(found: &[Line], source: &Source) -> Result<(char, PageMoves, Vec<PageBoard>)> {
     let mut letter = 'Q';
     let mut page_moves = PageMoves::default();
     let mut boards = Vec::with_capacity(found.len());
@@ -155,7 +156,7 @@ pub fn page(found: &[Line], load: &dyn Load) -> Result<(char, PageMoves, Vec<Pag
     for line in found {
         let defines = sorted(&line.defines);
         if !specs.contains_key(&defines) {
-            let spec = load.load(&defines)?.spec;
+            let spec = source.load(&defines)?.spec;
             check_playable(&spec)?;
             letter = piece_letter(&spec);
             page_moves = page_moves_of(&spec);

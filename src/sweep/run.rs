@@ -20,12 +20,13 @@ use super::engine::Engine;
 use super::line::{Line, Status};
 use super::placements::{Cursor, Placement, Placements};
 use super::walls::{check_board, WallModel};
-use super::{Load, Options, Part, BLOCK};
+use super::{Options, Part, BLOCK};
+use crate::answer::decode;
 use crate::error::{Error, Result};
+use crate::instance::Source;
 use crate::model::Var;
 use crate::options::Encodings;
-use crate::solution::decode;
-use crate::solve::ceiling::{self, Bounded};
+use crate::solve::ceiling;
 use crate::solve::{SolveOptions, Status as SolveStatus};
 
 /// Stack of a worker thread (the solvers recurse in places).
@@ -43,14 +44,14 @@ pub struct Progress {
 /// Runs the instances of `parts` under `options` on `jobs` threads from the
 /// `skip`-th on, giving each result line with its index to `emit`, in order.
 pub fn run(
-    load: &dyn Load,
+    source: &Source,
     options: &Options,
     parts: &[Part],
     jobs: usize,
     skip: u64,
     emit: &mut dyn FnMut(u64, &Line) -> Result<()>,
 ) -> Result<Progress> {
-    let mut blocks = Blocks::new(load, options, parts, skip);
+    let mut blocks = Blocks::new(source, options, parts, skip);
     let Some(first) = blocks.next_block()? else {
         return Ok(Progress::default());
     };
@@ -65,7 +66,7 @@ pub fn run(
             let (tx, feed, stop) = (tx.clone(), &feed, &stop);
             thread::Builder::new()
                 .stack_size(WORKER_STACK)
-                .spawn_scoped(scope, move || worker(load, options, feed, stop, &tx))
+                .spawn_scoped(scope, move || worker(source, options, feed, stop, &tx))
                 .expect("a worker thread starts");
         }
         drop(tx);
@@ -105,7 +106,7 @@ type Feed<'a> = Mutex<(Option<Block>, Blocks<'a>)>;
 
 /// One thread: blocks from `feed` until there are none or it must stop.
 fn worker(
-    load: &dyn Load,
+    source: &Source,
     options: &Options,
     feed: &Feed<'_>,
     stop: &AtomicBool,
@@ -129,7 +130,7 @@ fn worker(
             }
         };
         let mut send = |index: u64, line: Line| tx.send(Ok((index, line))).is_ok();
-        if let Err(e) = solve_block(load, options, &block, &halted, &mut send) {
+        if let Err(e) = solve_block(source, options, &block, &halted, &mut send) {
             let _ = tx.send(Err(e));
             return;
         }
@@ -139,7 +140,7 @@ fn worker(
 /// Solves the instances of `block` in order, sending each line; stops
 /// (sending nothing more) when `halted` says so.
 fn solve_block(
-    load: &dyn Load,
+    source: &Source,
     options: &Options,
     block: &Block,
     halted: &dyn Fn() -> bool,
@@ -167,7 +168,7 @@ fn solve_block(
             Ok(())
         }
         Work::Model => {
-            let line = solve_instance(load, options, &block.defines)?;
+            let line = solve_instance(source, options, &block.defines)?;
             if line.status != Status::Unknown || !halted() {
                 send(block.first, line);
             }
@@ -180,8 +181,8 @@ fn solve_block(
 /// [`ceiling::optimise`]), its
 /// board checked; with `optimal_count`, its optimal solutions counted by
 /// an [`Engine`] told the optimum.
-fn solve_instance(load: &dyn Load, options: &Options, defines: &[(String, i64)]) -> Result<Line> {
-    let instance = load.load(defines)?;
+fn solve_instance(source: &Source, options: &Options, defines: &[(String, i64)]) -> Result<Line> {
+    let instance = source.load(defines)?;
     if let (Some(_), Some(hint)) = (
         options.optimal_count,
         instance.model.hints.iter().find(|h| h.is_restricting()),
@@ -199,9 +200,7 @@ fn solve_instance(load: &dyn Load, options: &Options, defines: &[(String, i64)])
         encodings,
         ..SolveOptions::default()
     };
-    let rebuild = |k: u32| load.load_at_least(defines, k);
-    let bounded: Option<Bounded<'_>> = instance.spec.maximises_count().then_some(&rebuild);
-    let answer = ceiling::optimise(&instance.model, bounded, &solve_options, &mut |_| {})?;
+    let answer = ceiling::optimise(&instance, &solve_options, &mut |_| {})?;
     let status = match answer.status {
         SolveStatus::Optimal => Status::Optimal,
         SolveStatus::Satisfiable => Status::Satisfiable,
@@ -286,7 +285,7 @@ struct Current {
 
 /// The blocks of a run, in order.
 struct Blocks<'a> {
-    load: &'a dyn Load,
+    source: &'a Source,
     options: &'a Options,
     parts: &'a [Part],
     /// The next part to start.
@@ -298,9 +297,9 @@ struct Blocks<'a> {
 }
 
 impl<'a> Blocks<'a> {
-    fn new(load: &'a dyn Load, options: &'a Options, parts: &'a [Part], skip: u64) -> Blocks<'a> {
+    fn new(source: &'a Source, options: &'a Options, parts: &'a [Part], skip: u64) -> Blocks<'a> {
         Blocks {
-            load,
+            source,
             options,
             parts,
             part: 0,
@@ -374,7 +373,7 @@ impl<'a> Blocks<'a> {
                 left,
             });
         };
-        let instance = self.load.load(&part.defines)?;
+        let instance = self.source.load(&part.defines)?;
         let model = WallModel::new(&instance.spec, &instance.board, self.options.symmetry)?;
         let placements = model.placements(k)?;
         let cursor = placements.cursor(part.range.map_or(0, |r| r.rank));

@@ -2,20 +2,21 @@
 //! free` (one wall literal per free cell), the cells a wall may take, the
 //! board's symmetry group, and for each placement its assumptions and the
 //! check of the board found — from the geometry alone, on the board with
-//! the placement's walls ([`crate::solution::verify`]).
+//! the placement's walls ([`crate::verify`]).
 
 use super::engine::{Engine, Found, Verdict};
 use super::line::{Line, Status};
 use super::placements::Placements;
+use crate::answer::decode::{cell_var, CellVar};
 use crate::board::orbit::Orbits;
 use crate::board::Board;
-use crate::build::{build, marks, symmetry_group, GROUP_LIMIT};
+use crate::board::Placement;
 use crate::error::{Error, Result};
+use crate::language::{Spec, Target};
+use crate::lower::{build, marks, symmetry_group, GROUP_LIMIT};
 use crate::model::{Lit, Model, Var};
 use crate::options::Encodings;
-use crate::solution::decode::{cell_var, CellVar};
-use crate::solution::verify::{objective_value, verify, Placement};
-use crate::spec::{Spec, Target};
+use crate::verify::{objective_value, verify};
 
 /// A model and everything a wall sweep of it needs.
 #[derive(Debug)]

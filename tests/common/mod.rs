@@ -3,14 +3,15 @@
 //! compiled CNF's solutions projected on the board's piece variables.
 #![allow(dead_code)]
 
+use qspec::answer::decode::{cell_var, CellVar};
 use qspec::board::Board;
+use qspec::board::Placement;
 use qspec::encode::{encode_model, ClauseArena, ClauseSink};
+use qspec::language::{load, RuleSpec, Spec};
 use qspec::model::{Constraint, Lit, Model, Rel, Var};
 use qspec::options::Encodings;
-use qspec::solution::decode::{cell_var, CellVar};
-use qspec::solution::{is_solution, verify, Placement, Violation};
 use qspec::solve::Embedded;
-use qspec::spec::{load, RuleSpec, Spec};
+use qspec::verify::{is_solution, verify, Violation};
 use std::collections::BTreeSet;
 
 /// Every built-in piece, as the code defines them.
@@ -45,7 +46,7 @@ pub fn no_attack_models() -> Vec<String> {
 /// The board and the model of a spec.
 pub fn build(spec: &Spec) -> (Model, Board) {
     let board = Board::new(&spec.dims, spec.torus, &spec.walls);
-    (qspec::build::build(spec, &board), board)
+    (qspec::lower::build(spec, &board), board)
 }
 
 /// Compiles `src` with `enc` and compares its CNF's solutions with the

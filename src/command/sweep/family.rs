@@ -1,81 +1,52 @@
 //! A sweep's model and family of instances from the command line: the
 //! model file read once and loaded for each combination of parameter
-//! values ([`FileModel`]); the whole sweep in this process (`qspec sweep
+//! values ([`Source`]); the whole sweep in this process (`qspec sweep
 //! MODEL`), and its plan (`qspec sweep plan`).
 
 use std::io::Write;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::args::{FamilyArgs, PlanArgs, SweepArgs};
-use crate::command::guard::Limits;
-use crate::command::load::{load_source_with, read_model_text, LoadOptions};
-use crate::command::{note, print, write_file};
+use crate::command::{note, print};
 use crate::error::{Error, Result};
-use crate::model::Model;
+use crate::files::write_file;
+use crate::instance::{LoadOptions, Source};
 use crate::sweep::plan::{parts, product, Request};
-use crate::sweep::{self, Defines, Instance, Line, Load, Options, Part, Progress, Task};
+use crate::sweep::{self, Defines, Line, Options, Part, Progress, Task};
 
-/// A model's text, loaded for any parameter values.
-pub(super) struct FileModel {
-    name: String,
-    source: String,
-    options: LoadOptions,
-    /// Warnings are said once, not once per combination.
-    warned: AtomicBool,
+/// The model file at `path`, to load for each combination of parameter
+/// values.
+pub(super) fn read_source(path: &Path, auto_hints: bool) -> Result<Source> {
+    Source::read(path, load_options(auto_hints))
 }
 
-impl FileModel {
-    /// The model in `path`.
-    pub(super) fn read(path: &Path, auto_hints: bool) -> Result<FileModel> {
-        let name = path.display().to_string();
-        let source = read_model_text(path, &name)?;
-        Ok(FileModel::new(name, source, auto_hints))
-    }
-
-    /// The model a task carries.
-    pub(super) fn of_task(task: &Task) -> FileModel {
-        FileModel::new(task.model.clone(), task.source.clone(), task.auto_hints)
-    }
-
-    /// The model file's name.
-    pub(super) fn name(&self) -> &str {
-        &self.name
-    }
-
-    fn new(name: String, source: String, auto_hints: bool) -> FileModel {
-        FileModel {
-            name,
-            source,
-            options: LoadOptions {
-                rays: None,
-                limits: Limits::default(),
-                auto_hints,
-            },
-            warned: AtomicBool::new(false),
-        }
+/// The model a task carries.
+pub(super) fn task_source(task: &Task) -> Source {
+    Source {
+        name: task.model.clone(),
+        text: task.source.clone(),
+        options: load_options(task.auto_hints),
     }
 }
 
-impl Load for FileModel {
-    fn load(&self, defines: &[(String, i64)]) -> Result<Instance> {
-        let loaded = load_source_with(&self.name, &self.source, defines, &self.options)?;
-        if !loaded.warnings.errors.is_empty() && !self.warned.swap(true, Ordering::Relaxed) {
-            note(loaded.warnings.to_string().trim_end());
-        }
-        Ok(Instance {
-            spec: loaded.spec,
-            board: loaded.board,
-            model: loaded.model,
-        })
+fn load_options(auto_hints: bool) -> LoadOptions {
+    LoadOptions {
+        auto_hints,
+        ..LoadOptions::default()
     }
+}
 
-    fn load_at_least(&self, defines: &[(String, i64)], k: u32) -> Result<Model> {
-        let loaded = load_source_with(&self.name, &self.source, defines, &self.options)?;
-        let spec = loaded.spec.with_count_at_least(k);
-        Ok(loaded.with_spec(spec, &self.options)?.model)
+/// Says on standard error, once for the whole family, what the model file
+/// says that is probably not what was meant (with the first combination's
+/// parameter values).
+pub(super) fn warn_once(source: &Source, combos: &[Defines]) -> Result<()> {
+    let first = combos.first().map_or(&[][..], Vec::as_slice);
+    let instance = source.load(first)?;
+    if !instance.warnings.errors.is_empty() {
+        note(instance.warnings.to_string().trim_end());
     }
+    Ok(())
 }
 
 /// The family's options, combinations and parts, in order.
@@ -108,8 +79,9 @@ pub(super) fn threads(jobs: Option<usize>) -> usize {
 /// `qspec sweep MODEL ...`: every instance in this process, each result
 /// line printed (or written to `-o FILE`) in order.
 pub(super) fn run_direct(args: &SweepArgs, out: &mut dyn Write) -> Result<u8> {
-    let model = FileModel::read(model_path(&args.family)?, !args.family.no_auto_hints)?;
+    let model = read_source(model_path(&args.family)?, !args.family.no_auto_hints)?;
     let (options, combos, walls) = family(&args.family);
+    warn_once(&model, &combos)?;
     let parts = parts(&combos, &walls);
     let jobs = threads(args.jobs);
     let started = Instant::now();
@@ -127,7 +99,7 @@ pub(super) fn run_direct(args: &SweepArgs, out: &mut dyn Write) -> Result<u8> {
 /// The sweep into `path`, atomically: an interrupted sweep leaves no file.
 fn write_lines(
     path: &Path,
-    model: &FileModel,
+    model: &Source,
     options: &Options,
     parts: &[Part],
     jobs: usize,
@@ -174,11 +146,12 @@ pub(super) fn report(progress: &Progress, started: Instant, jobs: usize) {
 /// `qspec sweep plan`: the tasks, one JSON line each.
 pub(super) fn run_plan(args: &PlanArgs, out: &mut dyn Write) -> Result<u8> {
     let path = model_path(&args.family)?;
-    let model = FileModel::read(path, !args.family.no_auto_hints)?;
+    let model = read_source(path, !args.family.no_auto_hints)?;
     let (options, combos, walls) = family(&args.family);
+    warn_once(&model, &combos)?;
     let request = Request {
         model: &path.display().to_string(),
-        source: &model.source,
+        source: &model.text,
         options: &options,
         auto_hints: !args.family.no_auto_hints,
         walls: &walls,

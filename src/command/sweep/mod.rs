@@ -17,8 +17,9 @@ pub use args::{
 use std::io::{BufRead, Write};
 use std::path::Path;
 
-use crate::diag::{open_text, LineError};
+use crate::diag::LineError;
 use crate::error::{Error, Result};
+use crate::files::open_text;
 
 /// Runs `qspec sweep ...`; the exit code on success. Ctrl-C stops it
 /// gracefully: every line written is complete (exit 130).

@@ -8,14 +8,16 @@ use std::path::Path;
 use std::time::Instant;
 
 use super::args::{MergeArgs, Minimal, PuzzlesArgs};
-use super::family::{report, threads, FileModel};
+use super::family::{read_source, report, threads, warn_once};
 use super::read_json_lines;
+use crate::instance::Source;
 
 /// What every line of a result file is.
 const RESULT_LINE: &str = "a result line of `qspec sweep`";
-use crate::command::{note, print, write_file};
+use crate::command::{note, print};
+use crate::draw::page::write_page;
 use crate::error::{Error, Result};
-use crate::solution::page::write_page;
+use crate::files::write_file;
 use crate::sweep::merge::{walls_label, Summary};
 use crate::sweep::plan::{parts, product};
 use crate::sweep::puzzles::{page, puzzles, Rule};
@@ -44,7 +46,8 @@ pub(super) fn run_merge(args: &MergeArgs, out: &mut dyn Write) -> Result<u8> {
         write_file(svg, false, |out| out.write_all(picture.as_bytes()))?;
     }
     if let (true, Some(model)) = (args.puzzles.is_some() || args.html.is_some(), &args.model) {
-        let model = FileModel::read(model, true)?;
+        let model = read_source(model, true)?;
+        warn_once(&model, &[])?;
         let walls = match &args.rule.walls {
             Some(w) => range_of(&w.0),
             None => default_range(&kept, args.rule.minimal)?,
@@ -74,7 +77,7 @@ pub(super) fn run_merge(args: &MergeArgs, out: &mut dyn Write) -> Result<u8> {
 fn write_outputs(
     lines: Option<&Path>,
     html: Option<&Path>,
-    model: &FileModel,
+    model: &Source,
     found: &[Line],
 ) -> Result<()> {
     if let Some(file) = lines {
@@ -87,7 +90,7 @@ fn write_outputs(
     }
     if let Some(file) = html {
         let (letter, moves, boards) = page(found, model)?;
-        let name = Path::new(model.name()).file_name().unwrap_or_default();
+        let name = Path::new(&model.name).file_name().unwrap_or_default();
         let title = format!("Puzzles of {}", name.to_string_lossy());
         write_file(file, false, |out| {
             write_page(out, &title, letter, &moves, &boards)
@@ -101,7 +104,9 @@ pub(super) fn run_puzzles(args: &PuzzlesArgs, out: &mut dyn Write) -> Result<u8>
     let Some(walls) = &args.walls else {
         return Err(Error::input("say how many walls: --walls 2..3"));
     };
-    let model = FileModel::read(&args.model, !args.no_auto_hints)?;
+    let model = read_source(&args.model, !args.no_auto_hints)?;
+    let combos = product(&args.define);
+    warn_once(&model, &combos)?;
     let walls = range_of(&walls.0);
     let rule = args.minimal.rule();
     let least = match rule {
@@ -113,7 +118,7 @@ pub(super) fn run_puzzles(args: &PuzzlesArgs, out: &mut dyn Write) -> Result<u8>
         symmetry: true,
         optimal_count: Some(2),
     };
-    let parts = parts(&product(&args.define), &swept);
+    let parts = parts(&combos, &swept);
     let jobs = threads(args.jobs);
     let started = Instant::now();
     let mut lines: Vec<Line> = Vec::new();

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use super::args::RunArgs;
-use super::family::{report, threads, FileModel};
+use super::family::{report, task_source, threads, warn_once};
 use super::read_json_lines;
 use crate::command::note;
 use crate::error::{Error, Result};
@@ -78,7 +78,14 @@ fn run_task(task: &Task, dir: &Path, jobs: usize) -> Result<bool> {
         .append(true)
         .open(&part)
         .map_err(|e| Error::unwritable("cannot write ", &part, e))?;
-    let model = FileModel::of_task(task);
+    let model = task_source(task);
+    let first: Vec<_> = task
+        .parts
+        .iter()
+        .take(1)
+        .map(|p| p.defines.clone())
+        .collect();
+    warn_once(&model, &first)?;
     let started = Instant::now();
     let mut emit = |index: u64, line: &Line| -> Result<()> {
         let text = line.to_json();

@@ -20,9 +20,9 @@ pub mod symmetry;
 use super::optimize::{Answer, Status};
 use super::oracle::Stop;
 use super::portfolio::{Report, SolveOptions};
+use crate::answer::objective::objective_value;
 use crate::error::{Error, Result};
 use crate::model::{Lit, Model};
-use crate::solution::objective::objective_value;
 use problem::Problem;
 use search::{clear, full, restrict, End, Graph, Search};
 

@@ -9,7 +9,7 @@
 mod process;
 pub mod solvers;
 
-pub use process::{run_child, RunResult, TempDir};
+pub use process::{run_child, RunResult};
 pub use solvers::{described as known_solvers, start_form, Plan};
 
 use std::fs::{self, File};
@@ -17,13 +17,13 @@ use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::time::Instant;
 
+use crate::answer::read::{Answer, AnswerStatus, Form, Values};
+use crate::answer::{read_mapped, MappedAnswer};
 use crate::board::Board;
 use crate::emit::read_header;
 use crate::error::{Error, Result};
 use crate::model::{Model, Objective, Sense};
 use crate::options::Format;
-use crate::solution::read::{Answer, AnswerStatus, Form, Values};
-use crate::solution::{read_mapped, MappedAnswer};
 
 use solvers::{invocation, known, tool_name, Files, Style};
 

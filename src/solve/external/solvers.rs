@@ -35,11 +35,11 @@
 use std::path::Path;
 use std::time::Instant;
 
+use crate::answer::read::Form;
 use crate::emit::MipStart;
 use crate::error::{Error, Result};
 use crate::model::{Objective, Sense};
 use crate::options::Format;
-use crate::solution::read::Form;
 
 /// qspec's runner for Gurobi through gurobipy (see the module doc).
 pub const GUROBI_RUNNER: &str = include_str!("gurobi_cl.py");

@@ -1,0 +1,63 @@
+//! Decoding: variable names and values → a [`Placement`]. Only the names
+//! matter (`x_3_4` is a piece on (3,4), `wall_3_4` a chosen wall, as
+//! [`crate::model::names`] parses them), so any
+//! solver's answer maps back through the variable map of the compiled file
+//! or of a freshly built model.
+
+use crate::board::Board;
+use crate::board::Placement;
+use crate::model::names::{parse_cell, CellName};
+
+/// What a named variable says about a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CellVar {
+    /// A piece on this cell.
+    Piece(usize),
+    /// A chosen wall on this cell.
+    Wall(usize),
+}
+
+/// The cell variable named `name` on `board` (`x_1_2`, `wall_0_3`), or
+/// `None` for any other name (auxiliary variables, `seen_...`) and for
+/// coordinates off the board.
+pub fn cell_var(board: &Board, name: &str) -> Option<CellVar> {
+    let (kind, coords): (fn(usize) -> CellVar, Vec<usize>) = match parse_cell(name)? {
+        CellName::Piece(c) => (CellVar::Piece, c),
+        CellName::Wall(c) => (CellVar::Wall, c),
+    };
+    if coords.len() != board.dims().len() || coords.iter().zip(board.dims()).any(|(c, d)| c >= d) {
+        return None;
+    }
+    Some(kind(board.index(&coords)))
+}
+
+/// The placement given by `(name, value)` pairs; other names are ignored.
+pub fn placement<'a>(
+    board: &Board,
+    values: impl IntoIterator<Item = (&'a str, bool)>,
+) -> Placement {
+    let mut p = Placement::empty(board.n_cells());
+    for (name, value) in values {
+        match cell_var(board, name) {
+            Some(CellVar::Piece(c)) => p.pieces[c] = value,
+            Some(CellVar::Wall(c)) => p.chosen_walls[c] = value,
+            None => {}
+        }
+    }
+    p
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_map_to_cells() {
+        let b = Board::new(&[3, 4], false, &[]);
+        assert_eq!(cell_var(&b, "x_1_2"), Some(CellVar::Piece(6)));
+        assert_eq!(cell_var(&b, "wall_2_3"), Some(CellVar::Wall(11)));
+        assert_eq!(cell_var(&b, "x_3_0"), None);
+        assert_eq!(cell_var(&b, "x_1"), None);
+        assert_eq!(cell_var(&b, "seen_1_2_e"), None);
+    }
+}

@@ -1,0 +1,70 @@
+//! An answer read and mapped onto a model: the solver's text parsed
+//! ([`super::read`]), its values brought onto the model's variables
+//! ([`super::map`], through the compiled file's header when known), the
+//! placement they describe, and the objective the solver reported checked.
+
+use super::decode;
+use super::map::{kept_ids, map_answer, Mapped};
+use super::objective::{check_objective, ObjectiveCheck};
+use super::read::{read_answer_file, Answer, Form, ReadOptions};
+use crate::board::Board;
+use crate::board::Placement;
+use crate::emit::FileHeader;
+use crate::error::Result;
+use crate::model::Model;
+use crate::options::Format;
+use std::path::Path;
+
+/// An answer read and mapped onto a model.
+#[derive(Clone, Debug)]
+pub struct MappedAnswer {
+    /// The answer as read.
+    pub answer: Answer,
+    /// `None` when the answer holds no solution.
+    pub mapped: Option<Mapped>,
+}
+
+/// Reads the answer at `path` and maps it onto `model` (through the header
+/// of the compiled file the solver read, when given).
+pub fn read_mapped(
+    model: &Model,
+    board: &Board,
+    path: &Path,
+    header: Option<&FileHeader>,
+    form: Option<Form>,
+) -> Result<MappedAnswer> {
+    let opts = ReadOptions {
+        form,
+        kept_ids: kept_ids(model, header),
+    };
+    let answer = read_answer_file(path, opts)?;
+    let source = path.display().to_string();
+    let mapped = map_answer(&answer, model, board, header, &source)?;
+    Ok(MappedAnswer { answer, mapped })
+}
+
+/// The placement the mapped values describe.
+pub fn placement_of(model: &Model, board: &Board, mapped: &Mapped) -> Placement {
+    let model_values = model
+        .names
+        .iter()
+        .map(String::as_str)
+        .zip(mapped.values.iter().copied());
+    let cell_values = mapped.cells.iter().map(|(n, v)| (n.as_str(), *v));
+    decode::placement(board, model_values.chain(cell_values))
+}
+
+/// The reported objective checked against `values` (`None` when the
+/// answer reports none), in the terms of the file the solver read: its
+/// format, and the objective map its header states.
+pub fn objective_check(
+    model: &Model,
+    answer: &Answer,
+    header: Option<&FileHeader>,
+    file: Option<Format>,
+    values: &[bool],
+) -> Option<ObjectiveCheck> {
+    let reported = answer.objective.as_ref()?;
+    let stated = header.and_then(|h| h.objective);
+    check_objective(model, answer.form, file, stated, values, reported)
+}

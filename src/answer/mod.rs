@@ -1,0 +1,16 @@
+//! The way back from a solver: its answer read ([`read`], the form told
+//! from the content), its values brought onto the model's variables
+//! ([`map`]), the variable names decoded to cells ([`decode`]), the three
+//! done for one file with the reported objective checked ([`mapped`],
+//! [`objective`]); and a board given in a file (a picture or an answer) as
+//! a warm start ([`board_file`]). The verdict is the verifier's
+//! ([`crate::verify`]), the picture the drawer's ([`crate::draw`]).
+
+pub mod board_file;
+pub mod decode;
+pub mod map;
+pub mod mapped;
+pub mod objective;
+pub mod read;
+
+pub use mapped::{objective_check, placement_of, read_mapped, MappedAnswer};

@@ -1,0 +1,373 @@
+//! Reading a solver's answer: the form is told from the content (or forced
+//! with `--answer-format`), then one reader per family turns the text into
+//! an [`Answer`]: a status, the objective as the solver reported it, and
+//! the values — by DIMACS id (SAT, MaxSAT, PB, MiniSat) or by name (SCIP,
+//! Gurobi, HiGHS, CBC, GLPK).
+//!
+//! Every reader streams line by line, in time linear in the answer's size,
+//! and fails with the answer's line number ([`LineError`]) on anything it
+//! does not understand; it never panics.
+
+mod cbc;
+mod competition;
+mod glpk;
+mod gurobi;
+mod highs;
+mod minisat;
+mod scip;
+
+use crate::diag::{LineError, LineReader};
+use crate::error::Error;
+use crate::files::open_text;
+use std::fmt;
+use std::io::BufRead;
+use std::path::Path;
+
+/// The kind of text a solver wrote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
+pub enum Form {
+    /// SAT competition output: `s SATISFIABLE`, `v` literals ending in 0.
+    Sat,
+    /// MiniSat's result file: `SAT` and one literal line ending in 0.
+    #[value(name = "minisat")]
+    MiniSat,
+    /// MaxSAT evaluation output: `o <cost>`, `s`, `v` (0/1 string or literals).
+    #[value(name = "maxsat")]
+    MaxSat,
+    /// PB competition output: `o <value>`, `s`, `v x1 -x2 ...`.
+    Pb,
+    /// SCIP's solution file (`write solution`, `writeBestSol`).
+    Scip,
+    /// Gurobi's `.sol` file.
+    Gurobi,
+    /// HiGHS's solution file (`--solution_file`, `writeSolution`).
+    Highs,
+    /// CBC's solution file (`solu FILE`).
+    Cbc,
+    /// GLPK's printable solution (`glpsol -o FILE`).
+    Glpk,
+}
+
+impl Form {
+    /// Every form.
+    pub const ALL: [Form; 9] = [
+        Form::Sat,
+        Form::MiniSat,
+        Form::MaxSat,
+        Form::Pb,
+        Form::Scip,
+        Form::Gurobi,
+        Form::Highs,
+        Form::Cbc,
+        Form::Glpk,
+    ];
+
+    /// The name `--answer-format` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Form::Sat => "sat",
+            Form::MiniSat => "minisat",
+            Form::MaxSat => "maxsat",
+            Form::Pb => "pb",
+            Form::Scip => "scip",
+            Form::Gurobi => "gurobi",
+            Form::Highs => "highs",
+            Form::Cbc => "cbc",
+            Form::Glpk => "glpk",
+        }
+    }
+
+    /// The form `--answer-format` calls `name` (any case).
+    pub fn from_name(name: &str) -> Option<Form> {
+        Form::ALL
+            .into_iter()
+            .find(|f| f.name().eq_ignore_ascii_case(name))
+    }
+
+    /// What the form is, for people.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Form::Sat => "SAT solver output (s and v lines)",
+            Form::MiniSat => "MiniSat result file",
+            Form::MaxSat => "MaxSAT solver output (s, o and v lines)",
+            Form::Pb => "pseudo-Boolean solver output (s, o and v x-literal lines)",
+            Form::Scip => "SCIP solution file",
+            Form::Gurobi => "Gurobi solution file (.sol)",
+            Form::Highs => "HiGHS solution file",
+            Form::Cbc => "CBC solution file",
+            Form::Glpk => "GLPK printable solution (glpsol -o)",
+        }
+    }
+
+    /// Whether values come by name, as numbers (the LP family).
+    pub fn by_name(self) -> bool {
+        matches!(
+            self,
+            Form::Scip | Form::Gurobi | Form::Highs | Form::Cbc | Form::Glpk
+        )
+    }
+}
+
+impl fmt::Display for Form {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What the solver says it found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnswerStatus {
+    /// A solution, not claimed optimal.
+    Satisfiable,
+    /// A solution claimed optimal.
+    Optimal,
+    /// No solution exists, says the solver.
+    Unsatisfiable,
+    /// No verdict (a timeout, a limit, a crash).
+    Unknown,
+}
+
+/// The objective as the solver wrote it, and where.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reported {
+    /// The value as written.
+    pub text: String,
+    /// Its line.
+    pub line: usize,
+}
+
+/// Values by DIMACS id: those of ids `1..=kept` are stored, higher ones
+/// (auxiliary variables) are only range-checked.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct IdValues {
+    /// `values[id - 1]` for `id <= kept`: `None` when the answer is silent.
+    pub values: Vec<Option<bool>>,
+    /// The highest id the answer mentions, and the line it is on.
+    pub highest: Option<(u64, usize)>,
+}
+
+impl IdValues {
+    /// No values yet; ids up to `kept` will be stored.
+    pub fn new(kept: u32) -> IdValues {
+        IdValues {
+            values: vec![None; kept as usize],
+            highest: None,
+        }
+    }
+
+    /// The value of `id`, if the answer gives one.
+    pub fn get(&self, id: u32) -> Option<bool> {
+        self.values.get(id as usize - 1).copied().flatten()
+    }
+
+    /// Forgets every value (a later solution replaces an earlier one).
+    pub(crate) fn clear(&mut self) {
+        self.values.iter_mut().for_each(|v| *v = None);
+        self.highest = None;
+    }
+
+    /// Records `id = value`; a variable given both values is an error.
+    pub(crate) fn set(&mut self, id: u64, value: bool, line: usize) -> Result<(), LineError> {
+        if self.highest.map_or(true, |(h, _)| id > h) {
+            self.highest = Some((id, line));
+        }
+        let Some(slot) = self.values.get_mut(id as usize - 1) else {
+            return Ok(());
+        };
+        match *slot {
+            Some(old) if old != value => Err(LineError::new(
+                line,
+                format!("variable {id} is given both values"),
+            )),
+            _ => {
+                *slot = Some(value);
+                Ok(())
+            }
+        }
+    }
+}
+
+/// One `name value` line of an LP-family solution.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NamedValue {
+    /// The variable's name in the file.
+    pub name: String,
+    /// Its value.
+    pub value: f64,
+    /// Its line.
+    pub line: usize,
+}
+
+/// The values an answer gives.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Values {
+    /// No solution in the answer.
+    None,
+    /// Values by DIMACS id.
+    ById(IdValues),
+    /// Names absent from the answer are 0.
+    ByName(Vec<NamedValue>),
+}
+
+/// A solver's answer, as read.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Answer {
+    /// What kind of text it was.
+    pub form: Form,
+    /// What the solver says it found.
+    pub status: AnswerStatus,
+    /// The solver's own words for the status (`OPTIMUM FOUND`, `Optimal`).
+    pub status_text: String,
+    /// The objective as reported.
+    pub objective: Option<Reported>,
+    /// The values.
+    pub values: Values,
+}
+
+/// How to read an answer.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ReadOptions {
+    /// The form, instead of telling it from the content.
+    pub form: Option<Form>,
+    /// Ids up to this are stored (the named variables); higher ones are
+    /// auxiliary and only range-checked.
+    pub kept_ids: u32,
+}
+
+/// Reads the answer in `input`; errors are rendered with `source`.
+pub fn read_answer(
+    input: &mut dyn BufRead,
+    source: &str,
+    opts: ReadOptions,
+) -> crate::error::Result<Answer> {
+    let mut lines = LineReader::new(input);
+    read_lines(&mut lines, opts).map_err(|e| Error::text(source, e))
+}
+
+/// Reads the answer file at `path` (`-` for standard input; `.gz`
+/// decompressed).
+pub fn read_answer_file(path: &Path, opts: ReadOptions) -> crate::error::Result<Answer> {
+    let source = path.display().to_string();
+    let mut input = open_text(path).map_err(|e| Error::unreadable("the answer ", path, e))?;
+    read_answer(&mut *input, &source, opts)
+}
+
+fn read_lines(lines: &mut LineReader<'_>, opts: ReadOptions) -> Result<Answer, LineError> {
+    let form = match opts.form {
+        Some(form) => form,
+        None => detect(lines)?,
+    };
+    match form {
+        Form::Sat | Form::MaxSat | Form::Pb => competition::read(lines, opts.form, opts.kept_ids),
+        Form::MiniSat => minisat::read(lines, opts.kept_ids),
+        Form::Scip => scip::read(lines),
+        Form::Gurobi => gurobi::read(lines),
+        Form::Highs => highs::read(lines),
+        Form::Cbc => cbc::read(lines),
+        Form::Glpk => glpk::read(lines),
+    }
+}
+
+/// The form of the answer, from its first non-blank line (which is left
+/// for the reader). Competition output is refined into SAT, MaxSAT or PB
+/// by its reader.
+fn detect(lines: &mut LineReader<'_>) -> Result<Form, LineError> {
+    let Some((number, line)) = lines.peek_non_blank()? else {
+        return Err(LineError::new(
+            0,
+            "the answer is empty: the solver wrote nothing (did it run?)",
+        ));
+    };
+    let text = line.trim();
+    detect_line(text).ok_or_else(|| {
+        LineError::new(
+            number,
+            format!(
+                "cannot tell which solver wrote this answer from `{}`: expected SAT, MaxSAT \
+                 or PB competition output (c, s, o, v lines), a MiniSat result file, or a \
+                 SCIP, Gurobi, HiGHS, CBC or GLPK solution file\n  = help: pass \
+                 --answer-format to say which",
+                excerpt(text)
+            ),
+        )
+    })
+}
+
+/// The form whose first line looks like `text`.
+fn detect_line(text: &str) -> Option<Form> {
+    let word = text.split_ascii_whitespace().next().unwrap_or("");
+    if matches!(word, "c" | "s" | "v" | "o") {
+        return Some(Form::Sat);
+    }
+    if matches!(text, "SAT" | "UNSAT" | "INDET") {
+        return Some(Form::MiniSat);
+    }
+    if text.starts_with("solution status:")
+        || text.starts_with("objective value:")
+        || text == "no solution available"
+    {
+        return Some(Form::Scip);
+    }
+    if text == "Model status" {
+        return Some(Form::Highs);
+    }
+    if text.starts_with('#') {
+        return Some(Form::Gurobi);
+    }
+    if text.contains(" - objective value ") {
+        return Some(Form::Cbc);
+    }
+    if text.starts_with("Problem:") {
+        return Some(Form::Glpk);
+    }
+    None
+}
+
+/// At most 60 characters of `text`, for messages.
+pub(crate) fn excerpt(text: &str) -> String {
+    const MAX: usize = 60;
+    if text.chars().count() <= MAX {
+        text.to_string()
+    } else {
+        let cut: String = text.chars().take(MAX).collect();
+        format!("{cut}...")
+    }
+}
+
+/// A number as LP-family solvers write it (`1`, `0.99999999`, `-0`,
+/// `1e-09`).
+/// A `name value` line (Gurobi `.sol`, HiGHS columns); `what` names the
+/// file kind in the error.
+pub(crate) fn name_value_line(
+    text: &str,
+    number: usize,
+    what: &str,
+) -> Result<NamedValue, LineError> {
+    let mut tokens = text.split_ascii_whitespace();
+    match (tokens.next(), tokens.next(), tokens.next()) {
+        (Some(name), Some(value), None) => Ok(NamedValue {
+            name: name.to_string(),
+            value: parse_number(value, number, &format!("the value of {name}"))?,
+            line: number,
+        }),
+        _ => Err(LineError::new(
+            number,
+            format!("`{}` is not a line of {what} (`name value`)", excerpt(text)),
+        )),
+    }
+}
+
+pub(crate) fn parse_number(text: &str, line: usize, what: &str) -> Result<f64, LineError> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|v| v.is_finite())
+        .ok_or_else(|| {
+            LineError::new(
+                line,
+                format!("`{}` is not a number ({what})", excerpt(text)),
+            )
+        })
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,269 @@
+//! `solve --certify`: the claim a solve ends with — no solution, or no
+//! value better than the optimum found — as a model of its own (for an
+//! optimum, the model with the bound "one better" as a cardinality
+//! constraint on the objective's literals), refuted from scratch with a
+//! proof that an independent checker checks. Two levels:
+//!
+//! * [`CertifyLevel::Cnf`] ([`cnf`]): the claim's CNF, as `compile` writes
+//!   it with the encodings in force, a DRAT proof, `rate`;
+//! * [`CertifyLevel::Model`] ([`model`]): the claim's OPB file, the plain
+//!   linear form of the rules, a VeriPB proof that derives certified
+//!   encodings from it and then refutes them, `veripb`.
+//!
+//! The `c certified: ...` or `c NOT certified: ...` lines say exactly what
+//! was checked: the hints are part of the file, so a restricting hint
+//! restricts the claim and an implied hint is an assumption of it.
+
+pub mod checker;
+mod cnf;
+mod model;
+pub mod veripb;
+
+pub use checker::{Checker, CheckerKind, RATE, VERIPB};
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use crate::error::{Error, Result};
+use crate::files::TempDir;
+use crate::instance::Instance;
+use crate::model::{Constraint, HintKind, HintNote, Model, Objective, Rel, Sense};
+use crate::options::{CertifyLevel, Encodings};
+use crate::solve::{Answer, Outcome, Status};
+
+/// What `--certify` prints, and whether the claim was certified (`None`
+/// when the answer makes no claim that needs a proof).
+pub struct Certificate {
+    /// `c` lines, printed before the `s` line.
+    pub lines: String,
+    /// Whether the claim was certified.
+    pub certified: Option<bool>,
+}
+
+impl Certificate {
+    fn nothing(text: &str) -> Certificate {
+        Certificate {
+            lines: format!("c certify: {text}\n"),
+            certified: None,
+        }
+    }
+
+    fn not_certified(mut lines: String, reason: &str) -> Certificate {
+        let _ = writeln!(lines, "c NOT certified: {reason}");
+        Certificate {
+            lines,
+            certified: Some(false),
+        }
+    }
+}
+
+/// A claim of impossibility: the model that has no solution if it holds,
+/// the claim in words, and what follows from it with the board found.
+struct Claim {
+    model: Model,
+    text: String,
+    so: String,
+}
+
+/// Certifies the claim of `answer` at `level` (see the module's
+/// documentation); the input file and the proof are kept in `proof_dir`
+/// when given.
+pub fn certify(
+    loaded: &Instance,
+    encodings: &Encodings,
+    answer: &Answer,
+    level: CertifyLevel,
+    proof_dir: Option<&Path>,
+) -> Result<Certificate> {
+    let claim = match claim_of(&loaded.model, answer) {
+        Ok(claim) => claim,
+        Err(certificate) => return Ok(certificate),
+    };
+    let (kind, what, input, proof) = match level {
+        CertifyLevel::Cnf => (RATE, "DRAT", "cnf", "drat"),
+        CertifyLevel::Model => (VERIPB, "VeriPB", "opb", "pbp"),
+    };
+    let Some(checker) = Checker::find(kind) else {
+        let reason = format!("no {what} checker found ({})", kind.install);
+        return Ok(Certificate::not_certified(String::new(), &reason));
+    };
+    let temporary;
+    let dir = match proof_dir {
+        Some(dir) => {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| Error::unwritable("--proof-dir: cannot make ", dir, e))?;
+            dir
+        }
+        None => {
+            temporary = TempDir::new()
+                .map_err(|e| Error::failure(format!("cannot make a temporary directory: {e}")))?;
+            temporary.path()
+        }
+    };
+    let stem = Path::new(&loaded.spec.file)
+        .file_stem()
+        .map_or_else(|| "claim".into(), |s| s.to_string_lossy().into_owned());
+    let files = Files {
+        input: dir.join(format!("{stem}.{input}")),
+        proof: dir.join(format!("{stem}.{proof}")),
+        kept: proof_dir.is_some(),
+    };
+    match level {
+        CertifyLevel::Cnf => cnf::refute(loaded, encodings, &claim, &checker, &files),
+        CertifyLevel::Model => model::refute(loaded, &claim, &checker, &files),
+    }
+}
+
+/// The claim of `answer`, or what to print when there is none to prove.
+fn claim_of(model: &Model, answer: &Answer) -> std::result::Result<Claim, Certificate> {
+    match (answer.status, &model.objective, answer.objective) {
+        (Status::Unsatisfiable, _, _) => {
+            let mut model = model.clone();
+            model.objective = None;
+            Ok(Claim {
+                model,
+                text: "no solution".into(),
+                so: String::new(),
+            })
+        }
+        (Status::Optimal, Some(objective), Some(best)) => better_than(model, objective, best),
+        (Status::Satisfiable, _, _) => Err(Certificate::nothing(
+            "a board found needs no proof: it is verified from the board geometry below",
+        )),
+        _ => Err(Certificate::nothing(
+            "nothing to certify: no optimum or impossibility was proven",
+        )),
+    }
+}
+
+/// The claim that no solution is better than `best`: the model without its
+/// objective, with the objective's literals counted one better.
+fn better_than(
+    model: &Model,
+    objective: &Objective,
+    best: i64,
+) -> std::result::Result<Claim, Certificate> {
+    let not = |reason: &str| Certificate::not_certified(String::new(), reason);
+    let mut lits: Vec<_> = objective.terms.iter().map(|&(_, l)| l).collect();
+    lits.sort_unstable();
+    lits.dedup();
+    if objective.terms.iter().any(|&(c, _)| c != 1) || lits.len() != objective.terms.len() {
+        return Err(not(
+            "the objective is not a count of distinct literals, which --certify needs",
+        ));
+    }
+    let what = &objective.what;
+    let (rel, k, sign) = match objective.sense {
+        Sense::Maximize => (Rel::Ge, best + 1, ">="),
+        Sense::Minimize if best <= 0 => {
+            return Err(Certificate {
+                lines: format!("c certified: {what} = {best} cannot be improved (a count is never negative; nothing to check)\n"),
+                certified: Some(true),
+            })
+        }
+        Sense::Minimize => (Rel::Le, best - 1, "<="),
+    };
+    let k = u32::try_from(k).map_err(|_| not("the bound is out of range"))?;
+    let mut model = model.clone();
+    model.objective = None;
+    let origin = model.origin(&format!("certify {what} {sign} {k}"));
+    model.add(
+        Constraint::Card {
+            lits,
+            rel,
+            k,
+            guard: None,
+        },
+        origin,
+    );
+    Ok(Claim {
+        model,
+        text: format!("{what} {sign} {k} is impossible"),
+        so: format!(", so {what} = {best} is optimal"),
+    })
+}
+
+/// Where the claim's input file (CNF or OPB) and proof go, and whether
+/// they stay.
+struct Files {
+    input: PathBuf,
+    proof: PathBuf,
+    kept: bool,
+}
+
+/// `c certified: <claim><hints> (<how>; <where the files are>)`; `what`:
+/// the input's name (`CNF`, `OPB`); `proof`: whether a proof was written.
+fn certified_line(claim: &Claim, how: &str, files: &Files, what: &str, proof: bool) -> String {
+    let place = match (files.kept, proof) {
+        (false, _) => format!("{what} temporary"),
+        (true, true) => format!(
+            "{what} {}, proof {}",
+            files.input.display(),
+            files.proof.display()
+        ),
+        (true, false) => format!("{what} {}", files.input.display()),
+    };
+    format!(
+        "c certified: {}{}{} ({how}; {place})\n",
+        claim.text,
+        claim.so,
+        hint_terms(&claim.model.hints)
+    )
+}
+
+/// The certificate when the fresh solve did not refute the claim's file
+/// (`what`: `CNF`, `OPB`): a solution is a bug, a stop an interruption.
+fn unrefuted(outcome: &Outcome, lines: &str, what: &str) -> Option<Certificate> {
+    let reason = match outcome {
+        Outcome::Unsat => return None,
+        Outcome::Sat(_) => format!("the claim's {what} has a solution, against the solve's verdict (a bug in qspec: please report it)"),
+        Outcome::Unknown => "the proof was interrupted".into(),
+    };
+    Some(Certificate::not_certified(lines.to_string(), &reason))
+}
+
+/// Runs `checker` on the claim's files and finishes the certificate:
+/// certified with `how`, or not with the checker's complaint.
+fn checked(
+    mut lines: String,
+    claim: &Claim,
+    checker: &Checker,
+    files: &Files,
+    what: &str,
+    how: &str,
+) -> Result<Certificate> {
+    let checked = checker.check(&files.input, &files.proof)?;
+    if !checked.verified {
+        let reason = format!("{} rejected the proof: {}", checker.name(), checked.detail);
+        return Ok(Certificate::not_certified(lines, &reason));
+    }
+    let how = format!(
+        "{how}checked by {} in {:.2} s",
+        checker.name(),
+        checked.seconds
+    );
+    lines.push_str(&certified_line(claim, &how, files, what, true));
+    Ok(Certificate {
+        lines,
+        certified: Some(true),
+    })
+}
+
+/// The hints the proof takes as given: restricting ones restrict the
+/// claim (`under ...`), implied ones are assumed (their clauses or rows are
+/// in the input; their derivation is not in the proof).
+fn hint_terms(hints: &[HintNote]) -> String {
+    let mut text = String::new();
+    for hint in hints {
+        let _ = match &hint.kind {
+            HintKind::Restricting(_) | HintKind::OnePerClass(_) => {
+                write!(text, ", under `{}`", hint.hint)
+            }
+            HintKind::Implied => write!(text, ", assuming `{}` (implied)", hint.hint),
+            HintKind::ImpliedIf(condition) => {
+                write!(text, ", assuming `{}` (implied if {condition})", hint.hint)
+            }
+        };
+    }
+    text
+}

@@ -1,0 +1,80 @@
+//! `--certify=model`: the claim's OPB file (the model's rules as linear
+//! constraints, before any clausal encoding, as `compile -f opb` writes
+//! them) refuted by a VeriPB proof ([`super::veripb`]: certified
+//! encodings derived from the file's constraints, then CaDiCaL's LRAT
+//! proof), checked by `veripb`. The proof covers the encodings too; the
+//! encodings it uses are its own (rustsat's certified totalizers), not the
+//! `--amo`/`--card` choices, and the certificate says so.
+
+use std::fmt::Write as _;
+use std::time::Instant;
+
+use super::checker::Checker;
+use super::veripb::{refute_rows, PbRow};
+use super::{checked, unrefuted, Certificate, Claim, Files};
+use crate::emit;
+use crate::error::{Error, Result};
+use crate::instance::Instance;
+use crate::model::Model;
+use crate::options::Encodings;
+use crate::solve::{Outcome, Stop};
+
+/// Writes the claim's OPB file, proves it has no solution, checks the proof.
+pub(super) fn refute(
+    loaded: &Instance,
+    claim: &Claim,
+    checker: &Checker,
+    files: &Files,
+) -> Result<Certificate> {
+    let prov = loaded.provenance(&Encodings::default(), false);
+    crate::files::write_file(&files.input, false, |out| {
+        emit::write_opb(out, &claim.model, &prov)
+    })?;
+    let rows = opb_rows(&claim.model)?;
+    let started = Instant::now();
+    let refutation = refute_rows(&rows, claim.model.n_vars(), &files.proof, &Stop::new(None))?;
+    let mut lines = String::new();
+    let _ = writeln!(
+        lines,
+        "c certify: `{}` as an OPB file ({} variables, {} constraints); certified encodings \
+         ({}: {} clauses over {} variables); CaDiCaL {} in {:.2} s",
+        claim.text,
+        claim.model.n_vars(),
+        rows.len(),
+        refutation.encoded.describe(),
+        refutation.n_clauses,
+        refutation.n_vars,
+        match refutation.outcome {
+            Outcome::Unsat =>
+                "refuted them, each step of its proof written as a VeriPB `rup` step,",
+            Outcome::Sat(_) => "found a solution of them",
+            Outcome::Unknown => "was stopped",
+        },
+        started.elapsed().as_secs_f64()
+    );
+    if let Some(certificate) = unrefuted(&refutation.outcome, &lines, "OPB file") {
+        return Ok(certificate);
+    }
+    checked(
+        lines,
+        claim,
+        checker,
+        files,
+        "OPB",
+        "end to end from the OPB file, ",
+    )
+}
+
+/// The claim's OPB constraints in file order.
+fn opb_rows(model: &Model) -> Result<Vec<PbRow>> {
+    let mut rows = Vec::new();
+    emit::for_each_opb_constraint(model, |terms, rel, rhs| {
+        rows.push(PbRow {
+            terms: terms.to_vec(),
+            rel,
+            rhs,
+        });
+    })
+    .map_err(|e| Error::failure(format!("cannot linearise the claim: {e}")))?;
+    Ok(rows)
+}

@@ -1,0 +1,200 @@
+//! Rendering a placement: text (`.` empty, `Q` piece, `#` wall, `*` a
+//! fixed piece, `x` a forbidden cell; boards of more than two dimensions
+//! layer by layer) and SVG (a chess board with pieces, walls, fixed pieces
+//! ringed in gold, forbidden cells crossed and, on request, the lines of
+//! attack).
+
+use crate::board::Placement;
+use crate::board::{show, Board};
+use crate::language::Spec;
+use crate::verify::attack_pairs;
+use std::fmt::Write;
+
+/// The character of a cell.
+fn glyph(board: &Board, spec: &Spec, p: &Placement, cell: usize) -> char {
+    let coords = board.coords(cell);
+    if board.is_wall(cell) || p.chosen_walls[cell] {
+        '#'
+    } else if p.pieces[cell] && spec.fixed.contains(&coords) {
+        '*'
+    } else if p.pieces[cell] {
+        piece_letter(spec)
+    } else if spec.forbidden.contains(&coords) {
+        'x'
+    } else {
+        '.'
+    }
+}
+
+/// `Q` for queens, `N` for knights..., `P` for custom pieces.
+pub fn piece_letter(spec: &Spec) -> char {
+    match spec.piece.name.as_str() {
+        "queen" => 'Q',
+        "rook" => 'R',
+        "bishop" => 'B',
+        "king" => 'K',
+        "knight" => 'N',
+        "amazon" => 'A',
+        "nightrider" => 'S',
+        _ => 'P',
+    }
+}
+
+/// The 2-D layers of the board: each is (label, first cell, rows, columns);
+/// a board of d > 2 dimensions has one layer per value of its first d-2
+/// coordinates, a 1-D board one row.
+fn layers(board: &Board) -> Vec<(String, usize, usize, usize)> {
+    let dims = board.dims();
+    let (rows, cols) = match dims.len() {
+        1 => (1, dims[0]),
+        d => (dims[d - 2], dims[d - 1]),
+    };
+    let per_layer = rows * cols;
+    let n_layers = board.n_cells() / per_layer;
+    (0..n_layers)
+        .map(|l| {
+            let first = l * per_layer;
+            let label = if dims.len() > 2 {
+                let prefix = &board.coords(first)[..dims.len() - 2];
+                let shown = show(prefix);
+                format!(
+                    "layer {}",
+                    shown.trim_start_matches('(').trim_end_matches(')')
+                )
+            } else {
+                String::new()
+            };
+            (label, first, rows, cols)
+        })
+        .collect()
+}
+
+/// `12 pieces` (and `, 5 walls placed` when the solver chooses walls).
+pub fn pieces_line(spec: &Spec, p: &Placement) -> String {
+    let walls = if spec.free_walls {
+        format!(", {} walls placed", p.n_chosen_walls())
+    } else {
+        String::new()
+    };
+    format!("{} pieces{walls}", p.n_pieces())
+}
+
+/// The board as text, one line per row, cells separated by spaces.
+pub fn text(spec: &Spec, board: &Board, p: &Placement) -> String {
+    let mut out = String::new();
+    for (label, first, rows, cols) in layers(board) {
+        if !label.is_empty() {
+            let _ = writeln!(out, "{label}:");
+        }
+        for r in 0..rows {
+            let line: Vec<String> = (0..cols)
+                .map(|c| glyph(board, spec, p, first + r * cols + c).to_string())
+                .collect();
+            let _ = writeln!(out, "{}", line.join(" "));
+        }
+        if !label.is_empty() {
+            out.push('\n');
+        }
+    }
+    if !spec.fixed.is_empty() || !spec.forbidden.is_empty() {
+        let _ = writeln!(out, "(* a fixed piece, x a forbidden cell)");
+    }
+    out
+}
+
+const SQUARE: usize = 40;
+const GAP: usize = 20;
+
+/// The board as an SVG picture; `attacks` draws a line for every attack.
+pub fn svg(spec: &Spec, board: &Board, p: &Placement, attacks: bool) -> String {
+    let layers = layers(board);
+    let (rows, cols) = (layers[0].2, layers[0].3);
+    let label_h = if layers.len() > 1 { 20 } else { 0 };
+    let layer_w = cols * SQUARE;
+    let width = layers.len() * layer_w + (layers.len() - 1) * GAP + 2 * GAP;
+    let height = rows * SQUARE + label_h + 2 * GAP;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\">"
+    );
+    let _ = writeln!(s, "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>");
+    let origin = |cell: usize| -> (usize, usize) {
+        let l = cell / (rows * cols);
+        let within = cell % (rows * cols);
+        let x = GAP + l * (layer_w + GAP) + (within % cols) * SQUARE;
+        let y = GAP + label_h + (within / cols) * SQUARE;
+        (x, y)
+    };
+    for (label, first, _, _) in &layers {
+        if !label.is_empty() {
+            let (x, _) = origin(*first);
+            let _ = writeln!(
+                s,
+                "<text x=\"{x}\" y=\"{}\" font-size=\"14\">{label}</text>",
+                GAP + 14
+            );
+        }
+    }
+    for cell in 0..board.n_cells() {
+        let (x, y) = origin(cell);
+        let within = cell % (rows * cols);
+        let dark = (within / cols + within % cols) % 2 == 1;
+        let fill = if board.is_wall(cell) || p.chosen_walls[cell] {
+            "#444444"
+        } else if dark {
+            "#b58863"
+        } else {
+            "#f0d9b5"
+        };
+        let _ = writeln!(
+            s,
+            "<rect x=\"{x}\" y=\"{y}\" width=\"{SQUARE}\" height=\"{SQUARE}\" fill=\"{fill}\"/>"
+        );
+        let coords = board.coords(cell);
+        if !p.pieces[cell] && spec.forbidden.contains(&coords) {
+            let (a, b) = (8, SQUARE - 8);
+            let _ =
+                writeln!(
+                s,
+                "<path d=\"M{} {} L{} {} M{} {} L{} {}\" stroke=\"#c0392b\" stroke-width=\"3\"/>",
+                x + a, y + a, x + b, y + b, x + b, y + a, x + a, y + b
+            );
+        }
+        if p.pieces[cell] {
+            let (cx, cy) = (x + SQUARE / 2, y + SQUARE / 2);
+            let (ring, width) = if spec.fixed.contains(&coords) {
+                ("#d4a017", 4)
+            } else {
+                ("white", 2)
+            };
+            let _ = writeln!(
+                s,
+                "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"#1b1b1b\" stroke=\"{ring}\" stroke-width=\"{width}\"/>",
+                SQUARE * 2 / 5
+            );
+            let _ = writeln!(
+                s,
+                "<text x=\"{cx}\" y=\"{}\" font-size=\"18\" fill=\"white\" text-anchor=\"middle\">{}</text>",
+                cy + 6,
+                piece_letter(spec)
+            );
+        }
+    }
+    if attacks {
+        for (a, b) in attack_pairs(spec, board, p) {
+            let ((ax, ay), (bx, by)) = (origin(a), origin(b));
+            let h = SQUARE / 2;
+            let _ = writeln!(
+                s,
+                "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#d62728\" stroke-width=\"3\" stroke-opacity=\"0.7\"/>",
+                ax + h,
+                ay + h,
+                bx + h,
+                by + h
+            );
+        }
+    }
+    let _ = writeln!(s, "</svg>");
+    s
+}

@@ -1,0 +1,37 @@
+//! Files in and out: texts read from a file, standard input or a `.gz`
+//! ([`open_text`]); files written atomically, gzipped by name, or standard
+//! output ([`Output`], [`write_file`]); temporary work directories that do
+//! not outlive the process ([`TempDir`]).
+
+mod input;
+mod output;
+mod temp;
+
+pub use input::open_text;
+pub use output::Output;
+pub use temp::TempDir;
+
+use std::io::Write;
+use std::path::Path;
+
+use crate::error::{Error, Result};
+
+/// Writes the file `path` with `write`, atomically: into a temporary file
+/// beside it, renamed over `path` only when complete (`force`: a read-only
+/// `path` is replaced too). On any error `path` is left as it was.
+pub fn write_file(
+    path: &Path,
+    force: bool,
+    write: impl FnOnce(&mut Output) -> std::io::Result<()>,
+) -> Result<()> {
+    let mut out = Output::create_with(path, force).map_err(|e| match e.kind() {
+        std::io::ErrorKind::InvalidInput => {
+            Error::input(format!("cannot write {}: {e}", path.display()))
+        }
+        _ => Error::unwritable("cannot write ", path, e),
+    })?;
+    write(&mut out)
+        .and_then(|()| out.flush())
+        .and_then(|()| out.commit())
+        .map_err(|e| Error::unwritable("writing ", path, e))
+}

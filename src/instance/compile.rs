@@ -1,0 +1,167 @@
+//! Writing an instance in a solver format: the size guard for what the
+//! format makes of the model, the clausal encoding for CNF and WCNF, the
+//! header's provenance, and the file written atomically (a failed or
+//! interrupted compile leaves no file and never overwrites one).
+
+use std::path::{Path, PathBuf};
+
+use super::guard::{check_output, Limits, Target};
+use super::Instance;
+use crate::diag::{Diagnostic, Span, SpecErrors};
+use crate::emit::{self, Clauses, EmitOptions, Provenance};
+use crate::encode::{self, ClauseArena, ClauseSink};
+use crate::error::{Error, Result};
+use crate::options::{Encodings, Format};
+
+/// What `compile` is asked to do.
+#[derive(Clone, Debug)]
+pub struct CompileOptions {
+    /// `-` for standard output.
+    pub output: PathBuf,
+    /// `None`: from the output's extension (CNF on standard output).
+    pub format: Option<Format>,
+    /// The encodings in force.
+    pub encodings: Encodings,
+    /// Spelling choices of the writers.
+    pub emit: EmitOptions,
+    /// The size limits, checked before encoding and writing.
+    pub limits: Limits,
+    /// Replace a read-only output file too.
+    pub force: bool,
+}
+
+/// What `compile` wrote.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompileReport {
+    /// The format written.
+    pub format: Format,
+    /// Variables in the file (named and auxiliary).
+    pub variables: u64,
+    /// Clauses (CNF, WCNF hard) or model constraints (linear formats).
+    pub constraints: u64,
+}
+
+/// The format to write: `--format`, else the output's extension; a
+/// `--format` that the extension contradicts (`-o q.lp --format cnf`) is
+/// refused.
+pub fn output_format(output: &Path, format: Option<Format>) -> Result<Format> {
+    let named = Format::from_path(output).map(|(f, _)| f);
+    if let (Some(asked), Some(named)) = (format, named) {
+        if asked != named {
+            return Err(Error::input_with_help(
+                format!(
+                    "--format {asked} contradicts the file name `{}`, which says {named}",
+                    output.display()
+                ),
+                format!("name the file .{} (or leave out --format)", asked.name()),
+            ));
+        }
+    }
+    if let Some(f) = format {
+        return Ok(f);
+    }
+    if output.as_os_str() == "-" {
+        return Ok(Format::Cnf);
+    }
+    Format::from_path(output).map(|(f, _)| f).ok_or_else(|| {
+        Error::input_with_help(
+            format!(
+                "cannot tell the format from the file name `{}`",
+                output.display()
+            ),
+            format!(
+                "name it {} (optionally + .gz), or pass --format",
+                Format::extensions()
+            ),
+        )
+    })
+}
+
+impl Instance {
+    /// The header's provenance: the source, the parameters, and the
+    /// encodings — the clausal ones for CNF and WCNF, and the ray encoding
+    /// (`--rays`) whenever a rule uses rays.
+    pub fn provenance(&self, encodings: &Encodings, clausal: bool) -> Provenance {
+        let uses_rays = self
+            .spec
+            .rules
+            .iter()
+            .any(|r| !matches!(r, crate::language::RuleSpec::NoAttack));
+        let rays = uses_rays.then(|| format!("rays={}", self.spec.rays.unwrap_or_default().name()));
+        let clauses = clausal.then(|| encode::describe(encodings));
+        Provenance {
+            source: self.spec.file.clone(),
+            params: self.spec.params.clone(),
+            encodings: clauses
+                .into_iter()
+                .chain(rays)
+                .collect::<Vec<_>>()
+                .join(" "),
+        }
+    }
+
+    /// Compiles `self` as `opts` says. On any error the output file is left
+    /// as it was (a temporary file is renamed over it only when complete).
+    pub fn compile(&self, opts: &CompileOptions) -> Result<CompileReport> {
+        let format = output_format(&opts.output, opts.format)?;
+        emit::check_format(&self.model, format).map_err(|m| at_objective(self, m))?;
+        let clausal = format.is_clausal();
+        let prov = self.provenance(&opts.encodings, clausal);
+        check_output(
+            &self.model,
+            &opts.encodings,
+            Target::File(format),
+            self.estimate.bytes,
+            &opts.limits,
+        )?;
+        let mut arena = ClauseArena::new();
+        let mut n_vars = self.model.n_vars();
+        if clausal {
+            n_vars = encode::encode_model(&self.model, &opts.encodings, &mut arena).n_vars();
+        }
+        let clauses = clausal.then_some(Clauses {
+            arena: &arena,
+            n_vars,
+        });
+        crate::files::write_file(&opts.output, opts.force, |out| {
+            emit::write_format(out, format, &self.model, &prov, clauses, &opts.emit)
+        })?;
+        Ok(CompileReport {
+            format,
+            variables: u64::from(n_vars),
+            constraints: if clausal {
+                arena.n_clauses()
+            } else {
+                self.model.constraints.len() as u64
+            },
+        })
+    }
+}
+
+/// The refusal `message` about the model's objective, with a caret on the
+/// `maximize`/`minimize` statement when the source shows it.
+fn at_objective(loaded: &Instance, message: String) -> Error {
+    let source = &loaded.warnings.source;
+    let at = ["maximize", "minimize"].iter().find_map(|word| {
+        source.match_indices(word).map(|(i, _)| i).find(|&i| {
+            source[..i]
+                .chars()
+                .next_back()
+                .map_or(true, |c| c == '\n' || c == ';' || c.is_whitespace())
+        })
+    });
+    let Some(at) = at.filter(|_| loaded.model.objective.is_some()) else {
+        return Error::input(message);
+    };
+    let end = source[at..]
+        .find(['\n', ';', '#'])
+        .map_or(source.len(), |e| at + e);
+    Error::Spec(SpecErrors {
+        file: loaded.spec.file.clone(),
+        source: source.clone(),
+        errors: vec![Diagnostic::new(
+            Span::new(at, source[..end].trim_end().len()),
+            message,
+        )],
+    })
+}

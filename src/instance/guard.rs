@@ -1,0 +1,261 @@
+//! The size guard every command passes before it builds, encodes or
+//! writes anything large: the model's memory estimated from the spec alone
+//! (cells × line families × rule, [`crate::lower::estimate`]), then, for
+//! what the command makes of the model, the encodings' clause estimate
+//! ([`crate::encode::estimate_cnf`]), the file's bytes
+//! ([`crate::emit::estimate_bytes`]) and the memory it takes. A refusal
+//! says the estimate, the limit that applies and the flag that raises it,
+//! and suggests only what would really make the model smaller.
+
+use crate::diag::thousands;
+use crate::emit::estimate_bytes;
+use crate::encode::{estimate_cnf, CnfSize};
+use crate::error::{Error, Result};
+use crate::language::Spec;
+use crate::lower::{self, ModelEstimate};
+use crate::model::Model;
+use crate::options::{AmoEncoding, CardEncoding, Encodings, Format};
+
+/// The default for `--max-clauses`.
+pub const DEFAULT_MAX_CLAUSES: u64 = 200_000_000;
+/// The default for `--max-bytes`: 1 GB.
+pub const DEFAULT_MAX_BYTES: u64 = 1_000_000_000;
+/// The default for `--max-memory`: 4 GB.
+pub const DEFAULT_MAX_MEMORY: u64 = 4_000_000_000;
+
+/// Bytes of memory per clause and per literal of the embedded solver.
+const SOLVER_CLAUSE_BYTES: u64 = 48;
+const SOLVER_LITERAL_BYTES: u64 = 12;
+
+/// The limits a command keeps to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// `--max-clauses`: the most clauses of an encoded model.
+    pub max_clauses: u64,
+    /// `--max-bytes`: the largest file written.
+    pub max_bytes: u64,
+    /// `--max-memory`: the most memory the model and its encoding take.
+    pub max_memory: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_clauses: DEFAULT_MAX_CLAUSES,
+            max_bytes: DEFAULT_MAX_BYTES,
+            max_memory: DEFAULT_MAX_MEMORY,
+        }
+    }
+}
+
+/// What a command makes of the model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// A file in this format.
+    File(Format),
+    /// The embedded solver's clauses.
+    Embedded,
+}
+
+/// Refuses a spec whose model would not fit in `--max-memory`, from the
+/// spec alone, before anything is built.
+pub fn check_model(spec: &Spec, limits: &Limits) -> Result<ModelEstimate> {
+    let e = lower::estimate(spec);
+    if e.bytes > limits.max_memory {
+        return Err(Error::input_with_help(
+            format!(
+                "building this model would take about {} of memory ({} cells x {} directions: about {} variables, {} constraints, {} literals), over the limit of {} (--max-memory)",
+                bytes(e.bytes),
+                thousands(e.cells),
+                thousands(e.directions),
+                thousands(e.variables),
+                thousands(e.constraints),
+                thousands(e.literals),
+                bytes(limits.max_memory)
+            ),
+            "use smaller parameters, or raise --max-memory (e.g. --max-memory 16G) on a machine that has the memory",
+        ));
+    }
+    Ok(e)
+}
+
+/// Refuses what `target` would make of `model` with `enc` when it breaks
+/// a limit; `model_bytes` is the model's own memory estimate.
+pub fn check_output(
+    model: &Model,
+    enc: &Encodings,
+    target: Target,
+    model_bytes: u64,
+    limits: &Limits,
+) -> Result<()> {
+    let clausal = match target {
+        Target::File(f) => f.is_clausal(),
+        Target::Embedded => true,
+    };
+    let cnf = clausal.then(|| estimate_cnf(model, enc));
+    if let Some(size) = cnf {
+        if size.clauses > limits.max_clauses {
+            return Err(refusal(
+                format!(
+                    "the encoded model would have about {} clauses (estimated before encoding), over the limit of {} (--max-clauses)",
+                    thousands(size.clauses),
+                    thousands(limits.max_clauses)
+                ),
+                model,
+                enc,
+                target,
+                "--max-clauses",
+                |s| s.clauses <= limits.max_clauses,
+            ));
+        }
+        let memory = model_bytes.saturating_add(cnf_memory(size, target));
+        if memory > limits.max_memory {
+            return Err(refusal(
+                format!(
+                    "encoding the model would take about {} of memory ({} clauses, {} literals), over the limit of {} (--max-memory)",
+                    bytes(memory),
+                    thousands(size.clauses),
+                    thousands(size.literals),
+                    bytes(limits.max_memory)
+                ),
+                model,
+                enc,
+                target,
+                "--max-memory",
+                |s| model_bytes.saturating_add(cnf_memory(s, target)) <= limits.max_memory,
+            ));
+        }
+    }
+    if let Target::File(format) = target {
+        let size = estimate_bytes(model, format, cnf);
+        if size > limits.max_bytes {
+            return Err(refusal(
+                format!(
+                    "the {} file would take about {}, over the limit of {} (--max-bytes)",
+                    format.name().to_ascii_uppercase(),
+                    bytes(size),
+                    bytes(limits.max_bytes)
+                ),
+                model,
+                enc,
+                target,
+                "--max-bytes",
+                |s| estimate_bytes(model, format, Some(s)) <= limits.max_bytes,
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Memory the clauses take: the arena a file is written from, or the
+/// embedded solver's own.
+fn cnf_memory(size: CnfSize, target: Target) -> u64 {
+    match target {
+        Target::File(_) => (size.literals + size.clauses).saturating_mul(4),
+        Target::Embedded => size
+            .clauses
+            .saturating_mul(SOLVER_CLAUSE_BYTES)
+            .saturating_add(size.literals.saturating_mul(SOLVER_LITERAL_BYTES)),
+    }
+}
+
+/// The refusal `message`, with help that names only what would fit:
+/// the compact encodings (when they change the estimate enough), a linear
+/// format (for a clausal target), smaller parameters, the flag.
+fn refusal(
+    message: String,
+    model: &Model,
+    enc: &Encodings,
+    target: Target,
+    flag: &str,
+    fits: impl Fn(CnfSize) -> bool,
+) -> Error {
+    let mut ways = vec!["use smaller parameters".to_string()];
+    let compact = Encodings {
+        amo: Some(AmoEncoding::Ladder),
+        card: Some(CardEncoding::CardNet),
+    };
+    let clausal = !matches!(target, Target::File(f) if !f.is_clausal());
+    if clausal && *enc != compact {
+        let smaller = estimate_cnf(model, &compact);
+        let now = estimate_cnf(model, enc);
+        if smaller.clauses.saturating_mul(5) < now.clauses.saturating_mul(4) {
+            let verdict = if fits(smaller) {
+                ""
+            } else {
+                ", still too many"
+            };
+            ways.push(format!(
+                "a more compact encoding (--amo ladder --card cardnet: about {} clauses{verdict})",
+                thousands(smaller.clauses)
+            ));
+        }
+    }
+    if matches!(target, Target::File(f) if f.is_clausal()) {
+        let lp = estimate_bytes(model, Format::Lp, None);
+        ways.push(format!(
+            "a linear format (-o model.lp: about {})",
+            bytes(lp)
+        ));
+    }
+    ways.push(format!("raise {flag}"));
+    Error::input_with_help(message, ways.join(", or "))
+}
+
+/// A byte count for people: `1.5 GB`, `320 MB`, `12 KB`.
+pub(crate) fn bytes(n: u64) -> String {
+    let n = n as f64;
+    if n >= 1e9 {
+        format!("{:.1} GB", n / 1e9)
+    } else if n >= 1e6 {
+        format!("{:.0} MB", n / 1e6)
+    } else {
+        format!("{:.0} KB", (n / 1e3).max(1.0))
+    }
+}
+
+/// `4G`, `500M`, `64K`, `1.5G` or a plain number of bytes (for the
+/// `--max-bytes` and `--max-memory` flags).
+pub fn parse_size(text: &str) -> std::result::Result<u64, String> {
+    let t = text.trim();
+    let (number, scale) = match t.char_indices().last() {
+        Some((i, c)) if c.is_ascii_alphabetic() => {
+            let scale = match c.to_ascii_uppercase() {
+                'K' => 1e3,
+                'M' => 1e6,
+                'G' => 1e9,
+                'T' => 1e12,
+                _ => {
+                    return Err(format!(
+                        "`{text}`: a size is a number with K, M, G or T, e.g. 4G"
+                    ))
+                }
+            };
+            (&t[..i], scale)
+        }
+        _ => (t, 1.0),
+    };
+    let value: f64 = number
+        .parse()
+        .map_err(|_| format!("`{text}`: a size is a number with K, M, G or T, e.g. 4G"))?;
+    if !(value >= 0.0 && value.is_finite()) {
+        return Err(format!("`{text}` is not a size"));
+    }
+    Ok((value * scale).min(u64::MAX as f64) as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_read_with_units() {
+        assert_eq!(parse_size("4G"), Ok(4_000_000_000));
+        assert_eq!(parse_size("1.5m"), Ok(1_500_000));
+        assert_eq!(parse_size("123"), Ok(123));
+        assert!(parse_size("4X").is_err());
+        assert!(parse_size("-1").is_err());
+        assert_eq!(thousands(1234567), "1,234,567");
+        assert_eq!(bytes(2_500_000_000), "2.5 GB");
+    }
+}

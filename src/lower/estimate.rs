@@ -1,0 +1,250 @@
+//! What building a spec's model will take, estimated from the spec alone
+//! before anything is built: cells × line families × rule. Each figure is
+//! an upper bound of what [`super::build`] makes (walls only shorten
+//! lines), so that a model too large for memory is refused in microseconds
+//! instead of being built.
+
+use super::canonical_directions;
+use crate::board::moves;
+use crate::language::{HintSpec, RuleSpec, Spec};
+use crate::options::RayEncoding;
+
+/// The size of a model, estimated before it is built.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ModelEstimate {
+    /// Named variables (pieces, chosen walls, auxiliary indicators).
+    pub variables: u64,
+    /// Constraints.
+    pub constraints: u64,
+    /// Literals over all constraints.
+    pub literals: u64,
+    /// Memory the model takes while it is built and kept, in bytes.
+    pub bytes: u64,
+    /// Board cells.
+    pub cells: u64,
+    /// Rider line families and leaper directions (after merging the ones
+    /// a torus makes equal).
+    pub directions: u64,
+}
+
+/// Bytes per named variable (its name, the name's index entry).
+const VAR_BYTES: u64 = 72;
+/// Bytes per constraint besides its literals.
+const CONSTRAINT_BYTES: u64 = 56;
+/// Bytes per cell of the board and the builder's per-cell tables.
+const CELL_BYTES: u64 = 40;
+/// Bytes per memoised ray indicator.
+const SEEN_BYTES: u64 = 48;
+
+/// The model of `spec`, estimated; see the module documentation.
+pub fn estimate(spec: &Spec) -> ModelEstimate {
+    let cells = spec.dims.iter().map(|&s| s as u64).product::<u64>();
+    let free = cells.saturating_sub(spec.walls.len() as u64);
+    let m = moves(&spec.piece);
+    let riders = canonical_directions(&m.riders, &spec.dims, spec.torus);
+    let leapers = canonical_directions(&m.leapers, &spec.dims, spec.torus);
+    let (f_r, f_l) = (riders.len() as u64, leapers.len() as u64);
+    let mut e = Counts::default();
+    e.vars(free);
+    if spec.free_walls {
+        e.vars(free);
+        e.rows(free, 2 * free);
+    }
+    // The longest a ray can be along each rider direction.
+    let ray = |v: &[i64]| -> u64 {
+        spec.dims
+            .iter()
+            .zip(v)
+            .filter(|(_, &x)| x != 0)
+            .map(|(&s, &x)| (s as u64).div_ceil(x.unsigned_abs()))
+            .min()
+            .unwrap_or(1)
+    };
+    let ray_sum: u64 = riders.iter().map(|v| ray(v)).sum();
+    let mut seen = false;
+    for rule in &spec.rules {
+        match rule {
+            RuleSpec::NoAttack if spec.free_walls => {
+                e.vars(f_r * free);
+                e.rows(3 * f_r * free, 7 * f_r * free);
+                e.rows(f_l * free, 2 * f_l * free);
+            }
+            RuleSpec::NoAttack => {
+                e.rows(f_r * free / 2 + f_r, f_r * free);
+                e.rows(f_l * free, 2 * f_l * free);
+            }
+            RuleSpec::Attacks(..) => {
+                e.rows(free, free * (2 * f_r + 2 * f_l + 1));
+                if spec.torus {
+                    // Per-target indicators: two per cell a ray passes.
+                    e.vars(4 * ray_sum * free);
+                    e.rows(4 * ray_sum * free, 12 * ray_sum * free);
+                }
+                seen = true;
+            }
+            RuleSpec::Dominate => {
+                e.rows(free, free * (2 * f_r + 2 * f_l + 2));
+                seen = true;
+            }
+        }
+    }
+    if seen {
+        let signed = 2 * f_r;
+        e.vars(signed * free);
+        e.extra = e.extra.saturating_add(signed * free * SEEN_BYTES);
+        let direct = spec.rays == Some(RayEncoding::Direct) || spec.torus;
+        let per_ray = if direct { ray_sum.max(f_r) } else { 3 * f_r };
+        let walls = if spec.free_walls { 2 } else { 1 };
+        e.rows(signed * free * walls, 2 * per_ray * free * walls);
+    }
+    hints(spec, free, &riders, &mut e);
+    let bounds = (spec.count.len() + spec.wall_bounds.len()) as u64;
+    e.rows(bounds, bounds * free);
+    if spec.objective.is_some() {
+        e.literals = e.literals.saturating_add(free);
+    }
+    let direction_bytes = (f_r + f_l) * (spec.dims.len() as u64 * 8 + 24) * 3;
+    let bytes = e
+        .variables
+        .saturating_mul(VAR_BYTES)
+        .saturating_add(e.constraints.saturating_mul(CONSTRAINT_BYTES))
+        .saturating_add(e.literals.saturating_mul(4))
+        .saturating_add(cells.saturating_mul(CELL_BYTES))
+        .saturating_add(direction_bytes)
+        .saturating_add(e.extra);
+    ModelEstimate {
+        variables: e.variables,
+        constraints: e.constraints,
+        literals: e.literals,
+        bytes,
+        cells,
+        directions: f_r + f_l,
+    }
+}
+
+/// The hints' variables and constraints (see `lower::hints`).
+fn hints(spec: &Spec, free: u64, riders: &[Vec<i64>], e: &mut Counts) {
+    let d = spec.dims.len() as u32;
+    let f_r = riders.len() as u64;
+    let largest = spec.dims.iter().copied().max().unwrap_or(0) as u64;
+    let product = |shrink: u64| -> u64 {
+        spec.dims
+            .iter()
+            .map(|&n| (n as u64).saturating_sub(shrink))
+            .fold(1u64, u64::saturating_mul)
+    };
+    // Segment indicators: at most one per cell and family.
+    let segments = f_r.saturating_mul(free);
+    let mut indicators = false;
+    for hint in &spec.hints {
+        match &hint.kind {
+            HintSpec::Lines | HintSpec::EmptyLines(..) => {
+                if !indicators {
+                    indicators = true;
+                    e.vars(segments);
+                    e.rows(segments, segments.saturating_add(f_r.saturating_mul(free)));
+                }
+                let rules = spec.rules.len() as u64 + 1;
+                e.rows(
+                    4 * rules + 1,
+                    (4 * rules + 1).saturating_mul(free + segments),
+                );
+            }
+            HintSpec::Cliques { cube, star } => {
+                for h in 1..largest {
+                    if *cube {
+                        e.rows(product(h), product(h).saturating_mul((1 << d.min(60)) + 1));
+                    }
+                    if *star {
+                        e.rows(
+                            product(2 * h),
+                            product(2 * h).saturating_mul(2 * u64::from(d) + 1),
+                        );
+                    }
+                }
+                // The clique-cover count: one indicator and one OR row per
+                // group (each cell in one group), and the two count rows.
+                e.vars(free);
+                e.rows(free.saturating_add(2), free.saturating_mul(4));
+            }
+            HintSpec::Layers(_) => e.rows(largest * u64::from(d), free * u64::from(d)),
+            HintSpec::Subboards { .. } => e.rows(free, free.saturating_mul(free)),
+            HintSpec::Symmetric(maps) => {
+                let n = maps.len() as u64 * 2 * free;
+                e.rows(n, 2 * n);
+            }
+            HintSpec::BreakSymmetry => {
+                let group = crate::board::symmetry::box_group_order(&spec.dims)
+                    .min(super::hints::GROUP_LIMIT) as u64;
+                let positions = group.saturating_mul(2 * free);
+                e.vars(positions);
+                e.rows(3 * positions, 9 * positions);
+            }
+        }
+    }
+}
+
+#[derive(Default)]
+struct Counts {
+    variables: u64,
+    constraints: u64,
+    literals: u64,
+    extra: u64,
+}
+
+impl Counts {
+    fn vars(&mut self, n: u64) {
+        self.variables = self.variables.saturating_add(n);
+    }
+
+    fn rows(&mut self, constraints: u64, literals: u64) {
+        self.constraints = self.constraints.saturating_add(constraints);
+        self.literals = self.literals.saturating_add(literals);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+
+    fn spec(src: &str) -> Spec {
+        crate::language::load("t.qspec", src, &[]).unwrap()
+    }
+
+    #[test]
+    fn the_estimate_bounds_the_built_model() {
+        for src in [
+            "board 8 x 8\npiece queen\nrule no_attack\ncount == 8\n",
+            "board 6 x 7\nwall (1,1)\npiece amazon\nrule attacks == 2\nmaximize count\n",
+            "board 5 x 5\ntorus\npiece queen\nrule dominate\ncount <= 5\n",
+            "board 4 x 6\nwalls free\npiece rook\nrule no_attack\ncount >= 4\nminimize walls\n",
+            "board 3^3\npiece king\nrule attacks <= 3\nrule dominate\nmaximize count\n",
+            "board 2 x 2 x 2 x 2\ntorus\npiece queen\nrule no_attack\ncount >= 2\n",
+            "board 6 x 6\nwall (2,2)\nrule attacks == 2\ncount >= 5\nhint lines\nhint empty_lines <= 3\n",
+            "board 5^3\nrule no_attack\ncount >= 9\nhint cliques cube star\nhint layers <= 5\nhint subboards 3 <= 4\n",
+            "board 6 x 6\nwalls free\nrule no_attack\nhint symmetric rot90\nhint break_symmetry\n",
+            "board 3^4\nrule no_attack\nhint break_symmetry\n",
+        ] {
+            let s = spec(src);
+            let board = Board::new(&s.dims, s.torus, &s.walls);
+            let model = crate::lower::build(&s, &board);
+            let e = estimate(&s);
+            let lits: u64 = model
+                .constraints
+                .iter()
+                .map(|t| t.constraint.n_lits() as u64)
+                .sum();
+            assert!(
+                e.variables >= u64::from(model.n_vars()),
+                "{src}: {e:?} vs {}",
+                model.n_vars()
+            );
+            assert!(
+                e.constraints >= model.constraints.len() as u64,
+                "{src}: {e:?}"
+            );
+            assert!(e.literals >= lits, "{src}: {e:?} vs {lits}");
+        }
+    }
+}

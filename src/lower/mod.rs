@@ -1,0 +1,278 @@
+//! The builder: a checked [`Spec`] on its [`Board`] becomes a [`Model`].
+//!
+//! Variables: `x_<coords>` for every non-wall cell (a piece stands there) and,
+//! with `walls free`, `wall_<coords>` (the solver puts a wall there); their
+//! names come from [`crate::model::names`]. Rules are in [`rules`]; the "a
+//! piece is seen along this ray" indicators they share are in [`rays`].
+//! Forbidden cells are left out of every constraint (they get a unit
+//! clause), so lines are shorter.
+
+mod estimate;
+mod hints;
+mod rays;
+mod rules;
+
+pub use estimate::{estimate, ModelEstimate};
+pub use hints::{symmetry_group, GROUP_LIMIT};
+
+use crate::board::{moves, Board, Moves};
+use crate::language::{RuleSpec, Spec, Target};
+use crate::model::names::{aux_var, piece_var, wall_var};
+use crate::model::{Constraint, Lit, Model, Objective, OriginId, Rel, Var};
+use crate::options::RayEncoding;
+use std::collections::HashMap;
+
+/// The model of `spec` on `board` (the board of the spec's geometry:
+/// `Board::new(&spec.dims, spec.torus, &spec.walls)`).
+pub fn build(spec: &Spec, board: &Board) -> Model {
+    Builder::new(spec, board).build()
+}
+
+pub(crate) struct Builder<'a> {
+    spec: &'a Spec,
+    board: &'a Board,
+    moves: Moves,
+    rays: RayEncoding,
+    model: Model,
+    /// The piece variable of each cell (`None` on fixed walls).
+    x: Vec<Option<Var>>,
+    /// The chosen-wall variable of each cell (with `walls free`).
+    w: Vec<Option<Var>>,
+    /// Cells that must stay empty.
+    forbidden: Vec<bool>,
+    /// Every rider step, both signs: `signed_riders[d]`.
+    signed_riders: Vec<Vec<i64>>,
+    /// `seen(cell, d)`, memoised: `None` means "never".
+    seen_memo: HashMap<(usize, usize), Option<Lit>>,
+    /// "This segment holds a piece", per wall-free segment of the rider
+    /// lines that can hold one (built by the first hint that needs them).
+    segment_lits: Option<Vec<Lit>>,
+}
+
+impl<'a> Builder<'a> {
+    fn new(spec: &'a Spec, board: &'a Board) -> Builder<'a> {
+        let forbidden = marks(board, &spec.forbidden);
+        let mut moves = moves(&spec.piece);
+        moves.riders = canonical_directions(&moves.riders, &spec.dims, spec.torus);
+        moves.leapers = canonical_directions(&moves.leapers, &spec.dims, spec.torus);
+        let signed_riders = signed(&moves.riders);
+        Builder {
+            spec,
+            board,
+            moves,
+            rays: spec.rays.unwrap_or_default(),
+            model: Model::default(),
+            x: Vec::new(),
+            w: Vec::new(),
+            forbidden,
+            signed_riders,
+            seen_memo: HashMap::new(),
+            segment_lits: None,
+        }
+    }
+
+    fn build(mut self) -> Model {
+        self.piece_vars();
+        self.wall_vars();
+        self.model.decisions = Some(self.model.n_vars());
+        for rule in self.spec.rules.clone() {
+            match rule {
+                RuleSpec::NoAttack => self.no_attack(),
+                RuleSpec::Attacks(rel, k) => self.attacks(rel, k),
+                RuleSpec::Dominate => self.dominate(),
+            }
+        }
+        self.fixed_and_forbidden();
+        self.count();
+        self.wall_bounds();
+        self.objective();
+        self.hints();
+        self.model
+    }
+
+    fn piece_vars(&mut self) {
+        self.x = (0..self.board.n_cells())
+            .map(|c| {
+                (!self.board.is_wall(c))
+                    .then(|| self.model.new_var(piece_var(&self.board.coords(c))))
+            })
+            .collect();
+    }
+
+    /// With `walls free`: a wall variable on every non-wall cell that is not
+    /// a fixed piece, and "a cell holds a piece or a wall, not both".
+    fn wall_vars(&mut self) {
+        self.w = vec![None; self.board.n_cells()];
+        if !self.spec.free_walls {
+            return;
+        }
+        let fixed: Vec<usize> = self
+            .spec
+            .fixed
+            .iter()
+            .map(|c| self.board.index(c))
+            .collect();
+        for c in 0..self.board.n_cells() {
+            if !self.board.is_wall(c) && !fixed.contains(&c) {
+                self.w[c] = Some(self.model.new_var(wall_var(&self.board.coords(c))));
+            }
+        }
+        let origin = self.model.origin("walls free");
+        for c in 0..self.board.n_cells() {
+            if let (Some(x), Some(w)) = (self.placeable(c), self.w[c]) {
+                self.model
+                    .add(Constraint::Clause(vec![!x, w.negative()]), origin);
+            }
+        }
+    }
+
+    /// The piece literal of a cell that may hold a piece.
+    fn placeable(&self, cell: usize) -> Option<Lit> {
+        if self.forbidden[cell] {
+            return None;
+        }
+        self.x[cell].map(Var::positive)
+    }
+
+    /// The chosen-wall literal of a cell, if walls are decisions there.
+    fn wall(&self, cell: usize) -> Option<Lit> {
+        self.w[cell].map(Var::positive)
+    }
+
+    /// Literals of every cell that may hold a piece, in cell order.
+    fn all_placeable(&self) -> Vec<Lit> {
+        (0..self.board.n_cells())
+            .filter_map(|c| self.placeable(c))
+            .collect()
+    }
+
+    fn all_walls(&self) -> Vec<Lit> {
+        (0..self.board.n_cells())
+            .filter_map(|c| self.wall(c))
+            .collect()
+    }
+
+    /// A fresh named auxiliary variable of the model.
+    fn aux(&mut self, prefix: &str, cell: usize, suffix: &str) -> Var {
+        let name = aux_var(prefix, &self.board.coords(cell), suffix);
+        self.model.new_var(name)
+    }
+
+    fn add(&mut self, c: Constraint, origin: OriginId) {
+        self.model.add(c, origin);
+    }
+
+    fn fixed_and_forbidden(&mut self) {
+        if !self.spec.fixed.is_empty() {
+            let origin = self.model.origin("fix");
+            for c in &self.spec.fixed {
+                let x = self.x[self.board.index(c)].expect("check: fixed cells are not walls");
+                self.model
+                    .add(Constraint::Clause(vec![x.positive()]), origin);
+            }
+        }
+        if !self.spec.forbidden.is_empty() {
+            let origin = self.model.origin("forbid");
+            for c in &self.spec.forbidden {
+                let x = self.x[self.board.index(c)].expect("check: forbidden cells are not walls");
+                self.model
+                    .add(Constraint::Clause(vec![x.negative()]), origin);
+            }
+        }
+    }
+
+    fn count(&mut self) {
+        let lits = self.all_placeable();
+        let bounds = self.spec.count.clone();
+        self.bounds("count", lits, &bounds);
+    }
+
+    fn wall_bounds(&mut self) {
+        let lits = self.all_walls();
+        let bounds = self.spec.wall_bounds.clone();
+        self.bounds("walls", lits, &bounds);
+    }
+
+    /// `sum(lits) rel k` for every bound, from `origin`.
+    fn bounds(&mut self, origin: &str, lits: Vec<Lit>, bounds: &[(Rel, u32)]) {
+        if bounds.is_empty() {
+            return;
+        }
+        let origin = self.model.origin(origin);
+        for &(rel, k) in bounds {
+            let lits = lits.clone();
+            self.add(
+                Constraint::Card {
+                    lits,
+                    rel,
+                    k,
+                    guard: None,
+                },
+                origin,
+            );
+        }
+    }
+
+    fn objective(&mut self) {
+        let Some(obj) = self.spec.objective else {
+            return;
+        };
+        let (lits, what) = match obj.target {
+            Target::Count => (self.all_placeable(), "count"),
+            Target::Walls => (self.all_walls(), "walls"),
+        };
+        self.model.objective = Some(Objective {
+            sense: obj.sense,
+            terms: lits.into_iter().map(|l| (1, l)).collect(),
+            what: what.to_string(),
+        });
+    }
+}
+
+/// The directions that make different lines: on a torus, two directions
+/// equal modulo the board's sides, up to sign, make the same lines (on a
+/// side of 2, `+1` and `-1` are one step), so only the first is kept. Off
+/// a torus every direction is kept.
+pub(crate) fn canonical_directions(
+    dirs: &[Vec<i64>],
+    dims: &[usize],
+    torus: bool,
+) -> Vec<Vec<i64>> {
+    if !torus {
+        return dirs.to_vec();
+    }
+    let mut seen = std::collections::HashSet::new();
+    dirs.iter()
+        .filter(|v| {
+            let reduced: Vec<i64> = v
+                .iter()
+                .zip(dims)
+                .map(|(&x, &s)| x.rem_euclid(s as i64))
+                .collect();
+            let negated: Vec<i64> = reduced
+                .iter()
+                .zip(dims)
+                .map(|(&x, &s)| (s as i64 - x) % s as i64)
+                .collect();
+            seen.insert(reduced.min(negated))
+        })
+        .cloned()
+        .collect()
+}
+
+/// One flag per cell of `board`: whether it is one of `cells`.
+pub fn marks(board: &Board, cells: &[crate::language::Coord]) -> Vec<bool> {
+    let mut out = vec![false; board.n_cells()];
+    for c in cells {
+        out[board.index(c)] = true;
+    }
+    out
+}
+
+/// Every vector and its negation.
+fn signed(vectors: &[Vec<i64>]) -> Vec<Vec<i64>> {
+    vectors
+        .iter()
+        .flat_map(|v| [v.clone(), v.iter().map(|x| -x).collect()])
+        .collect()
+}

@@ -1,0 +1,328 @@
+//! The verifier: checks a placement against the spec from the board geometry
+//! alone — walking rays, counting attacks, walls, fixed and forbidden cells by
+//! brute force. It never looks at the model or the encoding, so it can judge
+//! them (it is also the tests' oracle).
+
+use crate::board::piece::{moves, Moves};
+use crate::board::{show, Board, Placement};
+use crate::language::{RuleSpec, Spec, Target};
+use crate::model::Rel;
+use std::fmt;
+
+/// One broken rule, with the cells involved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Violation {
+    /// A piece stands on a wall.
+    PieceOnWall(Vec<usize>),
+    /// A piece stands on a forbidden cell.
+    ForbiddenOccupied(Vec<usize>),
+    /// A fixed cell holds no piece.
+    FixedEmpty(Vec<usize>),
+    /// `rule no_attack`: the first piece attacks the second.
+    Attack(Vec<usize>, Vec<usize>),
+    /// `rule attacks rel k`: this piece attacks `attacked` others.
+    AttackCount {
+        /// The attacking piece.
+        cell: Vec<usize>,
+        /// The pieces it attacks.
+        attacked: Vec<Vec<usize>>,
+        /// The rule's comparison.
+        rel: Rel,
+        /// The rule's bound.
+        k: u32,
+    },
+    /// `rule dominate`: nothing stands on or attacks this cell.
+    NotDominated(Vec<usize>),
+    /// A `count` bound fails.
+    Count {
+        /// Pieces on the board.
+        pieces: usize,
+        /// The bound's comparison.
+        rel: Rel,
+        /// The bound.
+        k: u32,
+    },
+    /// A `walls` bound fails.
+    WallCount {
+        /// Walls chosen.
+        walls: usize,
+        /// The bound's comparison.
+        rel: Rel,
+        /// The bound.
+        k: u32,
+    },
+    /// Chosen walls without `walls free`.
+    UnexpectedWall(Vec<usize>),
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Violation::PieceOnWall(c) => write!(f, "a piece stands on the wall at {}", show(c)),
+            Violation::ForbiddenOccupied(c) => {
+                write!(
+                    f,
+                    "forbid: a piece stands on the forbidden cell {}",
+                    show(c)
+                )
+            }
+            Violation::FixedEmpty(c) => write!(f, "fix: no piece on the fixed cell {}", show(c)),
+            Violation::Attack(a, b) => {
+                write!(f, "rule no_attack: {} attacks {}", show(a), show(b))
+            }
+            Violation::AttackCount {
+                cell,
+                attacked,
+                rel,
+                k,
+            } => {
+                let list: Vec<String> = attacked.iter().map(|c| show(c)).collect();
+                write!(
+                    f,
+                    "rule attacks {} {k}: the piece on {} attacks {} ({})",
+                    rel.symbol(),
+                    show(cell),
+                    attacked.len(),
+                    if list.is_empty() {
+                        "none".to_string()
+                    } else {
+                        list.join(" ")
+                    }
+                )
+            }
+            Violation::NotDominated(c) => {
+                write!(
+                    f,
+                    "rule dominate: cell {} is neither occupied nor attacked",
+                    show(c)
+                )
+            }
+            Violation::Count { pieces, rel, k } => {
+                write!(
+                    f,
+                    "count {} {k}: the board holds {pieces} pieces",
+                    rel.symbol()
+                )
+            }
+            Violation::WallCount { walls, rel, k } => {
+                write!(
+                    f,
+                    "walls {} {k}: the board has {walls} chosen walls",
+                    rel.symbol()
+                )
+            }
+            Violation::UnexpectedWall(c) => write!(
+                f,
+                "a wall is placed at {} but the model's walls are fixed",
+                show(c)
+            ),
+        }
+    }
+}
+
+/// Every rule of `spec` that `placement` breaks (empty: it is a solution).
+pub fn verify(spec: &Spec, board: &Board, placement: &Placement) -> Vec<Violation> {
+    Verifier::new(spec, board, placement).run()
+}
+
+/// Whether `placement` is a solution of `spec`.
+pub fn is_solution(spec: &Spec, board: &Board, placement: &Placement) -> bool {
+    verify(spec, board, placement).is_empty()
+}
+
+struct Verifier<'a> {
+    spec: &'a Spec,
+    board: &'a Board,
+    p: &'a Placement,
+    moves: Moves,
+    out: Vec<Violation>,
+}
+
+impl<'a> Verifier<'a> {
+    fn new(spec: &'a Spec, board: &'a Board, p: &'a Placement) -> Verifier<'a> {
+        Verifier {
+            spec,
+            board,
+            p,
+            moves: moves(&spec.piece),
+            out: Vec::new(),
+        }
+    }
+
+    fn coords(&self, cell: usize) -> Vec<usize> {
+        self.board.coords(cell)
+    }
+
+    fn blocked(&self, cell: usize) -> bool {
+        self.board.is_wall(cell) || self.p.chosen_walls[cell]
+    }
+
+    fn run(mut self) -> Vec<Violation> {
+        self.cells();
+        for rule in &self.spec.rules {
+            match *rule {
+                RuleSpec::NoAttack => self.no_attack(),
+                RuleSpec::Attacks(rel, k) => self.attack_counts(rel, k),
+                RuleSpec::Dominate => self.dominate(),
+            }
+        }
+        self.counts();
+        self.out
+    }
+
+    fn cells(&mut self) {
+        for c in 0..self.board.n_cells() {
+            if self.p.pieces[c] && self.blocked(c) {
+                self.out.push(Violation::PieceOnWall(self.coords(c)));
+            }
+            if self.p.chosen_walls[c] && !self.spec.free_walls {
+                self.out.push(Violation::UnexpectedWall(self.coords(c)));
+            }
+        }
+        for f in &self.spec.fixed {
+            if !self.p.pieces[self.board.index(f)] {
+                self.out.push(Violation::FixedEmpty(f.clone()));
+            }
+        }
+        for f in &self.spec.forbidden {
+            if self.p.pieces[self.board.index(f)] {
+                self.out.push(Violation::ForbiddenOccupied(f.clone()));
+            }
+        }
+    }
+
+    /// Every step vector of the piece, both signs.
+    fn signed(vectors: &[Vec<i64>]) -> Vec<Vec<i64>> {
+        vectors
+            .iter()
+            .flat_map(|v| [v.clone(), v.iter().map(|x| -x).collect()])
+            .collect()
+    }
+
+    /// The cells a rider from `from` reaches along `v`, nearest first, up to
+    /// a wall or the edge; with `stop_at_piece`, up to and including the
+    /// first piece.
+    fn walk(&self, from: usize, v: &[i64], stop_at_piece: bool) -> Vec<usize> {
+        let mut out = Vec::new();
+        let mut at = from;
+        while let Some(next) = self.board.step(at, v) {
+            if next == from || self.blocked(next) {
+                break;
+            }
+            out.push(next);
+            if stop_at_piece && self.p.pieces[next] {
+                break;
+            }
+            at = next;
+        }
+        out
+    }
+
+    /// The pieces attacked by the piece on `from`: the first piece on each
+    /// ray, and pieces on leaper targets; each piece once.
+    fn attacked_by(&self, from: usize) -> Vec<usize> {
+        let mut hit = Vec::new();
+        for v in Self::signed(&self.moves.riders) {
+            if let Some(&last) = self.walk(from, &v, true).last() {
+                if self.p.pieces[last] {
+                    hit.push(last);
+                }
+            }
+        }
+        for v in Self::signed(&self.moves.leapers) {
+            if let Some(to) = self.board.step(from, &v) {
+                if to != from && self.p.pieces[to] {
+                    hit.push(to);
+                }
+            }
+        }
+        hit.sort_unstable();
+        hit.dedup();
+        hit
+    }
+
+    fn pieces(&self) -> Vec<usize> {
+        (0..self.board.n_cells())
+            .filter(|&c| self.p.pieces[c])
+            .collect()
+    }
+
+    fn no_attack(&mut self) {
+        for a in self.pieces() {
+            for b in self.attacked_by(a) {
+                if a < b || !self.attacked_by(b).contains(&a) {
+                    self.out
+                        .push(Violation::Attack(self.coords(a), self.coords(b)));
+                }
+            }
+        }
+    }
+
+    fn attack_counts(&mut self, rel: Rel, k: u32) {
+        for a in self.pieces() {
+            let hit = self.attacked_by(a);
+            if !rel.holds(hit.len() as i64, i64::from(k)) {
+                self.out.push(Violation::AttackCount {
+                    cell: self.coords(a),
+                    attacked: hit.iter().map(|&c| self.coords(c)).collect(),
+                    rel,
+                    k,
+                });
+            }
+        }
+    }
+
+    fn dominate(&mut self) {
+        let mut covered = self.p.pieces.clone();
+        for a in self.pieces() {
+            for v in Self::signed(&self.moves.riders) {
+                for c in self.walk(a, &v, false) {
+                    covered[c] = true;
+                }
+            }
+            for v in Self::signed(&self.moves.leapers) {
+                if let Some(to) = self.board.step(a, &v) {
+                    covered[to] = true;
+                }
+            }
+        }
+        for (c, &is_covered) in covered.iter().enumerate() {
+            if !is_covered && !self.blocked(c) {
+                self.out.push(Violation::NotDominated(self.coords(c)));
+            }
+        }
+    }
+
+    fn counts(&mut self) {
+        let pieces = self.p.n_pieces();
+        for &(rel, k) in &self.spec.count {
+            if !rel.holds(pieces as i64, i64::from(k)) {
+                self.out.push(Violation::Count { pieces, rel, k });
+            }
+        }
+        let walls = self.p.n_chosen_walls();
+        for &(rel, k) in &self.spec.wall_bounds {
+            if !rel.holds(walls as i64, i64::from(k)) {
+                self.out.push(Violation::WallCount { walls, rel, k });
+            }
+        }
+    }
+}
+
+/// The value of the spec's objective for `placement`, if it has one.
+pub fn objective_value(spec: &Spec, placement: &Placement) -> Option<usize> {
+    spec.objective.map(|o| match o.target {
+        Target::Count => placement.n_pieces(),
+        Target::Walls => placement.n_chosen_walls(),
+    })
+}
+
+/// Every ordered pair `(a, b)` of cells where the piece on `a` attacks the
+/// piece on `b` (for drawing the lines of attack).
+pub fn attack_pairs(spec: &Spec, board: &Board, placement: &Placement) -> Vec<(usize, usize)> {
+    let v = Verifier::new(spec, board, placement);
+    v.pieces()
+        .into_iter()
+        .flat_map(|a| v.attacked_by(a).into_iter().map(move |b| (a, b)))
+        .collect()
+}
