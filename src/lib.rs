@@ -33,6 +33,7 @@
 
 pub mod answer;
 pub mod board;
+pub mod count;
 pub mod certify;
 pub mod command;
 pub mod diag;

@@ -12,23 +12,15 @@ use std::io::Write;
 use std::time::{Duration, Instant};
 
 use super::solve::Printer;
-use super::tally::{End, Listing, Scope, Tally};
+use super::tally::{Listing, Scope};
 use super::{EncodingRequest, ModelRequest};
-use crate::answer::decode::{cell_var, CellVar};
-use crate::board::orbit::{code, Orbits};
-use crate::board::symmetry::normalises;
-use crate::board::Placement;
-use crate::draw::board as render;
+use crate::board::orbit::Orbits;
+use crate::count::{self, End, Optimum, Solutions, Tally};
 use crate::error::{Error, Result};
 use crate::instance::guard::check_output;
 use crate::instance::{Instance, Target};
-use crate::language::{Hint, HintSpec, Spec, Target as Counted};
-use crate::lower::{symmetry_group, GROUP_LIMIT};
-use crate::model::Rel;
 use crate::options::{Encodings, Engine};
-use crate::solve::ceiling::optimise;
-use crate::solve::{Enumerator, Next, SolveOptions, Status, Stop};
-use crate::verify::verify;
+use crate::solve::{SolveOptions, Stop};
 
 /// The flags `count` and `solve --all` share.
 #[derive(clap::Args, Clone, Debug, Default)]
@@ -157,7 +149,7 @@ pub fn run(req: &CountRequest, out: &mut dyn Write) -> Result<u8> {
         loaded.estimate.bytes,
         &req.model.limits,
     )?;
-    let classes = classes(req, &loaded)?;
+    let classes = count::classes(&loaded, req.flags.up_to_symmetry)?;
     let deadline = req
         .timeout
         .map(|s| Instant::now() + Duration::from_secs_f64(s.clamp(0.0, 1e9)));
@@ -169,54 +161,9 @@ pub fn run(req: &CountRequest, out: &mut dyn Write) -> Result<u8> {
         listing: Listing::new(out, req.flags.jsonl),
     };
     crate::interrupt::set_graceful(true);
-    let result = counting.run(classes.as_ref());
+    let result = counting.run(classes);
     crate::interrupt::set_graceful(false);
     result
-}
-
-/// The group whose classes are counted, if any: asked for with
-/// `--up-to-symmetry`, or implied by the model's own `hint break_symmetry`
-/// when its group can be listed and every `hint symmetric` keeps classes
-/// whole.
-fn classes(req: &CountRequest, loaded: &Instance) -> Result<Option<Orbits>> {
-    let asked = req.flags.up_to_symmetry;
-    let hinted = loaded
-        .spec
-        .hints
-        .iter()
-        .any(|h| h.kind == HintSpec::BreakSymmetry);
-    if !asked && !hinted {
-        return Ok(None);
-    }
-    let group = match symmetry_group(&loaded.spec, &loaded.board) {
-        Ok(group) => group,
-        Err(_) if asked => {
-            return Err(Error::input_with_help(
-                format!(
-                    "--up-to-symmetry: the board's symmetry group has more than {GROUP_LIMIT} elements, too many to list and to compute class sizes with"
-                ),
-                "count every solution (without --up-to-symmetry), or add `hint break_symmetry` to count under it (at least one solution per class)",
-            ))
-        }
-        Err(_) => return Ok(None),
-    };
-    for hint in &loaded.spec.hints {
-        if let HintSpec::Symmetric(maps) = &hint.kind {
-            if !normalises(&group, maps, GROUP_LIMIT as usize) {
-                if !asked {
-                    return Ok(None);
-                }
-                return Err(Error::input_with_help(
-                    format!(
-                        "--up-to-symmetry: the solutions of `{}` are not closed under the board's symmetry group (a board symmetry carries some of them onto boards the hint excludes), so their classes cannot be counted",
-                        hint.text
-                    ),
-                    "count without --up-to-symmetry, or use a symmetry every board symmetry conjugates into its own group (rot90, rot180)",
-                ));
-            }
-        }
-    }
-    Ok(Some(Orbits::new(&loaded.board, &group)))
 }
 
 /// One count in progress.
@@ -228,18 +175,8 @@ struct Counting<'a> {
     listing: Listing<'a>,
 }
 
-/// The optimum `--optimal` found, or why there is none.
-enum Optimum {
-    /// The objective's optimal value.
-    At(i64),
-    /// The model has no solution at all.
-    NoSolution,
-    /// The search stopped before proving one.
-    Unproven(Option<i64>),
-}
-
 impl Counting<'_> {
-    fn run(&mut self, classes: Option<&Orbits>) -> Result<u8> {
+    fn run(&mut self, classes: Option<Orbits>) -> Result<u8> {
         self.listing.comment(&format!(
             "qspec {}: {}, every solution with the embedded CaDiCaL ({})",
             env!("CARGO_PKG_VERSION"),
@@ -255,25 +192,36 @@ impl Counting<'_> {
         } else {
             None
         };
-        let spec = self.target_spec(optimum, classes.is_some());
-        let owned;
-        let target = if spec == self.loaded.spec {
-            self.loaded
-        } else {
-            owned = self.loaded.with_spec(spec)?;
-            &owned
-        };
-        for hint in &target.model.hints {
+        let counts_classes = classes.is_some();
+        let mut solutions = Solutions::with_stop(
+            self.loaded,
+            optimum,
+            classes,
+            &self.encodings,
+            self.req.flags.limit,
+            &self.stop,
+        )?;
+        for hint in &solutions.target().model.hints {
             self.listing.comment(&hint.describe())?;
         }
-        let scope = Scope::of(self.loaded, target, optimum, classes.is_some());
-        let (tally, end) = self.enumerate(target, classes)?;
+        let scope = Scope::of(self.loaded, solutions.target(), optimum, counts_classes);
+        while let Some(solution) = solutions.next_solution()? {
+            if self.req.all {
+                self.listing.solution(
+                    self.loaded,
+                    &solution.placement,
+                    solution.number,
+                    solution.class_size,
+                )?;
+            }
+        }
+        let end = solutions.end().unwrap_or(End::Complete);
         self.listing.summary(
-            &tally,
+            &solutions.tally(),
             end,
             &scope,
             self.req.flags.limit,
-            classes.map(Orbits::order),
+            solutions.group_order(),
         )?;
         Ok(end.exit_code())
     }
@@ -287,7 +235,7 @@ impl Counting<'_> {
             deadline: self.stop.deadline,
             start: Vec::new(),
         };
-        let answer = {
+        let optimum = {
             let mut sink = std::io::sink();
             let out: &mut dyn Write = if self.listing.jsonl {
                 &mut sink
@@ -295,27 +243,23 @@ impl Counting<'_> {
                 &mut *self.listing.out
             };
             let mut printer = Printer::new(out);
-            let answer = optimise(self.loaded, &opts, &mut printer)?;
+            let optimum = count::optimum(self.loaded, &opts, &mut printer)?;
             printer.failed?;
-            answer
+            optimum
         };
-        let what = self
-            .loaded
-            .model
-            .objective
-            .as_ref()
-            .map_or("objective", |o| o.what.as_str());
-        Ok(match (answer.status, answer.objective) {
-            (Status::Optimal, Some(value)) => {
-                self.listing.comment(&format!(
-                    "optimum: {what} = {value} (proven by {}); now every solution with {what} = {value}",
-                    self.req.engine.name()
-                ))?;
-                Optimum::At(value)
-            }
-            (Status::Unsatisfiable, _) => Optimum::NoSolution,
-            (_, best) => Optimum::Unproven(best),
-        })
+        if let Optimum::At(value) = optimum {
+            let what = self
+                .loaded
+                .model
+                .objective
+                .as_ref()
+                .map_or("objective", |o| o.what.as_str());
+            self.listing.comment(&format!(
+                "optimum: {what} = {value} (proven by {}); now every solution with {what} = {value}",
+                self.req.engine.name()
+            ))?;
+        }
+        Ok(optimum)
     }
 
     /// The model has no solution, so none at the optimum either.
@@ -339,137 +283,4 @@ impl Counting<'_> {
         self.listing.unknown(end)?;
         Ok(end.exit_code())
     }
-
-    /// The spec whose solutions are enumerated: the objective fixed at
-    /// `optimum` (a bound `count == v` or `walls == v`, objective removed),
-    /// and `hint break_symmetry` when classes are counted and the model
-    /// lacks it.
-    fn target_spec(&self, optimum: Option<i64>, classes: bool) -> Spec {
-        let mut spec = self.loaded.spec.clone();
-        if let (Some(value), Some(objective)) = (optimum, spec.objective.take()) {
-            let bound = (
-                Rel::Eq,
-                u32::try_from(value).expect("an optimum is a count"),
-            );
-            match objective.target {
-                Counted::Count => spec.count.push(bound),
-                Counted::Walls => spec.wall_bounds.push(bound),
-            }
-        }
-        if classes && !spec.hints.iter().any(|h| h.kind == HintSpec::BreakSymmetry) {
-            spec.hints.push(Hint {
-                kind: HintSpec::BreakSymmetry,
-                text: "hint break_symmetry (--up-to-symmetry)".into(),
-            });
-        }
-        spec
-    }
-
-    /// Every solution of `target` (a canonical representative of every
-    /// class with `classes`), verified, tallied and, with `--all`, shown.
-    fn enumerate(&mut self, target: &Instance, classes: Option<&Orbits>) -> Result<(Tally, End)> {
-        let mut enumerator = Enumerator::new(&target.model, &self.encodings, &self.stop);
-        let decisions = decision_cells(target);
-        let mut tally = Tally::default();
-        loop {
-            if self.req.flags.limit == Some(tally.found) {
-                // One more call tells "exactly N" from "at least N".
-                return Ok(match enumerator.next_solution()? {
-                    Next::Exhausted => (tally, End::Complete),
-                    Next::Solution(_) => (tally, End::Limit),
-                    Next::Stopped => (tally, End::stopped()),
-                });
-            }
-            let values = match enumerator.next_solution()? {
-                Next::Solution(values) => values,
-                Next::Exhausted => return Ok((tally, End::Complete)),
-                Next::Stopped => return Ok((tally, End::stopped())),
-            };
-            let placement = placement(&decisions, target.board.n_cells(), &values);
-            let number = tally.found + 1;
-            check_solution(target, &placement, number)?;
-            let class_size = match classes {
-                Some(orbits) => Some(class_size(target, orbits, &placement, number)?),
-                None => None,
-            };
-            tally.add(class_size);
-            if self.req.all {
-                self.listing
-                    .solution(self.loaded, &placement, number, class_size)?;
-            }
-        }
-    }
-}
-
-/// The cell of every decision variable that decides one (its index in
-/// the model's values, and what it decides).
-fn decision_cells(target: &Instance) -> Vec<(usize, CellVar)> {
-    let model = &target.model;
-    (0..model.n_decisions() as usize)
-        .filter_map(|i| cell_var(&target.board, &model.names[i]).map(|cell| (i, cell)))
-        .collect()
-}
-
-/// The board of a solution's values.
-fn placement(decisions: &[(usize, CellVar)], n_cells: usize, values: &[bool]) -> Placement {
-    let mut p = Placement::empty(n_cells);
-    for &(i, cell) in decisions {
-        match cell {
-            CellVar::Piece(c) => p.pieces[c] = values[i],
-            CellVar::Wall(c) => p.chosen_walls[c] = values[i],
-        }
-    }
-    p
-}
-
-/// A solution the geometry rejects is a bug of the encodings: nothing
-/// wrong is counted.
-fn check_solution(target: &Instance, placement: &Placement, number: u64) -> Result<()> {
-    let problems = verify(&target.spec, &target.board, placement);
-    if problems.is_empty() {
-        return Ok(());
-    }
-    let mut detail = render::text(&target.spec, &target.board, placement);
-    for p in problems {
-        detail.push_str(&format!("  {p}\n"));
-    }
-    Err(Error::Failure {
-        message: format!(
-            "internal error: solution {number} breaks the model (checked from the board geometry); nothing is counted"
-        ),
-        detail: Some(detail.trim_end().to_string()),
-    })
-}
-
-/// The size of the class of a representative, which must be the
-/// canonical member of its class (else the lex-leader constraints and the
-/// orbit order disagree: a bug, and no count is printed).
-fn class_size(
-    target: &Instance,
-    orbits: &Orbits,
-    placement: &Placement,
-    number: u64,
-) -> Result<u64> {
-    let board = &target.board;
-    let content: Vec<u8> = (0..board.n_cells())
-        .map(|c| {
-            code(
-                placement.pieces[c],
-                board.is_wall(c) || placement.chosen_walls[c],
-            )
-        })
-        .collect();
-    if !orbits.is_canonical(&content) {
-        return Err(Error::Failure {
-            message: format!(
-                "internal error: representative {number} is not the canonical member of its symmetry class; no count is printed"
-            ),
-            detail: Some(
-                render::text(&target.spec, board, placement)
-                    .trim_end()
-                    .to_string(),
-            ),
-        });
-    }
-    Ok(orbits.class_size(&content) as u64)
 }

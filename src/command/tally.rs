@@ -11,90 +11,29 @@ use super::stats::json_string;
 use super::{print, Instance};
 use crate::board::Placement;
 use crate::draw::board as render;
+use crate::count::{End, Tally};
 use crate::model::HintKind;
 use crate::verify::objective_value;
 
-/// The solutions found so far.
-#[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Tally {
-    /// Solutions found (class representatives when classes are counted).
-    pub found: u64,
-    /// The solutions they stand for (the sum of the class sizes).
-    pub raw: u64,
-}
-
-impl Tally {
-    /// One more solution, standing for `class_size` solutions (itself
-    /// alone when classes are not counted).
-    pub fn add(&mut self, class_size: Option<u64>) {
-        self.found += 1;
-        self.raw += class_size.unwrap_or(1);
+/// ` (timeout)`, ` (interrupted)`, ` (stopped by --limit N)`; nothing
+/// when complete.
+fn end_status(end: End, limit: Option<u64>) -> String {
+    match (end, limit) {
+        (End::Complete, _) => String::new(),
+        (End::Limit, Some(n)) => format!(" (stopped by --limit {n})"),
+        (End::Limit, None) => " (stopped by --limit)".into(),
+        (End::Timeout, _) => " (timeout)".into(),
+        (End::Interrupted, _) => " (interrupted)".into(),
     }
 }
 
-/// How an enumeration ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum End {
-    /// Every solution was found.
-    Complete,
-    /// `--limit` solutions were found, and there are more.
-    Limit,
-    /// The deadline came first.
-    Timeout,
-    /// Ctrl-C or SIGTERM came first.
-    Interrupted,
-}
-
-impl End {
-    /// A stop by the deadline or by a signal, whichever it was.
-    pub fn stopped() -> End {
-        if crate::interrupt::interrupted() {
-            End::Interrupted
-        } else {
-            End::Timeout
-        }
-    }
-
-    /// What came first: `the timeout`, `the interrupt`.
-    pub fn cause(self) -> &'static str {
-        match self {
-            End::Complete => "the end",
-            End::Limit => "the limit",
-            End::Timeout => "the timeout",
-            End::Interrupted => "the interrupt",
-        }
-    }
-
-    /// ` (timeout)`, ` (interrupted)`, ` (stopped by --limit N)`; nothing
-    /// when complete.
-    fn status(self, limit: Option<u64>) -> String {
-        match (self, limit) {
-            (End::Complete, _) => String::new(),
-            (End::Limit, Some(n)) => format!(" (stopped by --limit {n})"),
-            (End::Limit, None) => " (stopped by --limit)".into(),
-            (End::Timeout, _) => " (timeout)".into(),
-            (End::Interrupted, _) => " (interrupted)".into(),
-        }
-    }
-
-    /// The exit code (`qspec count --help`).
-    pub fn exit_code(self) -> u8 {
-        match self {
-            End::Complete => 0,
-            End::Limit => 10,
-            End::Timeout => 1,
-            End::Interrupted => 130,
-        }
-    }
-
-    /// `null`, or why the enumeration stopped, as JSON.
-    fn json(self) -> &'static str {
-        match self {
-            End::Complete => "null",
-            End::Limit => "\"limit\"",
-            End::Timeout => "\"timeout\"",
-            End::Interrupted => "\"interrupted\"",
-        }
+/// `null`, or why the enumeration stopped, as JSON.
+fn end_json(end: End) -> &'static str {
+    match end {
+        End::Complete => "null",
+        End::Limit => "\"limit\"",
+        End::Timeout => "\"timeout\"",
+        End::Interrupted => "\"interrupted\"",
     }
 }
 
@@ -268,7 +207,7 @@ impl<'a> Listing<'a> {
                 json_or_null(group.map(|_| tally.found)),
                 json_or_null(group),
                 end == End::Complete,
-                end.json(),
+                end_json(end),
                 scope.json()
             );
             return print(self.out, &text);
@@ -283,7 +222,7 @@ impl<'a> Listing<'a> {
         } else {
             "at least "
         };
-        let status = end.status(limit);
+        let status = end_status(end, limit);
         let scope = scope.text();
         let text = match group {
             Some(order) => format!(
@@ -304,10 +243,10 @@ impl<'a> Listing<'a> {
         let text = if self.jsonl {
             format!(
                 "{{\"solutions\": null, \"classes\": null, \"group_order\": null, \"complete\": false, \"stopped\": {}}}\n",
-                end.json()
+                end_json(end)
             )
         } else {
-            format!("solutions at the optimum: unknown{}\n", end.status(None))
+            format!("solutions at the optimum: unknown{}\n", end_status(end, None))
         };
         print(self.out, &text)
     }

@@ -40,7 +40,7 @@ use crate::model::Model;
 use crate::options::{AmoEncoding, CardEncoding, Encodings, RayEncoding};
 
 /// A model loaded, with everything it was built from.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Instance {
     /// The checked model description.
     pub spec: Spec,

@@ -3,8 +3,7 @@
 //! interface ([`oracle`]), alone or as a portfolio ([`portfolio`]) — and the
 //! optimiser on top of them ([`optimize`]: a clique-cover estimate
 //! ([`cover`], [`cost`]), cores, descent by jumps, bounds shared between
-//! engines ([`shared`])); every solution, one at a time, on the
-//! incremental CaDiCaL ([`enumerate`]); any other solver by its command
+//! engines ([`shared`])); any other solver by its command
 //! line ([`external`]); for models that ask for the most pieces no two of
 //! which attack, a branch and bound over the conflict graph instead
 //! ([`clique`]); warm starts ([`warm_start`]).
@@ -14,7 +13,6 @@ pub mod clique;
 pub mod cost;
 pub mod cover;
 pub mod embedded;
-pub mod enumerate;
 pub mod external;
 pub mod kissat;
 pub mod optimize;
@@ -24,7 +22,6 @@ pub mod shared;
 pub mod warm_start;
 
 pub use embedded::Embedded;
-pub use enumerate::{Enumerator, Next};
 pub use optimize::{Answer, Status};
 pub use oracle::{Outcome, Stop};
 pub use portfolio::{solve_model, Report, SolveOptions};

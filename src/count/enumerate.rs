@@ -6,8 +6,8 @@
 //! board count twice. Solver-side only: the caller verifies, counts and
 //! prints.
 
-use super::embedded::Embedded;
-use super::oracle::{Outcome, Stop};
+use crate::solve::embedded::Embedded;
+use crate::solve::{Outcome, Stop};
 use crate::encode::encode_model;
 use crate::error::Result;
 use crate::model::{Model, Var};

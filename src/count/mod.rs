@@ -1,0 +1,393 @@
+//! Counting and listing solutions: every solution of an instance on the
+//! incremental CaDiCaL ([`enumerate`]), projected on the board's decision
+//! variables, each verified from the geometry before it is counted. With
+//! `optimal`, the optimum is found first ([`optimum`]) and the solutions at
+//! it are listed; with classes ([`classes`]), one canonical representative
+//! per symmetry class is listed (the lex-leader constraints of `hint
+//! break_symmetry`) with its class size computed from the geometry
+//! ([`crate::board::orbit`]), so that the number of solutions is the sum of
+//! the class sizes.
+//!
+//! ```
+//! use qspec::count::{Solutions, Tally};
+//! use qspec::instance::{load_source, LoadOptions};
+//! let queens = load_source("8.qspec", "board 8 x 8\nrule no_attack\ncount == 8\n", &[], &LoadOptions::default())?;
+//! let orbits = qspec::count::classes(&queens, true)?;
+//! let mut solutions = Solutions::new(&queens, None, orbits, &Default::default(), None, None)?;
+//! while let Some(_representative) = solutions.next_solution()? {}
+//! assert_eq!(solutions.tally(), Tally { found: 12, raw: 92 });
+//! # Ok::<(), qspec::Error>(())
+//! ```
+
+pub mod enumerate;
+
+pub use enumerate::{Enumerator, Next};
+
+use std::borrow::Cow;
+use std::time::Instant;
+
+use crate::board::orbit::{code, Orbits};
+use crate::board::symmetry::normalises;
+use crate::board::Placement;
+use crate::draw;
+use crate::error::{Error, Result};
+use crate::instance::Instance;
+use crate::language::{Hint, HintSpec, Spec, Target};
+use crate::lower::{symmetry_group, GROUP_LIMIT};
+use crate::model::Rel;
+use crate::answer::decode::{cell_var, CellVar};
+use crate::options::Encodings;
+use crate::solve::ceiling::optimise;
+use crate::solve::{Report, SolveOptions, Status, Stop};
+use crate::verify::verify;
+
+/// The solutions found so far.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Solutions found (class representatives when classes are counted).
+    pub found: u64,
+    /// The solutions they stand for (the sum of the class sizes).
+    pub raw: u64,
+}
+
+impl Tally {
+    /// One more solution, standing for `class_size` solutions (itself
+    /// alone when classes are not counted).
+    pub fn add(&mut self, class_size: Option<u64>) {
+        self.found += 1;
+        self.raw += class_size.unwrap_or(1);
+    }
+}
+
+/// How an enumeration ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// Every solution was found.
+    Complete,
+    /// The limit was reached, and there are more.
+    Limit,
+    /// The deadline came first.
+    Timeout,
+    /// Ctrl-C, SIGTERM or the caller's stop flag came first.
+    Interrupted,
+}
+
+impl End {
+    /// A stop by the deadline or by a signal, whichever it was.
+    pub fn stopped() -> End {
+        if crate::interrupt::interrupted() {
+            End::Interrupted
+        } else {
+            End::Timeout
+        }
+    }
+
+    /// What came first: `the timeout`, `the interrupt`.
+    pub fn cause(self) -> &'static str {
+        match self {
+            End::Complete => "the end",
+            End::Limit => "the limit",
+            End::Timeout => "the timeout",
+            End::Interrupted => "the interrupt",
+        }
+    }
+
+    /// The exit code `qspec count` ends with (`qspec count --help`).
+    pub fn exit_code(self) -> u8 {
+        match self {
+            End::Complete => 0,
+            End::Limit => 10,
+            End::Timeout => 1,
+            End::Interrupted => 130,
+        }
+    }
+}
+
+/// The group whose classes are counted, if any: `asked` for (else an error
+/// when it cannot be), or implied by the model's own `hint break_symmetry`
+/// when its group can be listed and every `hint symmetric` keeps classes
+/// whole.
+pub fn classes(instance: &Instance, asked: bool) -> Result<Option<Orbits>> {
+    let hinted = instance
+        .spec
+        .hints
+        .iter()
+        .any(|h| h.kind == HintSpec::BreakSymmetry);
+    if !asked && !hinted {
+        return Ok(None);
+    }
+    let group = match symmetry_group(&instance.spec, &instance.board) {
+        Ok(group) => group,
+        Err(_) if asked => {
+            return Err(Error::input_with_help(
+                format!(
+                    "--up-to-symmetry: the board's symmetry group has more than {GROUP_LIMIT} elements, too many to list and to compute class sizes with"
+                ),
+                "count every solution (without --up-to-symmetry), or add `hint break_symmetry` to count under it (at least one solution per class)",
+            ))
+        }
+        Err(_) => return Ok(None),
+    };
+    for hint in &instance.spec.hints {
+        if let HintSpec::Symmetric(maps) = &hint.kind {
+            if !normalises(&group, maps, GROUP_LIMIT as usize) {
+                if !asked {
+                    return Ok(None);
+                }
+                return Err(Error::input_with_help(
+                    format!(
+                        "--up-to-symmetry: the solutions of `{}` are not closed under the board's symmetry group (a board symmetry carries some of them onto boards the hint excludes), so their classes cannot be counted",
+                        hint.text
+                    ),
+                    "count without --up-to-symmetry, or use a symmetry every board symmetry conjugates into its own group (rot90, rot180)",
+                ));
+            }
+        }
+    }
+    Ok(Some(Orbits::new(&instance.board, &group)))
+}
+
+/// The optimum the solutions of an optimisation are counted at, or why
+/// there is none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Optimum {
+    /// The objective's optimal value, proven.
+    At(i64),
+    /// The model has no solution at all.
+    NoSolution,
+    /// The search stopped before proving one (the best value found, if any).
+    Unproven(Option<i64>),
+}
+
+/// The optimum of `instance`, found as `solve` finds it (the engine of
+/// `opts`), its progress told to `report`.
+pub fn optimum(instance: &Instance, opts: &SolveOptions, report: &mut dyn Report) -> Result<Optimum> {
+    let answer = optimise(instance, opts, report)?;
+    Ok(match (answer.status, answer.objective) {
+        (Status::Optimal, Some(value)) => Optimum::At(value),
+        (Status::Unsatisfiable, _) => Optimum::NoSolution,
+        (_, best) => Optimum::Unproven(best),
+    })
+}
+
+/// One solution, verified from the geometry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// Its number, counted from 1 in the order found.
+    pub number: u64,
+    /// The board.
+    pub placement: Placement,
+    /// The size of its symmetry class, when classes are counted (it is then
+    /// the class's canonical member).
+    pub class_size: Option<u64>,
+}
+
+/// The solutions of an instance, one at a time, each verified (and, with
+/// classes, checked canonical and given its class size) before it is
+/// returned.
+pub struct Solutions<'a> {
+    target: Cow<'a, Instance>,
+    orbits: Option<Orbits>,
+    enumerator: Enumerator,
+    decisions: Vec<(usize, CellVar)>,
+    limit: Option<u64>,
+    tally: Tally,
+    end: Option<End>,
+}
+
+impl<'a> Solutions<'a> {
+    /// The solutions of `instance` — at `optimum` when given (the
+    /// objective fixed by a count bound in the encodings in force), one per
+    /// class of `orbits` when given — up to `limit` of them (one more call
+    /// then tells "exactly" from "at least"), until `deadline`.
+    pub fn new(
+        instance: &'a Instance,
+        optimum: Option<i64>,
+        orbits: Option<Orbits>,
+        encodings: &Encodings,
+        limit: Option<u64>,
+        deadline: Option<Instant>,
+    ) -> Result<Solutions<'a>> {
+        Solutions::with_stop(instance, optimum, orbits, encodings, limit, &Stop::new(deadline))
+    }
+
+    /// [`Solutions::new`], stopped by `stop` (its deadline or its flag).
+    pub fn with_stop(
+        instance: &'a Instance,
+        optimum: Option<i64>,
+        orbits: Option<Orbits>,
+        encodings: &Encodings,
+        limit: Option<u64>,
+        stop: &Stop,
+    ) -> Result<Solutions<'a>> {
+        let spec = target_spec(&instance.spec, optimum, orbits.is_some());
+        let target = if spec == instance.spec {
+            Cow::Borrowed(instance)
+        } else {
+            Cow::Owned(instance.with_spec(spec)?)
+        };
+        let enumerator = Enumerator::new(&target.model, encodings, stop);
+        let decisions = decision_cells(&target);
+        Ok(Solutions {
+            target,
+            orbits,
+            enumerator,
+            decisions,
+            limit,
+            tally: Tally::default(),
+            end: None,
+        })
+    }
+
+    /// The instance whose solutions are enumerated: the objective fixed at
+    /// the optimum, `hint break_symmetry` added for classes.
+    pub fn target(&self) -> &Instance {
+        &self.target
+    }
+
+    /// The group's order, when classes are counted.
+    pub fn group_order(&self) -> Option<usize> {
+        self.orbits.as_ref().map(Orbits::order)
+    }
+
+    /// The solutions found so far.
+    pub fn tally(&self) -> Tally {
+        self.tally
+    }
+
+    /// How the enumeration ended (`None` while it goes on).
+    pub fn end(&self) -> Option<End> {
+        self.end
+    }
+
+    /// The next solution, verified; `None` once the enumeration has ended
+    /// ([`Solutions::end`] says how). A solution the geometry rejects, or a
+    /// representative that is not its class's canonical member, is an
+    /// internal error: nothing wrong is ever counted.
+    pub fn next_solution(&mut self) -> Result<Option<Solution>> {
+        if self.end.is_some() {
+            return Ok(None);
+        }
+        if self.limit == Some(self.tally.found) {
+            // One more call tells "exactly N" from "at least N".
+            self.end = Some(match self.enumerator.next_solution()? {
+                Next::Exhausted => End::Complete,
+                Next::Solution(_) => End::Limit,
+                Next::Stopped => End::stopped(),
+            });
+            return Ok(None);
+        }
+        let values = match self.enumerator.next_solution()? {
+            Next::Solution(values) => values,
+            Next::Exhausted => return self.ended(End::Complete),
+            Next::Stopped => return self.ended(End::stopped()),
+        };
+        let placement = placement(&self.decisions, self.target.board.n_cells(), &values);
+        let number = self.tally.found + 1;
+        check_solution(&self.target, &placement, number)?;
+        let class_size = match &self.orbits {
+            Some(orbits) => Some(class_size(&self.target, orbits, &placement, number)?),
+            None => None,
+        };
+        self.tally.add(class_size);
+        Ok(Some(Solution {
+            number,
+            placement,
+            class_size,
+        }))
+    }
+
+    fn ended(&mut self, end: End) -> Result<Option<Solution>> {
+        self.end = Some(end);
+        Ok(None)
+    }
+}
+
+/// The spec whose solutions are enumerated: the objective fixed at
+/// `optimum` (a bound `count == v` or `walls == v`, objective removed),
+/// and `hint break_symmetry` when classes are counted and the model lacks
+/// it.
+fn target_spec(spec: &Spec, optimum: Option<i64>, classes: bool) -> Spec {
+    let mut spec = spec.clone();
+    if let (Some(value), Some(objective)) = (optimum, spec.objective.take()) {
+        let bound = (
+            Rel::Eq,
+            u32::try_from(value).expect("an optimum is a count"),
+        );
+        match objective.target {
+            Target::Count => spec.count.push(bound),
+            Target::Walls => spec.wall_bounds.push(bound),
+        }
+    }
+    if classes && !spec.hints.iter().any(|h| h.kind == HintSpec::BreakSymmetry) {
+        spec.hints.push(Hint {
+            kind: HintSpec::BreakSymmetry,
+            text: "hint break_symmetry (--up-to-symmetry)".into(),
+        });
+    }
+    spec
+}
+
+/// The cell of every decision variable that decides one (its index in
+/// the model's values, and what it decides).
+fn decision_cells(target: &Instance) -> Vec<(usize, CellVar)> {
+    let model = &target.model;
+    (0..model.n_decisions() as usize)
+        .filter_map(|i| cell_var(&target.board, &model.names[i]).map(|cell| (i, cell)))
+        .collect()
+}
+
+/// The board of a solution's values.
+fn placement(decisions: &[(usize, CellVar)], n_cells: usize, values: &[bool]) -> Placement {
+    let mut p = Placement::empty(n_cells);
+    for &(i, cell) in decisions {
+        match cell {
+            CellVar::Piece(c) => p.pieces[c] = values[i],
+            CellVar::Wall(c) => p.chosen_walls[c] = values[i],
+        }
+    }
+    p
+}
+
+/// A solution the geometry rejects is a bug of the encodings: nothing
+/// wrong is counted.
+fn check_solution(target: &Instance, placement: &Placement, number: u64) -> Result<()> {
+    let problems = verify(&target.spec, &target.board, placement);
+    if problems.is_empty() {
+        return Ok(());
+    }
+    let mut detail = draw::text(&target.spec, &target.board, placement);
+    for p in problems {
+        detail.push_str(&format!("  {p}\n"));
+    }
+    Err(Error::Failure {
+        message: format!(
+            "internal error: solution {number} breaks the model (checked from the board geometry); nothing is counted"
+        ),
+        detail: Some(detail.trim_end().to_string()),
+    })
+}
+
+/// The size of the class of a representative, which must be the
+/// canonical member of its class (else the lex-leader constraints and the
+/// orbit order disagree: a bug, and no count is printed).
+fn class_size(target: &Instance, orbits: &Orbits, placement: &Placement, number: u64) -> Result<u64> {
+    let board = &target.board;
+    let content: Vec<u8> = (0..board.n_cells())
+        .map(|c| {
+            code(
+                placement.pieces[c],
+                board.is_wall(c) || placement.chosen_walls[c],
+            )
+        })
+        .collect();
+    if !orbits.is_canonical(&content) {
+        return Err(Error::Failure {
+            message: format!(
+                "internal error: representative {number} is not the canonical member of its symmetry class; no count is printed"
+            ),
+            detail: Some(draw::text(&target.spec, board, placement).trim_end().to_string()),
+        });
+    }
+    Ok(orbits.class_size(&content) as u64)
+}
