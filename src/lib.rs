@@ -33,9 +33,9 @@
 
 pub mod answer;
 pub mod board;
-pub mod count;
 pub mod certify;
 pub mod command;
+pub mod count;
 pub mod diag;
 pub mod draw;
 pub mod emit;

@@ -4,107 +4,110 @@
 //! solver `solve` runs ([`Engine`]), and how far `solve --certify` checks
 //! a claim ([`CertifyLevel`]).
 //!
-//! Each enum derives clap's `ValueEnum`, so the command line lists the same
-//! names the `.qspec` language and the file headers use, from this one place.
+//! Each is a [`Choice`]: every value with its name and one line saying
+//! what it is, from this one place, so that the `.qspec` language, the
+//! file headers, the command line and the Python package all use the same
+//! names.
 
 use std::fmt;
 use std::path::Path;
 
-use clap::ValueEnum;
-
-/// How an at-most-one constraint is written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, ValueEnum)]
-pub enum AmoEncoding {
-    /// Every pair excluded: `n(n-1)/2` binary clauses, no variables.
-    Pairwise,
-    /// The ladder (sequential) encoding: `n - 1` variables, `3n - 4` clauses.
-    Ladder,
-    /// The binary (bitwise) encoding: `log n` variables, `n log n` clauses.
-    Bitwise,
-    /// The commander encoding (groups of 4, pairwise inside).
-    Commander,
-    /// The bimander encoding (groups of 4, binary commanders).
-    Bimander,
-    /// Chen's two-product encoding (rows and columns of a grid).
-    Product,
+/// A value a user names: in a `.qspec` file, on the command line, in a
+/// header, from Python.
+pub trait Choice: Copy + Sized + 'static {
+    /// Every value, in the order help texts and `stats` list them.
+    fn all() -> &'static [Self];
+    /// The value's name.
+    fn name(self) -> &'static str;
+    /// One line saying what the value is.
+    fn about(self) -> &'static str;
+    /// The value called `name`.
+    fn named(name: &str) -> Option<Self> {
+        Self::all().iter().copied().find(|c| c.name() == name)
+    }
 }
 
-impl AmoEncoding {
-    /// Every at-most-one encoding, in the order `stats` lists them.
-    pub const ALL: [AmoEncoding; 6] = [
-        AmoEncoding::Pairwise,
-        AmoEncoding::Ladder,
-        AmoEncoding::Bitwise,
-        AmoEncoding::Commander,
-        AmoEncoding::Bimander,
-        AmoEncoding::Product,
-    ];
-
-    /// The name used in `.qspec` files, on the command line and in headers.
-    pub fn name(self) -> &'static str {
-        match self {
-            AmoEncoding::Pairwise => "pairwise",
-            AmoEncoding::Ladder => "ladder",
-            AmoEncoding::Bitwise => "bitwise",
-            AmoEncoding::Commander => "commander",
-            AmoEncoding::Bimander => "bimander",
-            AmoEncoding::Product => "product",
+/// An enum of named values (here and in [`crate::answer::read::Form`]): each variant with its name and its one line
+/// (also its documentation), `ALL`, `name()`, `about()`, `from_name()`,
+/// [`Choice`] and [`FromStr`] (the error lists the names).
+macro_rules! choices {
+    (
+        $(#[$attr:meta])*
+        pub enum $ty:ident {
+            $($(#[$vattr:meta])* $variant:ident = $name:literal : $about:literal,)*
         }
-    }
-
-    /// The encoding called `name`.
-    pub fn from_name(name: &str) -> Option<AmoEncoding> {
-        AmoEncoding::ALL.into_iter().find(|e| e.name() == name)
-    }
-}
-
-/// How a cardinality constraint is written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, ValueEnum)]
-pub enum CardEncoding {
-    /// The totalizer (rustsat).
-    Totalizer,
-    /// Sinz's sequential counter.
-    #[value(name = "seqcounter")]
-    SeqCounter,
-    /// Cardinality networks (Asín et al.), `O(n log^2 k)`.
-    #[value(name = "cardnet")]
-    CardNet,
-    /// Batcher's odd-even merge sorting network.
-    #[value(name = "sortnet")]
-    SortNet,
-    /// The binary adder (rustsat).
-    Adder,
-    /// The modulo totalizer (Ogawa et al.).
-    #[value(name = "mtotalizer")]
-    MTotalizer,
-}
-
-impl CardEncoding {
-    /// Every cardinality encoding, in the order `stats` lists them.
-    pub const ALL: [CardEncoding; 6] = [
-        CardEncoding::Totalizer,
-        CardEncoding::SeqCounter,
-        CardEncoding::CardNet,
-        CardEncoding::SortNet,
-        CardEncoding::Adder,
-        CardEncoding::MTotalizer,
-    ];
-
-    /// The name used in `.qspec` files, on the command line and in headers.
-    pub fn name(self) -> &'static str {
-        match self {
-            CardEncoding::Totalizer => "totalizer",
-            CardEncoding::SeqCounter => "seqcounter",
-            CardEncoding::CardNet => "cardnet",
-            CardEncoding::SortNet => "sortnet",
-            CardEncoding::Adder => "adder",
-            CardEncoding::MTotalizer => "mtotalizer",
+    ) => {
+        $(#[$attr])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum $ty {
+            $(#[doc = concat!($about, ".")] $(#[$vattr])* $variant,)*
         }
-    }
 
-    /// The encoding called `name`.
-    pub fn from_name(name: &str) -> Option<CardEncoding> {
-        CardEncoding::ALL.into_iter().find(|e| e.name() == name)
+        impl $ty {
+            /// Every value, in the order help texts and `stats` list them.
+            pub const ALL: [$ty; [$($name),*].len()] = [$($ty::$variant),*];
+
+            /// The name used in `.qspec` files, on the command line and in
+            /// headers.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $($ty::$variant => $name,)*
+                }
+            }
+
+            /// One line saying what it is.
+            pub fn about(self) -> &'static str {
+                match self {
+                    $($ty::$variant => $about,)*
+                }
+            }
+        }
+
+        impl $crate::options::Choice for $ty {
+            fn all() -> &'static [$ty] {
+                &$ty::ALL
+            }
+            fn name(self) -> &'static str {
+                $ty::name(self)
+            }
+            fn about(self) -> &'static str {
+                $ty::about(self)
+            }
+        }
+
+        impl std::str::FromStr for $ty {
+            type Err = String;
+            fn from_str(name: &str) -> Result<$ty, String> {
+                <$ty as $crate::options::Choice>::named(name).ok_or_else(|| {
+                    format!("`{name}` is not one of {}", [$($name),*].join(", "))
+                })
+            }
+        }
+    };
+}
+pub(crate) use choices;
+
+choices! {
+    /// How an at-most-one constraint is written.
+    pub enum AmoEncoding {
+        Pairwise = "pairwise": "Every pair excluded: `n(n-1)/2` binary clauses, no variables",
+        Ladder = "ladder": "The ladder (sequential) encoding: `n - 1` variables, `3n - 4` clauses",
+        Bitwise = "bitwise": "The binary (bitwise) encoding: `log n` variables, `n log n` clauses",
+        Commander = "commander": "The commander encoding (groups of 4, pairwise inside)",
+        Bimander = "bimander": "The bimander encoding (groups of 4, binary commanders)",
+        Product = "product": "Chen's two-product encoding (rows and columns of a grid)",
+    }
+}
+
+choices! {
+    /// How a cardinality constraint is written.
+    pub enum CardEncoding {
+        Totalizer = "totalizer": "The totalizer (rustsat)",
+        SeqCounter = "seqcounter": "Sinz's sequential counter",
+        CardNet = "cardnet": "Cardinality networks (Asín et al.), `O(n log^2 k)`",
+        SortNet = "sortnet": "Batcher's odd-even merge sorting network",
+        Adder = "adder": "The binary adder (rustsat)",
+        MTotalizer = "mtotalizer": "The modulo totalizer (Ogawa et al.)",
     }
 }
 
@@ -118,75 +121,26 @@ pub struct Encodings {
     pub card: Option<CardEncoding>,
 }
 
-/// How the model says "the first piece along a ray" (rules `attacks`,
-/// `dominate`, and `no_attack` with free walls).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, ValueEnum)]
-pub enum RayEncoding {
-    /// `seen <-> OR(cells on the ray)`: one definition per cell and
-    /// direction, quadratic in the ray length (the blog's formulation).
-    Direct,
-    /// `seen(c,v) <-> x(c+v) OR seen(c+v,v)`: constant size per cell and
-    /// direction, definitions shared along each line. The default.
-    #[default]
-    Chain,
-}
-
-impl RayEncoding {
-    /// Both ray encodings.
-    pub const ALL: [RayEncoding; 2] = [RayEncoding::Direct, RayEncoding::Chain];
-
-    /// The name used in `.qspec` files and on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            RayEncoding::Direct => "direct",
-            RayEncoding::Chain => "chain",
-        }
-    }
-
-    /// The ray encoding called `name`.
-    pub fn from_name(name: &str) -> Option<RayEncoding> {
-        RayEncoding::ALL.into_iter().find(|r| r.name() == name)
+choices! {
+    /// How the model says "the first piece along a ray" (rules `attacks`,
+    /// `dominate`, and `no_attack` with free walls).
+    #[derive(Default)]
+    pub enum RayEncoding {
+        Direct = "direct": "`seen <-> OR(cells on the ray)`: one definition per cell and direction, quadratic in the ray length (the blog's formulation)",
+        #[default]
+        Chain = "chain": "`seen(c,v) <-> x(c+v) OR seen(c+v,v)`: constant size per cell and direction, definitions shared along each line. The default",
     }
 }
 
-/// The embedded SAT solver `qspec solve` runs.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, ValueEnum)]
-pub enum Engine {
-    /// CaDiCaL: incremental (one solver for the whole optimisation, with
-    /// cores that raise the lower bound, and the warm start as phases);
-    /// ahead on small models that take many optimisation steps.
-    Cadical,
-    /// Kissat: rebuilt for every step (it takes no assumptions); far
-    /// faster on hard calls (the 6^3 proof, q_5(8) >= 28), so the default
-    /// (bench/solve.sh).
-    #[default]
-    Kissat,
-    /// Both on two threads: the first answer wins, and while optimising
-    /// each takes up the other's better solutions and bounds.
-    Portfolio,
-    /// No SAT solver: a branch and bound over the conflict graph, pruned by
-    /// the board's symmetries, for models that ask for the most pieces no
-    /// two of which attack (the `clique` module of `solve`).
-    Clique,
-}
-
-impl Engine {
-    /// Every engine.
-    pub const ALL: [Engine; 4] = [
-        Engine::Cadical,
-        Engine::Kissat,
-        Engine::Portfolio,
-        Engine::Clique,
-    ];
-
-    /// The name used on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Engine::Cadical => "cadical",
-            Engine::Kissat => "kissat",
-            Engine::Portfolio => "portfolio",
-            Engine::Clique => "clique",
-        }
+choices! {
+    /// The embedded SAT solver `qspec solve` runs.
+    #[derive(Default)]
+    pub enum Engine {
+        Cadical = "cadical": "CaDiCaL: incremental (one solver for the whole optimisation, with cores that raise the lower bound, and the warm start as phases); ahead on small models that take many optimisation steps",
+        #[default]
+        Kissat = "kissat": "Kissat: rebuilt for every step (it takes no assumptions); far faster on hard calls (the 6^3 proof, q_5(8) >= 28), so the default (bench/solve.sh)",
+        Portfolio = "portfolio": "Both on two threads: the first answer wins, and while optimising each takes up the other's better solutions and bounds",
+        Clique = "clique": "No SAT solver: a branch and bound over the conflict graph, pruned by the board's symmetries, for models that ask for the most pieces no two of which attack (the `clique` module of `solve`)",
     }
 }
 
@@ -196,53 +150,28 @@ impl fmt::Display for Engine {
     }
 }
 
-/// What `solve --certify` proves a claim from.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, ValueEnum)]
-pub enum CertifyLevel {
-    /// The CNF with the encodings in force: a DRAT proof checked by `rate`.
-    #[default]
-    Cnf,
-    /// The model's own OPB file: a VeriPB proof (certified encodings, then
-    /// CaDiCaL's LRAT proof) checked by `veripb`.
-    Model,
+choices! {
+    /// What `solve --certify` proves a claim from.
+    #[derive(Default)]
+    pub enum CertifyLevel {
+        #[default]
+        Cnf = "cnf": "The CNF with the encodings in force: a DRAT proof checked by `rate`",
+        Model = "model": "The model's own OPB file: a VeriPB proof (certified encodings, then CaDiCaL's LRAT proof) checked by `veripb`",
+    }
 }
 
-/// A solver file format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, ValueEnum)]
-pub enum Format {
-    /// DIMACS CNF, for SAT solvers and model counters.
-    Cnf,
-    /// Weighted CNF, for MaxSAT solvers.
-    Wcnf,
-    /// Pseudo-Boolean competition format.
-    Opb,
-    /// CPLEX LP, for MIP solvers.
-    Lp,
-    /// Free MPS, for MIP solvers.
-    Mps,
+choices! {
+    /// A solver file format.
+    pub enum Format {
+        Cnf = "cnf": "DIMACS CNF, for SAT solvers and model counters",
+        Wcnf = "wcnf": "Weighted CNF, for MaxSAT solvers",
+        Opb = "opb": "Pseudo-Boolean competition format",
+        Lp = "lp": "CPLEX LP, for MIP solvers",
+        Mps = "mps": "Free MPS, for MIP solvers",
+    }
 }
 
 impl Format {
-    /// Every format, in the order help texts list them.
-    pub const ALL: [Format; 5] = [
-        Format::Cnf,
-        Format::Wcnf,
-        Format::Opb,
-        Format::Lp,
-        Format::Mps,
-    ];
-
-    /// The canonical name, also the file extension.
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::Cnf => "cnf",
-            Format::Wcnf => "wcnf",
-            Format::Opb => "opb",
-            Format::Lp => "lp",
-            Format::Mps => "mps",
-        }
-    }
-
     /// The format called `name` (case-insensitive; `dimacs` and `pb` are
     /// accepted as aliases of `cnf` and `opb`).
     pub fn from_name(name: &str) -> Option<Format> {
@@ -309,30 +238,25 @@ fn strip_suffix_ignore_case<'a>(text: &'a str, suffix: &str) -> Option<&'a str> 
 mod tests {
     use super::*;
 
-    /// The names clap offers are the names the language and headers use.
+    /// Every name reads back as its value; unknown names list the choices.
     #[test]
-    fn clap_names_are_the_vocabulary_names() {
-        for e in AmoEncoding::ALL {
-            assert_eq!(e.to_possible_value().unwrap().get_name(), e.name());
+    fn names_read_back() {
+        fn round_trip<T: Choice + std::str::FromStr<Err = String> + PartialEq + fmt::Debug>() {
+            for &c in T::all() {
+                assert_eq!(c.name().parse::<T>(), Ok(c));
+                assert!(!c.about().ends_with('.'));
+            }
+            assert!("nonsense"
+                .parse::<T>()
+                .unwrap_err()
+                .contains(T::all()[0].name()));
         }
-        for e in CardEncoding::ALL {
-            assert_eq!(e.to_possible_value().unwrap().get_name(), e.name());
-        }
-        for r in RayEncoding::ALL {
-            assert_eq!(r.to_possible_value().unwrap().get_name(), r.name());
-        }
-        for f in Format::ALL {
-            assert_eq!(f.to_possible_value().unwrap().get_name(), f.name());
-        }
-        for e in Engine::ALL {
-            assert_eq!(e.to_possible_value().unwrap().get_name(), e.name());
-        }
-        assert_eq!(Engine::value_variants().len(), Engine::ALL.len());
-        assert_eq!(AmoEncoding::value_variants().len(), AmoEncoding::ALL.len());
-        assert_eq!(
-            CardEncoding::value_variants().len(),
-            CardEncoding::ALL.len()
-        );
-        assert_eq!(Format::value_variants().len(), Format::ALL.len());
+        round_trip::<AmoEncoding>();
+        round_trip::<CardEncoding>();
+        round_trip::<RayEncoding>();
+        round_trip::<Engine>();
+        round_trip::<CertifyLevel>();
+        round_trip::<Format>();
+        assert_eq!(Format::from_name("DIMACS"), Some(Format::Cnf));
     }
 }

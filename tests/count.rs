@@ -10,7 +10,7 @@ use std::collections::BTreeSet;
 use common::{oracle, qspec, spec, stderr, stdout, Cells};
 use qspec::board::orbit::{code, Orbits};
 use qspec::board::Board;
-use qspec::command::{self, Command, CountRequest, EncodingRequest, EnumerateArgs, ModelRequest};
+use qspec::command::{self, Command, CountFlags, CountRequest, EncodingRequest, ModelRequest};
 use qspec::instance::Limits;
 use qspec::language::{Spec, Target};
 use qspec::options::Engine;
@@ -46,7 +46,7 @@ fn request(path: &std::path::Path, defines: &[(&str, i64)], ask: Ask, jsonl: boo
         encodings: EncodingRequest::default(),
         engine: Engine::Cadical,
         timeout: None,
-        flags: EnumerateArgs {
+        flags: CountFlags {
             limit: ask.limit,
             optimal: ask.optimal,
             up_to_symmetry: ask.up_to_symmetry,

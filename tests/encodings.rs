@@ -620,13 +620,13 @@ fn defaults_pick_sane_encodings() {
 #[test]
 fn names_round_trip_and_describe_mentions_the_choice() {
     for e in AmoEncoding::ALL {
-        assert_eq!(AmoEncoding::from_name(e.name()), Some(e));
+        assert_eq!(e.name().parse::<AmoEncoding>().ok(), Some(e));
     }
     for e in CardEncoding::ALL {
-        assert_eq!(CardEncoding::from_name(e.name()), Some(e));
+        assert_eq!(e.name().parse::<CardEncoding>().ok(), Some(e));
     }
-    assert_eq!(AmoEncoding::from_name("totalizer"), None);
-    assert_eq!(CardEncoding::from_name("Ladder"), None);
+    assert_eq!("totalizer".parse::<AmoEncoding>().ok(), None);
+    assert_eq!("Ladder".parse::<CardEncoding>().ok(), None);
     let names: Vec<&str> = CardEncoding::ALL.iter().map(|e| e.name()).collect();
     assert_eq!(
         names,

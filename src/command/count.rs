@@ -23,35 +23,17 @@ use crate::options::{Encodings, Engine};
 use crate::solve::{SolveOptions, Stop};
 
 /// The flags `count` and `solve --all` share.
-#[derive(clap::Args, Clone, Debug, Default)]
-pub struct EnumerateArgs {
-    /// Stop after N solutions (N classes with --up-to-symmetry); if there are more, say "at least N" and exit 10
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+#[derive(Clone, Debug, Default)]
+pub struct CountFlags {
+    /// Stop after this many solutions (classes, with `up_to_symmetry`).
     pub limit: Option<u64>,
-    /// With an objective: find the optimum first, then count only the solutions at it
-    #[arg(long)]
+    /// With an objective: find the optimum first, then count only the
+    /// solutions at it.
     pub optimal: bool,
-    /// Count classes under the board's symmetry group (one canonical representative each) and the solutions in them
-    #[arg(long)]
+    /// Count classes under the board's symmetry group.
     pub up_to_symmetry: bool,
-    /// Print JSON lines: one object per solution (solve --all), then one summary object
-    #[arg(long)]
+    /// Print JSON lines.
     pub jsonl: bool,
-}
-
-impl EnumerateArgs {
-    /// The first of these flags given, by its name (`solve` takes them
-    /// only with `--all`).
-    pub fn first_given(&self) -> Option<&'static str> {
-        [
-            (self.limit.is_some(), "--limit"),
-            (self.optimal, "--optimal"),
-            (self.up_to_symmetry, "--up-to-symmetry"),
-            (self.jsonl, "--jsonl"),
-        ]
-        .into_iter()
-        .find_map(|(given, name)| given.then_some(name))
-    }
 }
 
 /// What the command line asks of `count` (or of `solve --all`).
@@ -66,70 +48,13 @@ pub struct CountRequest {
     /// Stop after this many seconds.
     pub timeout: Option<f64>,
     /// `--limit`, `--optimal`, `--up-to-symmetry`, `--jsonl`.
-    pub flags: EnumerateArgs,
+    pub flags: CountFlags,
     /// Print every solution as it is found (`solve --all`).
     pub all: bool,
 }
 
-/// `qspec count --help`.
-pub fn count_help() -> String {
-    "Count the solutions of a model: every one is found by the embedded CaDiCaL
-(incremental: each solution is excluded by a clause over the board's decision
-variables — the cells, then the walls chosen with `walls free` — so auxiliary
-variables never make one board count twice) and verified from the board
-geometry before it is counted. `qspec solve MODEL --all` takes the same flags
-and prints every solution as it is found.
-
-  qspec count models/eight-queens.qspec                    # 92 solutions
-  qspec count models/eight-queens.qspec --up-to-symmetry   # 12 classes, 92
-  qspec count models/n-queens.qspec -D n=10 --up-to-symmetry   # 92, 724
-  qspec count models/queens-attacking-exactly-k-max.qspec -D n=6 -D k=3 \\
-      --optimal --up-to-symmetry                          # OEIS A051759: 307
-  qspec count models/blocked-least-walls.qspec -D m=16 --optimal \\
-      --up-to-symmetry                                    # 1 class, 2 boards
-  qspec solve models/eight-queens.qspec --all --limit 3    # three boards
-  qspec solve models/eight-queens.qspec --all --jsonl      # one JSON a line
-
-A model with an objective: --optimal finds the optimum first (with --engine,
-as `solve` does), then counts the solutions at it (the objective fixed to the
-optimum by a cardinality constraint in the encodings in force); without
---optimal every feasible solution is counted, whatever its value, and the
-output says so.
-
---up-to-symmetry counts classes under the board's symmetry group as given
-(the group of `hint break_symmetry`: the box's rotations and reflections that
-keep walls, fixed and forbidden cells in place; with `walls free` they act on
-pieces and walls together). One representative per class is enumerated — the
-least one, under the lex-leader constraints of `hint break_symmetry` — and
-each is checked to be its class's canonical member from the geometry, and its
-class size (the orbit) computed there: the number of solutions is the sum of
-the class sizes. A model with `hint break_symmetry` is counted this way
-anyway. Boxes whose group is too large to list (over 1024 symmetries) are
-refused. A restricting hint is reported with every count (\"under hint
-symmetric rot90\"); with --up-to-symmetry, `hint symmetric` must be normal
-in the board's group (rot90, rot180: yes; mirror_rows on a square: no, its
-solutions are not closed under the group). Implied hints, the automatic
-`hint lines` included, never change a count.
-
-Output: `c` comment lines, then the count (`92 solutions`; `12 classes under
-the board's symmetry group of order 8` and `92 solutions (the sum of the class
-sizes)`; `at least N ...` when stopped). --jsonl prints JSON lines instead:
-with --all one object per solution ({\"solution\": 1, \"cells\": [[0,3],...],
-\"walls\": [...], \"value\": 8 or null, \"class_size\": 8 or null}), and last
-a summary ({\"solutions\": 92, \"classes\": 12, \"complete\": true, ...}).
-
-Exit codes:
-    0  complete: every solution was found (also when there is none)
-   10  stopped by --limit N, and there are more (\"at least N\")
-    1  stopped by --timeout (\"at least N (timeout)\"), or the optimum
-       of --optimal not proven before it; or an error
-    2  bad input (--optimal without an objective, among others)
-  130  interrupted by Ctrl-C or SIGTERM (\"at least N (interrupted)\")"
-        .to_string()
-}
-
 /// Runs `count` (or `solve --all`), printing to `out`; the exit code as
-/// [`count_help`] lists them.
+/// `qspec count --help` lists them.
 pub fn run(req: &CountRequest, out: &mut dyn Write) -> Result<u8> {
     let loaded = req.model.load()?;
     if req.flags.optimal && loaded.model.objective.is_none() {

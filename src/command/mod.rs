@@ -15,7 +15,7 @@ mod tally;
 mod verify;
 
 pub use compile::CompileRequest;
-pub use count::{count_help, CountRequest, EnumerateArgs};
+pub use count::{CountFlags, CountRequest};
 pub use report::{show_answer, Shown};
 pub use solve::SolveRequest;
 pub use stats::{
@@ -44,9 +44,9 @@ pub enum Command {
     /// Check a solver's answer.
     Verify(VerifyRequest),
     /// Run a model over a family of instances (or plan, run or merge one).
-    Sweep(sweep::SweepArgs),
+    Sweep(sweep::SweepRequest),
     /// Find puzzles: boards with a unique optimum and minimal walls.
-    Puzzles(sweep::PuzzlesArgs),
+    Puzzles(sweep::PuzzlesRequest),
 }
 
 /// Runs `command`, printing its results to `out`; the exit code on success.

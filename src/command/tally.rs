@@ -10,8 +10,8 @@ use std::io::Write;
 use super::stats::json_string;
 use super::{print, Instance};
 use crate::board::Placement;
-use crate::draw::board as render;
 use crate::count::{End, Tally};
+use crate::draw::board as render;
 use crate::model::HintKind;
 use crate::verify::objective_value;
 
@@ -246,7 +246,10 @@ impl<'a> Listing<'a> {
                 end_json(end)
             )
         } else {
-            format!("solutions at the optimum: unknown{}\n", end_status(end, None))
+            format!(
+                "solutions at the optimum: unknown{}\n",
+                end_status(end, None)
+            )
         };
         print(self.out, &text)
     }

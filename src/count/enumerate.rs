@@ -6,12 +6,12 @@
 //! board count twice. Solver-side only: the caller verifies, counts and
 //! prints.
 
-use crate::solve::embedded::Embedded;
-use crate::solve::{Outcome, Stop};
 use crate::encode::encode_model;
 use crate::error::Result;
 use crate::model::{Model, Var};
 use crate::options::Encodings;
+use crate::solve::embedded::Embedded;
+use crate::solve::{Outcome, Stop};
 
 /// What the next call found.
 #[derive(Clone, Debug, PartialEq, Eq)]

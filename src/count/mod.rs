@@ -26,6 +26,7 @@ pub use enumerate::{Enumerator, Next};
 use std::borrow::Cow;
 use std::time::Instant;
 
+use crate::answer::decode::{cell_var, CellVar};
 use crate::board::orbit::{code, Orbits};
 use crate::board::symmetry::normalises;
 use crate::board::Placement;
@@ -35,7 +36,6 @@ use crate::instance::Instance;
 use crate::language::{Hint, HintSpec, Spec, Target};
 use crate::lower::{symmetry_group, GROUP_LIMIT};
 use crate::model::Rel;
-use crate::answer::decode::{cell_var, CellVar};
 use crate::options::Encodings;
 use crate::solve::ceiling::optimise;
 use crate::solve::{Report, SolveOptions, Status, Stop};
@@ -161,7 +161,11 @@ pub enum Optimum {
 
 /// The optimum of `instance`, found as `solve` finds it (the engine of
 /// `opts`), its progress told to `report`.
-pub fn optimum(instance: &Instance, opts: &SolveOptions, report: &mut dyn Report) -> Result<Optimum> {
+pub fn optimum(
+    instance: &Instance,
+    opts: &SolveOptions,
+    report: &mut dyn Report,
+) -> Result<Optimum> {
     let answer = optimise(instance, opts, report)?;
     Ok(match (answer.status, answer.objective) {
         (Status::Optimal, Some(value)) => Optimum::At(value),
@@ -208,7 +212,14 @@ impl<'a> Solutions<'a> {
         limit: Option<u64>,
         deadline: Option<Instant>,
     ) -> Result<Solutions<'a>> {
-        Solutions::with_stop(instance, optimum, orbits, encodings, limit, &Stop::new(deadline))
+        Solutions::with_stop(
+            instance,
+            optimum,
+            orbits,
+            encodings,
+            limit,
+            &Stop::new(deadline),
+        )
     }
 
     /// [`Solutions::new`], stopped by `stop` (its deadline or its flag).
@@ -371,7 +382,12 @@ fn check_solution(target: &Instance, placement: &Placement, number: u64) -> Resu
 /// The size of the class of a representative, which must be the
 /// canonical member of its class (else the lex-leader constraints and the
 /// orbit order disagree: a bug, and no count is printed).
-fn class_size(target: &Instance, orbits: &Orbits, placement: &Placement, number: u64) -> Result<u64> {
+fn class_size(
+    target: &Instance,
+    orbits: &Orbits,
+    placement: &Placement,
+    number: u64,
+) -> Result<u64> {
     let board = &target.board;
     let content: Vec<u8> = (0..board.n_cells())
         .map(|c| {

@@ -214,47 +214,12 @@ pub(crate) fn bytes(n: u64) -> String {
     }
 }
 
-/// `4G`, `500M`, `64K`, `1.5G` or a plain number of bytes (for the
-/// `--max-bytes` and `--max-memory` flags).
-pub fn parse_size(text: &str) -> std::result::Result<u64, String> {
-    let t = text.trim();
-    let (number, scale) = match t.char_indices().last() {
-        Some((i, c)) if c.is_ascii_alphabetic() => {
-            let scale = match c.to_ascii_uppercase() {
-                'K' => 1e3,
-                'M' => 1e6,
-                'G' => 1e9,
-                'T' => 1e12,
-                _ => {
-                    return Err(format!(
-                        "`{text}`: a size is a number with K, M, G or T, e.g. 4G"
-                    ))
-                }
-            };
-            (&t[..i], scale)
-        }
-        _ => (t, 1.0),
-    };
-    let value: f64 = number
-        .parse()
-        .map_err(|_| format!("`{text}`: a size is a number with K, M, G or T, e.g. 4G"))?;
-    if !(value >= 0.0 && value.is_finite()) {
-        return Err(format!("`{text}` is not a size"));
-    }
-    Ok((value * scale).min(u64::MAX as f64) as u64)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn sizes_read_with_units() {
-        assert_eq!(parse_size("4G"), Ok(4_000_000_000));
-        assert_eq!(parse_size("1.5m"), Ok(1_500_000));
-        assert_eq!(parse_size("123"), Ok(123));
-        assert!(parse_size("4X").is_err());
-        assert!(parse_size("-1").is_err());
+    fn sizes_for_people() {
         assert_eq!(thousands(1234567), "1,234,567");
         assert_eq!(bytes(2_500_000_000), "2.5 GB");
     }

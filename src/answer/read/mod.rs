@@ -23,60 +23,22 @@ use std::fmt;
 use std::io::BufRead;
 use std::path::Path;
 
-/// The kind of text a solver wrote.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
-pub enum Form {
-    /// SAT competition output: `s SATISFIABLE`, `v` literals ending in 0.
-    Sat,
-    /// MiniSat's result file: `SAT` and one literal line ending in 0.
-    #[value(name = "minisat")]
-    MiniSat,
-    /// MaxSAT evaluation output: `o <cost>`, `s`, `v` (0/1 string or literals).
-    #[value(name = "maxsat")]
-    MaxSat,
-    /// PB competition output: `o <value>`, `s`, `v x1 -x2 ...`.
-    Pb,
-    /// SCIP's solution file (`write solution`, `writeBestSol`).
-    Scip,
-    /// Gurobi's `.sol` file.
-    Gurobi,
-    /// HiGHS's solution file (`--solution_file`, `writeSolution`).
-    Highs,
-    /// CBC's solution file (`solu FILE`).
-    Cbc,
-    /// GLPK's printable solution (`glpsol -o FILE`).
-    Glpk,
+crate::options::choices! {
+    /// The kind of text a solver wrote.
+    pub enum Form {
+        Sat = "sat": "SAT competition output: `s SATISFIABLE`, `v` literals ending in 0",
+        MiniSat = "minisat": "MiniSat's result file: `SAT` and one literal line ending in 0",
+        MaxSat = "maxsat": "MaxSAT evaluation output: `o <cost>`, `s`, `v` (0/1 string or literals)",
+        Pb = "pb": "PB competition output: `o <value>`, `s`, `v x1 -x2 ...`",
+        Scip = "scip": "SCIP's solution file (`write solution`, `writeBestSol`)",
+        Gurobi = "gurobi": "Gurobi's `.sol` file",
+        Highs = "highs": "HiGHS's solution file (`--solution_file`, `writeSolution`)",
+        Cbc = "cbc": "CBC's solution file (`solu FILE`)",
+        Glpk = "glpk": "GLPK's printable solution (`glpsol -o FILE`)",
+    }
 }
 
 impl Form {
-    /// Every form.
-    pub const ALL: [Form; 9] = [
-        Form::Sat,
-        Form::MiniSat,
-        Form::MaxSat,
-        Form::Pb,
-        Form::Scip,
-        Form::Gurobi,
-        Form::Highs,
-        Form::Cbc,
-        Form::Glpk,
-    ];
-
-    /// The name `--answer-format` takes.
-    pub fn name(self) -> &'static str {
-        match self {
-            Form::Sat => "sat",
-            Form::MiniSat => "minisat",
-            Form::MaxSat => "maxsat",
-            Form::Pb => "pb",
-            Form::Scip => "scip",
-            Form::Gurobi => "gurobi",
-            Form::Highs => "highs",
-            Form::Cbc => "cbc",
-            Form::Glpk => "glpk",
-        }
-    }
-
     /// The form `--answer-format` calls `name` (any case).
     pub fn from_name(name: &str) -> Option<Form> {
         Form::ALL

@@ -7,7 +7,7 @@ use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
 
-use super::args::{FamilyArgs, PlanArgs, SweepArgs};
+use super::requests::{FamilyRequest, PlanRequest, SweepRequest};
 use crate::command::{note, print};
 use crate::error::{Error, Result};
 use crate::files::write_file;
@@ -50,21 +50,17 @@ pub(super) fn warn_once(source: &Source, combos: &[Defines]) -> Result<()> {
 }
 
 /// The family's options, combinations and parts, in order.
-fn family(args: &FamilyArgs) -> (Options, Vec<Defines>, Vec<usize>) {
+fn family(args: &FamilyRequest) -> (Options, Vec<Defines>, Vec<usize>) {
     let options = Options {
         symmetry: !args.no_symmetry,
-        optimal_count: args.count_limit(),
+        optimal_count: args.optimal_count,
     };
     let combos = product(&args.define);
-    (
-        options,
-        combos,
-        args.walls.clone().map(|w| w.0).unwrap_or_default(),
-    )
+    (options, combos, args.walls.clone().unwrap_or_default())
 }
 
 /// The model file of `args` (clap makes it required without a subcommand).
-fn model_path(args: &FamilyArgs) -> Result<&Path> {
+fn model_path(args: &FamilyRequest) -> Result<&Path> {
     args.model
         .as_deref()
         .ok_or_else(|| Error::input("no model file given"))
@@ -78,7 +74,7 @@ pub(super) fn threads(jobs: Option<usize>) -> usize {
 
 /// `qspec sweep MODEL ...`: every instance in this process, each result
 /// line printed (or written to `-o FILE`) in order.
-pub(super) fn run_direct(args: &SweepArgs, out: &mut dyn Write) -> Result<u8> {
+pub(super) fn run_direct(args: &SweepRequest, out: &mut dyn Write) -> Result<u8> {
     let model = read_source(model_path(&args.family)?, !args.family.no_auto_hints)?;
     let (options, combos, walls) = family(&args.family);
     warn_once(&model, &combos)?;
@@ -144,7 +140,7 @@ pub(super) fn report(progress: &Progress, started: Instant, jobs: usize) {
 }
 
 /// `qspec sweep plan`: the tasks, one JSON line each.
-pub(super) fn run_plan(args: &PlanArgs, out: &mut dyn Write) -> Result<u8> {
+pub(super) fn run_plan(args: &PlanRequest, out: &mut dyn Write) -> Result<u8> {
     let path = model_path(&args.family)?;
     let model = read_source(path, !args.family.no_auto_hints)?;
     let (options, combos, walls) = family(&args.family);

@@ -1,17 +1,16 @@
-//! The `sweep` and `puzzles` commands: their arguments (clap, so that
-//! `main.rs` only flattens them) and what they run and print. A sweep runs
+//! The `sweep` and `puzzles` commands: their requests and what they run
+//! and print. A sweep runs
 //! in one process (`qspec sweep MODEL ...`), or is planned into tasks
 //! (`sweep plan`), run task by task by any engine (`sweep run`, idempotent
 //! and resumable), and merged (`sweep merge`).
 
-mod args;
 mod family;
+mod requests;
 mod results;
 mod tasks;
 
-pub use args::{
-    FamilyArgs, MergeArgs, PlanArgs, PuzzlesArgs, RunArgs, SweepAction, SweepArgs, PUZZLES_HELP,
-    SWEEP_HELP,
+pub use requests::{
+    FamilyRequest, MergeRequest, PlanRequest, PuzzlesRequest, RunRequest, SweepAction, SweepRequest,
 };
 
 use std::io::{BufRead, Write};
@@ -23,7 +22,7 @@ use crate::files::open_text;
 
 /// Runs `qspec sweep ...`; the exit code on success. Ctrl-C stops it
 /// gracefully: every line written is complete (exit 130).
-pub fn run_sweep(args: &SweepArgs, out: &mut dyn Write) -> Result<u8> {
+pub fn run_sweep(args: &SweepRequest, out: &mut dyn Write) -> Result<u8> {
     crate::interrupt::set_graceful(true);
     match &args.action {
         None => family::run_direct(args, out),
@@ -34,7 +33,7 @@ pub fn run_sweep(args: &SweepArgs, out: &mut dyn Write) -> Result<u8> {
 }
 
 /// Runs `qspec puzzles ...`; the exit code on success.
-pub fn run_puzzles(args: &PuzzlesArgs, out: &mut dyn Write) -> Result<u8> {
+pub fn run_puzzles(args: &PuzzlesRequest, out: &mut dyn Write) -> Result<u8> {
     crate::interrupt::set_graceful(true);
     results::run_puzzles(args, out)
 }

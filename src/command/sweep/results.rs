@@ -7,10 +7,11 @@ use std::ops::RangeInclusive;
 use std::path::Path;
 use std::time::Instant;
 
-use super::args::{MergeArgs, Minimal, PuzzlesArgs};
 use super::family::{read_source, report, threads, warn_once};
 use super::read_json_lines;
+use super::requests::{MergeRequest, PuzzlesRequest};
 use crate::instance::Source;
+use crate::sweep::puzzles::Rule as Minimal;
 
 /// What every line of a result file is.
 const RESULT_LINE: &str = "a result line of `qspec sweep`";
@@ -24,7 +25,7 @@ use crate::sweep::puzzles::{page, puzzles, Rule};
 use crate::sweep::{self, Line, Options};
 
 /// `qspec sweep merge FILES...`.
-pub(super) fn run_merge(args: &MergeArgs, out: &mut dyn Write) -> Result<u8> {
+pub(super) fn run_merge(args: &MergeRequest, out: &mut dyn Write) -> Result<u8> {
     let mut summary = Summary::new();
     let mut kept: Vec<Line> = Vec::new();
     for path in &args.files {
@@ -48,11 +49,11 @@ pub(super) fn run_merge(args: &MergeArgs, out: &mut dyn Write) -> Result<u8> {
     if let (true, Some(model)) = (args.puzzles.is_some() || args.html.is_some(), &args.model) {
         let model = read_source(model, true)?;
         warn_once(&model, &[])?;
-        let walls = match &args.rule.walls {
-            Some(w) => range_of(&w.0),
-            None => default_range(&kept, args.rule.minimal)?,
+        let walls = match &args.puzzle_walls {
+            Some(w) => range_of(w),
+            None => default_range(&kept, args.minimal)?,
         };
-        let rule = args.rule.minimal.rule();
+        let rule = args.minimal;
         let found = puzzles(&kept, &walls, rule, &model)?;
         write_outputs(
             args.puzzles.as_deref(),
@@ -63,7 +64,7 @@ pub(super) fn run_merge(args: &MergeArgs, out: &mut dyn Write) -> Result<u8> {
         if !args.json {
             text.push_str(&format!(
                 "puzzles ({} rule): {} ({})\n",
-                rule_name(args.rule.minimal),
+                rule_name(args.minimal),
                 found.len(),
                 count_by_walls(&found, &walls)
             ));
@@ -100,15 +101,15 @@ fn write_outputs(
 }
 
 /// `qspec puzzles MODEL --walls K1..K2`.
-pub(super) fn run_puzzles(args: &PuzzlesArgs, out: &mut dyn Write) -> Result<u8> {
+pub(super) fn run_puzzles(args: &PuzzlesRequest, out: &mut dyn Write) -> Result<u8> {
     let Some(walls) = &args.walls else {
         return Err(Error::input("say how many walls: --walls 2..3"));
     };
     let model = read_source(&args.model, !args.no_auto_hints)?;
     let combos = product(&args.define);
     warn_once(&model, &combos)?;
-    let walls = range_of(&walls.0);
-    let rule = args.minimal.rule();
+    let walls = range_of(walls);
+    let rule = args.minimal;
     let least = match rule {
         Rule::OneWall => walls.start().saturating_sub(1),
         Rule::Subsets => *walls.start(),

@@ -14,15 +14,15 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use super::args::RunArgs;
 use super::family::{report, task_source, threads, warn_once};
 use super::read_json_lines;
+use super::requests::RunRequest;
 use crate::command::note;
 use crate::error::{Error, Result};
 use crate::sweep::{self, Line, Task};
 
 /// `qspec sweep run TASKS [--task I] --out DIR`.
-pub(super) fn run_tasks(args: &RunArgs) -> Result<u8> {
+pub(super) fn run_tasks(args: &RunRequest) -> Result<u8> {
     let tasks = read_tasks(&args.tasks)?;
     let chosen: Vec<&Task> = match args.task {
         None => tasks.iter().collect(),

@@ -8,7 +8,7 @@ use crate::diag::Diagnostic;
 use crate::language::ast::*;
 use crate::language::{ObjectiveSpec, RuleSpec, Spec, Target};
 use crate::model::{Rel, Sense};
-use crate::options::{AmoEncoding, CardEncoding, RayEncoding};
+use crate::options::{AmoEncoding, CardEncoding, Choice, RayEncoding};
 
 use super::board::MAX_CELLS;
 
@@ -176,15 +176,15 @@ impl Checker<'_> {
 
     pub(super) fn encode(&mut self, what: &Name, name: &Name, spec: &mut Spec) {
         match what.text.as_str() {
-            "amo" => match AmoEncoding::from_name(&name.text) {
+            "amo" => match <AmoEncoding as Choice>::named(&name.text) {
                 Some(e) => spec.amo = Some(e),
                 None => self.report(unknown_encoding(name, "at-most-one", &amo_names())),
             },
-            "card" => match CardEncoding::from_name(&name.text) {
+            "card" => match <CardEncoding as Choice>::named(&name.text) {
                 Some(e) => spec.card = Some(e),
                 None => self.report(unknown_encoding(name, "cardinality", &card_names())),
             },
-            "rays" => match RayEncoding::from_name(&name.text) {
+            "rays" => match <RayEncoding as Choice>::named(&name.text) {
                 Some(r) => spec.rays = Some(r),
                 None => self.report(unknown_encoding(name, "ray", &["direct", "chain"])),
             },

@@ -1,0 +1,236 @@
+//! The arguments every command shares (the model, its limits, the
+//! encodings) and each command's own, and the requests they make.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use qspec::answer::read::Form;
+use qspec::command::{CountFlags, EncodingRequest, ModelRequest};
+use qspec::instance::guard::DEFAULT_MAX_CLAUSES;
+use qspec::instance::Limits;
+use qspec::options::{AmoEncoding, CardEncoding, CertifyLevel, Engine, Format, RayEncoding};
+
+use super::values::{choice, parse_define, parse_size};
+
+#[derive(Args)]
+pub struct ModelArgs {
+    /// The .qspec model file
+    pub model: PathBuf,
+    /// Override a parameter: -D n=10 (repeatable)
+    #[arg(short = 'D', value_name = "NAME=VALUE", value_parser = parse_define)]
+    pub define: Vec<(String, i64)>,
+    /// Refuse a model whose building and encoding would take more memory than this (estimated first)
+    #[arg(long, value_name = "SIZE", default_value = "4G", value_parser = parse_size, help_heading = "Limits")]
+    pub max_memory: u64,
+    /// Refuse a model whose CNF would have more clauses than this (estimated before encoding)
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_CLAUSES, help_heading = "Limits")]
+    pub max_clauses: u64,
+    /// Refuse to write a file estimated larger than this (e.g. 500M, 4G)
+    #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = parse_size, help_heading = "Limits")]
+    pub max_bytes: u64,
+    /// Add no automatic hint (qspec adds `hint lines` to `rule attacks` models with a count bound)
+    #[arg(long)]
+    pub no_auto_hints: bool,
+}
+
+impl ModelArgs {
+    pub fn request(&self, rays: Option<RayEncoding>) -> ModelRequest {
+        ModelRequest {
+            path: self.model.clone(),
+            defines: self.define.clone(),
+            rays,
+            limits: Limits {
+                max_clauses: self.max_clauses,
+                max_bytes: self.max_bytes,
+                max_memory: self.max_memory,
+            },
+            auto_hints: !self.no_auto_hints,
+        }
+    }
+}
+
+#[derive(Args)]
+pub struct EncodingArgs {
+    /// At-most-one encoding for every line of `rule no_attack` (default: chosen per size)
+    #[arg(long, value_name = "NAME", value_parser = choice::<AmoEncoding>())]
+    pub amo: Option<AmoEncoding>,
+    /// Cardinality encoding for counts and attack bounds (default: chosen per size)
+    #[arg(long, value_name = "NAME", value_parser = choice::<CardEncoding>())]
+    pub card: Option<CardEncoding>,
+    /// How `rule attacks` and `rule dominate` see along rays [default: chain]
+    #[arg(long, value_name = "NAME", value_parser = choice::<RayEncoding>())]
+    pub rays: Option<RayEncoding>,
+}
+
+impl EncodingArgs {
+    pub fn request(&self) -> EncodingRequest {
+        EncodingRequest {
+            amo: self.amo,
+            card: self.card,
+        }
+    }
+}
+
+#[derive(Args)]
+pub struct CompileArgs {
+    #[command(flatten)]
+    pub model: ModelArgs,
+    /// Output file; `-` for standard output. `.gz` compresses.
+    #[arg(short, long, default_value = "-", value_name = "FILE")]
+    pub output: PathBuf,
+    /// Output format (default: from the output's extension; cnf on standard output)
+    #[arg(short, long, value_name = "FORMAT", value_parser = choice::<Format>())]
+    pub format: Option<Format>,
+    #[command(flatten)]
+    pub encodings: EncodingArgs,
+    /// Write WCNF in the old `p wcnf V C top` format instead of the 2022 one
+    #[arg(long)]
+    pub wcnf_legacy: bool,
+    /// Replace a read-only output file (it stays read-only)
+    #[arg(long)]
+    pub force: bool,
+    /// MPS: write `maximize` as minimising the negated objective, not with OBJSENSE MAX (for GLPK, CBC)
+    #[arg(long)]
+    pub mps_negate: bool,
+    /// Also write this board as MIP starts beside the LP/MPS output: .mst (Gurobi), .sol (SCIP), .highs.sol (HiGHS)
+    #[arg(long, value_name = "BOARD")]
+    pub start: Option<PathBuf>,
+}
+
+#[derive(Args)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub model: ModelArgs,
+    #[command(flatten)]
+    pub encodings: EncodingArgs,
+    /// Stop after this many seconds and print the best board found so far
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+    /// Also draw the board as an SVG picture into FILE
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Draw the lines of attack in the SVG picture
+    #[arg(long)]
+    pub show_attacks: bool,
+    /// The embedded solver: cadical, kissat, both as a portfolio, or the clique search (see above)
+    #[arg(long, value_name = "NAME", default_value_t = Engine::default(), value_parser = choice::<Engine>(), conflicts_with = "solver")]
+    pub engine: Engine,
+    /// Solve with this solver command line instead (the compiled file is appended)
+    #[arg(long, value_name = "CMD")]
+    pub solver: Option<String>,
+    /// The file to hand the solver [default: the one it is known to read]
+    #[arg(long, value_name = "FORMAT", value_parser = choice::<Format>(), requires = "solver")]
+    pub format: Option<Format>,
+    /// Hand WCNF in the old `p wcnf` format instead of the 2022 one (solvers known to need it get it anyway)
+    #[arg(long, requires = "solver")]
+    pub wcnf_legacy: bool,
+    /// Warm start from this board (a picture as qspec prints it, or any answer `verify` reads)
+    #[arg(long, value_name = "BOARD")]
+    pub start: Option<PathBuf>,
+    /// Check the final "no solution" or "optimal" with a proof: from the CNF (DRAT, `rate`) or end to end from the model's OPB file (VeriPB, `veripb`); see above
+    #[arg(long, value_name = "LEVEL", num_args = 0..=1, require_equals = true, default_missing_value = "cnf", value_parser = choice::<CertifyLevel>(), conflicts_with = "solver")]
+    pub certify: Option<CertifyLevel>,
+    /// Keep the certificate's input file (CNF or OPB) and proof in DIR (else they are removed)
+    #[arg(long, value_name = "DIR", requires = "certify")]
+    pub proof_dir: Option<PathBuf>,
+    /// Print every solution as it is found, each verified (incremental CaDiCaL; see `qspec count --help`)
+    #[arg(long, conflicts_with_all = ["solver", "start", "certify", "svg"])]
+    pub all: bool,
+    #[command(flatten)]
+    pub enumerate: EnumerateArgs,
+}
+
+#[derive(Args)]
+pub struct CountArgs {
+    #[command(flatten)]
+    pub model: ModelArgs,
+    #[command(flatten)]
+    pub encodings: EncodingArgs,
+    /// Stop after this many seconds and say how many were found ("at least N")
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+    /// The engine that finds the optimum for --optimal (the enumeration runs on CaDiCaL)
+    #[arg(long, value_name = "NAME", default_value_t = Engine::default(), value_parser = choice::<Engine>())]
+    pub engine: Engine,
+    #[command(flatten)]
+    pub enumerate: EnumerateArgs,
+}
+
+#[derive(Args)]
+pub struct VerifyArgs {
+    #[command(flatten)]
+    pub model: ModelArgs,
+    /// The solver's output or solution file (`-` for standard input, `.gz` allowed)
+    pub answer: PathBuf,
+    /// How `rule attacks` and `rule dominate` see along rays, as when compiling [default: chain]
+    #[arg(long, value_name = "NAME", value_parser = choice::<RayEncoding>())]
+    pub rays: Option<RayEncoding>,
+    /// The compiled file the solver read: map variable numbers (or LP renames) through its header
+    #[arg(long, value_name = "FILE")]
+    pub map: Option<PathBuf>,
+    /// Also draw the board as an SVG picture into FILE
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Draw the lines of attack in the SVG picture
+    #[arg(long)]
+    pub show_attacks: bool,
+    /// The answer's form, instead of telling it from the content
+    #[arg(long, value_name = "FORM", value_parser = choice::<Form>())]
+    pub answer_format: Option<Form>,
+    /// For an UNSAT answer: check the solver's proof against the --map file (DRAT and a CNF: `rate`; VeriPB and an OPB file: `veripb`)
+    #[arg(long, value_name = "PROOF", requires = "map")]
+    pub proof: Option<PathBuf>,
+}
+
+#[derive(Args)]
+pub struct StatsArgs {
+    #[command(flatten)]
+    pub model: ModelArgs,
+    #[command(flatten)]
+    pub encodings: EncodingArgs,
+    /// Print JSON instead of a table
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The flags `count` and `solve --all` share.
+#[derive(Args, Clone, Debug, Default)]
+pub struct EnumerateArgs {
+    /// Stop after N solutions (N classes with --up-to-symmetry); if there are more, say "at least N" and exit 10
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: Option<u64>,
+    /// With an objective: find the optimum first, then count only the solutions at it
+    #[arg(long)]
+    pub optimal: bool,
+    /// Count classes under the board's symmetry group (one canonical representative each) and the solutions in them
+    #[arg(long)]
+    pub up_to_symmetry: bool,
+    /// Print JSON lines: one object per solution (solve --all), then one summary object
+    #[arg(long)]
+    pub jsonl: bool,
+}
+
+impl EnumerateArgs {
+    /// The first of these flags given, by its name (`solve` takes them
+    /// only with `--all`).
+    pub fn first_given(&self) -> Option<&'static str> {
+        [
+            (self.limit.is_some(), "--limit"),
+            (self.optimal, "--optimal"),
+            (self.up_to_symmetry, "--up-to-symmetry"),
+            (self.jsonl, "--jsonl"),
+        ]
+        .into_iter()
+        .find_map(|(given, name)| given.then_some(name))
+    }
+
+    /// The flags as the command takes them.
+    pub fn flags(&self) -> CountFlags {
+        CountFlags {
+            limit: self.limit,
+            optimal: self.optimal,
+            up_to_symmetry: self.up_to_symmetry,
+            jsonl: self.jsonl,
+        }
+    }
+}

@@ -1,0 +1,364 @@
+//! The long help of every command: what it does, examples, exit codes.
+
+pub const ABOUT: &str = "Compile chess-placement problems (.qspec) to CNF, WCNF, OPB, LP and MPS";
+
+pub const LONG_ABOUT: &str = "\
+qspec compiles a small declarative .qspec file — a board, a piece, the rules
+between pieces, bounds and objectives — into a file that SAT, MaxSAT,
+pseudo-Boolean and MIP solvers read, with a selectable encoding for every
+cardinality constraint.
+
+Examples:
+  qspec compile models/eight-queens.qspec -o queens.cnf
+  qspec compile models/n-queens.qspec -D n=50 -o q50.cnf.gz --amo ladder
+  qspec compile models/queens-3d-5.qspec -o q3d.lp
+  qspec stats models/queens-3d-5-inf.qspec
+  qspec solve models/eight-queens.qspec --solver cadical
+  qspec count models/eight-queens.qspec --up-to-symmetry
+  qspec verify models/eight-queens.qspec answer.txt --map queens.cnf
+  qspec sweep models/blocked-8x8.qspec --walls 3 | qspec sweep merge -
+
+The language: docs/language.md in qspec's repository (every statement, its
+exact meaning, an example each, and the limits below).
+
+Limits: boards of at most 20,000,000 cells and 16 dimensions; a piece that
+moves in at most 100,000 directions (a queen or a king up to 11 dimensions,
+the other built-in pieces up to 16); model files of at most 16 MB. Before
+building anything, every command estimates the model and what it makes of
+it, and refuses (saying the estimate) beyond --max-memory (default 4G),
+--max-clauses (default 200,000,000) and --max-bytes (default 1G).
+
+Exit codes:
+    0  success (solve: proven optimum; verify: every rule holds)
+    1  failure (solve: error, or timeout without any solution; verify: the
+       answer breaks a rule or holds no solution)
+    2  bad input: the message says where
+   10  solve: a solution was found (not proven optimal); count, solve --all:
+       stopped by --limit with more solutions left
+   20  solve: proven, no solution exists
+  130  interrupted (Ctrl-C or SIGTERM; solve prints its best board first)
+  141  standard output closed early (`qspec solve ... | head -1`)";
+
+/// `solve --help`: the solvers known by name come from their table.
+pub fn solve_help() -> String {
+    let solvers = wrap(&format!(
+        "or with any installed solver given by --solver 'CMD' (the compiled file is appended; {}; any other program needs --format).",
+        qspec::solve::external::known_solvers()
+    ));
+    format!(
+        "Compile the model and solve it with an embedded solver (nothing to install),
+{solvers}
+A model with an objective is optimised: every better value is printed as it is
+found (`o 9`, `o 10`, ...), then the optimum is proven by showing that no better
+solution exists. The optimiser first tries the upper estimate of a clique cover
+of the model's own conflicts (printed as `c upper estimate ...`; kings on
+100x100 and knights on 60x60 are proven at once), takes cores as lower bounds,
+then demands better than each solution found until the bounds meet. When the
+model itself bounds `maximize count` (`hint lines` on `rule attacks == k`, added
+automatically: `c bound count <= 18`), that bound is decided first, with the
+bound in the spec, then one less, ... (60 s in all, then the optimiser):
+the first with a board is the optimum (Q_3(8) = 18 in 0.1 s). The board
+printed is checked by `verify` from the geometry alone.
+
+Embedded engines (--engine):
+  kissat     the default: rebuilt for every step (it takes no assumptions);
+             far faster on hard calls (on bench/solve.sh the 6^3 proof takes
+             15 s against CaDiCaL's 65 s; q_5(8) >= 28 0.6 s against 31 s)
+  cadical    incremental: one solver for the whole optimisation, with cores,
+             and the warm start as phases; ahead on small models that take
+             many optimisation steps (tenths of a second)
+  portfolio  both on two threads: the first to finish wins, and each takes up
+             the other's better solutions and bounds; needs two free cores
+  clique     no SAT solver: a branch and bound for the most pieces no two of
+             which attack (`rule no_attack` with `maximize count` or
+             `count >= m`; any piece, walls, fix, forbid, implied hints),
+             bounded by colouring the candidates into lines and pruned by the
+             board's symmetries. Far ahead where the count is the whole
+             question: no 22 queens on 6^3 in 0.3 s (Kissat 15 s), none of
+             33 on 7^3 in under 3 minutes, knights on 60x60 in 0.4 s; behind
+             where one full placement is hard to hit (30 queens on 30x30:
+             Kissat at once, not found here in 30 s). Other models are
+             refused with the reason.
+
+Warm start (--start BOARD): a board as qspec prints it (the whole output of
+`qspec solve` will do), or any answer `verify` reads. It is tried first (if it is
+a solution it is the first `o` line), and CaDiCaL also prefers its cells. A smaller
+board is placed in the corner: the n-1 solution starts the n model, e.g.
+  qspec solve models/kings.qspec -D n=9 > k9.txt
+  qspec solve models/kings.qspec -D n=10 --start k9.txt
+With --solver, Gurobi gets it as a MIP start (.mst), SCIP and HiGHS as a
+solution file; other solvers do not take one.
+
+Certify (--certify[=LEVEL], embedded solver only): a found board is verified
+from the geometry anyway; a claim that none exists (UNSATISFIABLE), or that an
+optimum cannot be bettered (maximum 13: 14 is impossible), is written as a
+model of its own — the model, plus the bound as a cardinality constraint on
+the objective's literals — and refuted from scratch by CaDiCaL (whatever
+--engine did the search) with a proof an independent checker checks. Before
+the `s` line it prints `c certified: <claim> (... checked by <checker> in X s;
+...)`, or `c NOT certified: <reason>` (no checker, proof rejected,
+interrupted) and then exits 1. --timeout bounds the search, not the
+certification; Ctrl-C stops both. --proof-dir DIR keeps the files there.
+  --certify (=cnf)  the claim's CNF with the encodings in force, a DRAT proof,
+                    checked by `rate` (cargo install --locked rate). It does
+                    not cover the encodings' faithfulness to the model. A CNF
+                    that holds the empty clause is certified on its face
+                    (rate 0.3.0 cannot read one).
+  --certify=model   end to end: the claim's OPB file (the rules as linear
+                    constraints, as `compile -f opb` writes them) is the
+                    input; the VeriPB proof derives every clause of its own
+                    certified encodings (rustsat's totalizers; --amo/--card
+                    do not apply) from the file's constraints, then carries
+                    CaDiCaL's proof step by step (each learnt clause with its
+                    LRAT antecedents); checked by `veripb` (cargo install
+                    --locked veripb), e.g.
+  qspec solve models/queens-3d-5.qspec --certify=model --proof-dir proofs/
+Both levels take the hints as given: a restricting hint restricts the claim
+(`under hint symmetric rot90`) and an implied one is an assumption
+(`assuming hint lines`). Both checkers are looked for on the PATH and in
+~/.cargo/bin.
+
+Every solution (--all): the same flags as `qspec count` (--limit, --optimal,
+--up-to-symmetry, --jsonl; see `qspec count --help`), on the incremental
+CaDiCaL: each solution is printed as it is found, verified first, e.g.
+  qspec solve models/eight-queens.qspec --all --up-to-symmetry
+With --all, --engine only finds the optimum of --optimal, and the exit codes
+are count's.
+
+Exit codes (SAT-competition convention):
+  10  a solution was found (for an objective: the best one, not proven optimal)
+  20  proven: no solution exists
+   0  proven optimum
+   1  error, or timeout without any solution, or --certify not certified
+   2  bad input
+ 130  interrupted by Ctrl-C or SIGTERM: the best board found is printed
+      and verified first; a second Ctrl-C stops at once"
+    )
+}
+
+/// `text` broken into lines of at most 79 characters.
+fn wrap(text: &str) -> String {
+    let mut lines: Vec<String> = vec![String::new()];
+    for word in text.split(' ') {
+        let line = lines.last_mut().expect("one line at least");
+        if !line.is_empty() && line.len() + 1 + word.len() > 79 {
+            lines.push(word.to_string());
+        } else {
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+    }
+    lines.join("\n")
+}
+
+pub const STATS_HELP: &str = "\
+Show how large the model is and what every encoding choice makes of it,
+writing nothing: the model's variables and its constraints by origin (rule
+no_attack: 46, count: 1, ...), then one row per choice — the chosen one
+(marked), each at-most-one encoding with the chosen cardinality encoding,
+and each cardinality encoding with the chosen at-most-one encoding — with
+the CNF's variables, clauses and literals.
+
+Small models are measured exactly, by encoding into a counter. When the
+encodings would be too large to count quickly, each row is estimated from
+the constraints' shapes (exact for small shapes, the encodings' growth laws
+for large ones) and marked `~`; --json says \"estimated\": true.
+
+Use it to choose --amo and --card before compiling a large instance:
+  qspec stats models/queens-3d-5.qspec
+  qspec stats models/n-queens.qspec -D n=1000 --json
+
+Exit codes: 0 shown, 2 bad input (or a model over --max-memory).";
+
+pub const VERIFY_HELP: &str = "\
+Read a solver's answer, map it back onto the model (rebuilt from the same file,
+-D values and --rays), and check the board from the geometry alone: every rule,
+count and wall, and the objective the solver reports.
+
+The answer's form is told from its content: SAT competition output (Kissat,
+CaDiCaL, CryptoMiniSat, Glucose), a MiniSat result file, MaxSAT evaluation
+output (o/s/v, v as 0/1 string or literals), PB competition output (v x1 -x2),
+SCIP, Gurobi (.sol), HiGHS and CBC solution files, GLPK's glpsol -o output.
+Numbered answers map through the model's own numbering (auxiliary variables
+are ignored), or through the `c var` / `* var` lines of the compiled file
+given with --map.
+
+An UNSATISFIABLE answer holds no board to check; --proof PROOF checks the
+solver's proof against the file given with --map: a DRAT proof of a CNF (e.g.
+`cadical model.cnf PROOF`, `kissat model.cnf PROOF`) with the checker `rate`
+(cargo install --locked rate), a VeriPB proof of an OPB file (e.g. the one
+`solve --certify=model --proof-dir` keeps, or a PB solver's) with `veripb`
+(cargo install --locked veripb). It prints `proof: certified: the CNF ... has
+no solution` or `proof: NOT certified: <reason>`. The claim is about that file:
+it is the model's if qspec compiled it from the same file and -D values.
+
+Exit codes:
+   0  every rule holds, or the UNSAT proof is certified
+   1  the answer breaks a rule, or holds no solution (e.g. UNSATISFIABLE)
+      without a certified --proof
+   2  bad input: an unreadable or malformed answer, a bad model";
+
+/// `compile --help`: what is written, and the automatic encoding choice.
+pub fn compile_help() -> String {
+    let auto = qspec::encode::describe(&qspec::options::Encodings::default());
+    format!(
+        "Compile a model into a solver file: CNF, WCNF (MaxSAT), OPB (pseudo-Boolean),
+LP or MPS (MIP), chosen by --format or the output's extension (.cnf .wcnf .opb
+.lp .mps, each optionally .gz). The file starts with a comment header: qspec's
+version, the source, parameters, encodings, counts and, for CNF/WCNF/OPB, the
+map from variable numbers to cells (`c var 12 x_1_3`).
+
+MPS writes `maximize` with OBJSENSE MAX (HiGHS, SCIP, Gurobi, CPLEX read it);
+GLPK rejects that section and CBC ignores it: --mps-negate writes the
+minimisation of the negated objective instead (the header says which).
+
+--start BOARD (with -o q.lp or q.mps) also writes the board as MIP starts in
+the file's variable names: q.mst (Gurobi: InputFile=q.mst), q.sol (SCIP:
+read q.sol) and q.highs.sol (HiGHS: --read_solution_file). The embedded solver
+completes every variable from the board's cells; a board smaller than the
+model's is placed in the corner (see `qspec solve --help`).
+
+Without --amo/--card, each constraint gets an encoding chosen by its size:
+  {auto}
+
+A failed or interrupted compile leaves no file behind and never overwrites an
+existing one. Exit codes: 0 written, 2 bad input, 1 I/O failure."
+    )
+}
+
+/// `qspec count --help`.
+pub fn count_help() -> String {
+    "Count the solutions of a model: every one is found by the embedded CaDiCaL
+(incremental: each solution is excluded by a clause over the board's decision
+variables — the cells, then the walls chosen with `walls free` — so auxiliary
+variables never make one board count twice) and verified from the board
+geometry before it is counted. `qspec solve MODEL --all` takes the same flags
+and prints every solution as it is found.
+
+  qspec count models/eight-queens.qspec                    # 92 solutions
+  qspec count models/eight-queens.qspec --up-to-symmetry   # 12 classes, 92
+  qspec count models/n-queens.qspec -D n=10 --up-to-symmetry   # 92, 724
+  qspec count models/queens-attacking-exactly-k-max.qspec -D n=6 -D k=3 \\
+      --optimal --up-to-symmetry                          # OEIS A051759: 307
+  qspec count models/blocked-least-walls.qspec -D m=16 --optimal \\
+      --up-to-symmetry                                    # 1 class, 2 boards
+  qspec solve models/eight-queens.qspec --all --limit 3    # three boards
+  qspec solve models/eight-queens.qspec --all --jsonl      # one JSON a line
+
+A model with an objective: --optimal finds the optimum first (with --engine,
+as `solve` does), then counts the solutions at it (the objective fixed to the
+optimum by a cardinality constraint in the encodings in force); without
+--optimal every feasible solution is counted, whatever its value, and the
+output says so.
+
+--up-to-symmetry counts classes under the board's symmetry group as given
+(the group of `hint break_symmetry`: the box's rotations and reflections that
+keep walls, fixed and forbidden cells in place; with `walls free` they act on
+pieces and walls together). One representative per class is enumerated — the
+least one, under the lex-leader constraints of `hint break_symmetry` — and
+each is checked to be its class's canonical member from the geometry, and its
+class size (the orbit) computed there: the number of solutions is the sum of
+the class sizes. A model with `hint break_symmetry` is counted this way
+anyway. Boxes whose group is too large to list (over 1024 symmetries) are
+refused. A restricting hint is reported with every count (\"under hint
+symmetric rot90\"); with --up-to-symmetry, `hint symmetric` must be normal
+in the board's group (rot90, rot180: yes; mirror_rows on a square: no, its
+solutions are not closed under the group). Implied hints, the automatic
+`hint lines` included, never change a count.
+
+Output: `c` comment lines, then the count (`92 solutions`; `12 classes under
+the board's symmetry group of order 8` and `92 solutions (the sum of the class
+sizes)`; `at least N ...` when stopped). --jsonl prints JSON lines instead:
+with --all one object per solution ({\"solution\": 1, \"cells\": [[0,3],...],
+\"walls\": [...], \"value\": 8 or null, \"class_size\": 8 or null}), and last
+a summary ({\"solutions\": 92, \"classes\": 12, \"complete\": true, ...}).
+
+Exit codes:
+    0  complete: every solution was found (also when there is none)
+   10  stopped by --limit N, and there are more (\"at least N\")
+    1  stopped by --timeout (\"at least N (timeout)\"), or the optimum
+       of --optimal not proven before it; or an error
+    2  bad input (--optimal without an objective, among others)
+  130  interrupted by Ctrl-C or SIGTERM (\"at least N (interrupted)\")"
+        .to_string()
+}
+
+/// `qspec sweep --help`.
+pub const SWEEP_HELP: &str = "\
+Run a model over a family of instances and print one JSON line per instance:
+parameter ranges (-D n=4..12 -D k=1..4: every combination, each solved as
+`qspec solve` would) and wall placements (--walls K: every placement of K
+walls on the model's free cells, one per symmetry class of the board with its
+class size, or every board with --no-symmetry; --walls 2..4 for several K).
+
+  qspec sweep models/eight-queens.qspec --walls 3 > three.jsonl
+  qspec sweep merge three.jsonl
+  {\"walls\":[[0,0],[0,1],[0,2]],\"class_size\":8,\"value\":8,\"status\":\"optimal\",\"solution\":[...]}
+
+A wall sweep builds the model once with `walls free` in one incremental
+CaDiCaL per thread: each placement is a set of assumptions (its walls true,
+every other wall false), the optimum is found by an incremental cardinality
+bound starting from the previous placement's value, and --optimal-count
+counts the optimal solutions (up to --optimal-count-limit; 2 tells unique
+from not) with blocking clauses retired after each placement. Placements go
+in blocks of 256, each block on a fresh solver, so results do not depend on
+--jobs or on how the sweep was cut into tasks: the same sweep gives
+byte-identical lines. Every board reported is verified from the geometry.
+Timings go to standard error.
+
+On a cluster: plan tasks, run them with any engine, merge the results.
+
+  qspec sweep plan MODEL --walls 5 --optimal-count-limit 2 --chunk 4096 > tasks.jsonl
+  qspec sweep run tasks.jsonl --task 7 --out results/      # results/task-7.jsonl
+  qspec sweep merge results/*.jsonl
+
+Each task line holds the model's text and options, so a remote host needs
+only qspec and the tasks file. `sweep run` is idempotent: a finished task's
+file is written atomically and a re-run skips it; a killed task keeps every
+line it finished in results/task-I.jsonl.part and resumes after it. With
+GNU parallel (--joblog keeps a log, --resume skips the tasks it lists as
+done, -S runs on other hosts over ssh, --jobs one per core):
+
+  n=$(wc -l < tasks.jsonl)
+  seq 0 $((n-1)) | parallel --jobs 2 --joblog sweep.log --resume \\
+      qspec sweep run tasks.jsonl --task {} --out results/ --jobs 1
+  seq 0 $((n-1)) | parallel -S host1,host2 --basefile tasks.jsonl \\
+      --return results/task-{}.jsonl --cleanup \\
+      qspec sweep run tasks.jsonl --task {} --out results --jobs 1
+
+With Slurm, one array task per line:
+
+  sbatch --array=0-$((n-1)) --wrap \\
+      'qspec sweep run tasks.jsonl --task $SLURM_ARRAY_TASK_ID --out results/ --jobs 1'
+
+Exit codes: 0 done, 1 failure, 2 bad input, 130 interrupted (the lines
+written so far are complete; `sweep run` resumes).";
+
+/// `qspec puzzles --help`.
+pub const PUZZLES_HELP: &str = "\
+Find puzzles, after the blocked article's \"interesting\" boards: placements of
+K walls (--walls 2..3) on the model's board whose optimum has exactly one
+solution on the raw board, with minimal walls, one per symmetry class. Prints
+them as JSON lines (the sweep's result lines), or writes them to -o FILE;
+--html FILE also writes a playable page (click a cell to place or remove a
+piece; attacked cells are shaded, attacking pieces turn red, and a board says
+\"solved\" at the optimum; \"Show\" draws it; open it as FILE#selftest and the
+page plays every board itself).
+
+Minimal (--minimal):
+  one-wall  no single wall can be removed keeping the value and the
+            uniqueness (the board with one wall fewer is swept too)
+  subsets   no board on a proper subset of the walls, with at least the
+            least K asked for, has the same value and a unique optimum
+            (the article's script, which began at 2 walls)
+
+The article also set aside boards whose walls are invariant under a symmetry
+that maps the optimum to another optimum; such a board has two optimal
+solutions or more on the raw board, so uniqueness excludes it already (a
+board whose unique optimum is itself invariant is kept).
+
+The same from a sweep's results: qspec sweep merge results/*.jsonl
+--puzzles puzzles.jsonl --model MODEL (the results must hold every K needed,
+with --optimal-count-limit 2 or more).";

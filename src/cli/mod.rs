@@ -1,0 +1,149 @@
+//! The `qspec` command line: every clap type (the arguments of each
+//! command, [`args`] and [`sweep`]; the parsing of their values,
+//! [`values`]; the long help texts, [`help`]). Each subcommand's arguments
+//! become a [`Command`] request; [`command::run`] does the work; an error
+//! is printed here, once.
+
+mod args;
+mod help;
+mod sweep;
+mod values;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use qspec::command::{
+    self, Command, CompileRequest, CountRequest, SolveRequest, StatsRequest, VerifyRequest,
+};
+
+use args::{CompileArgs, CountArgs, SolveArgs, StatsArgs, VerifyArgs};
+use help::{
+    compile_help, count_help, solve_help, ABOUT, LONG_ABOUT, PUZZLES_HELP, STATS_HELP, SWEEP_HELP,
+    VERIFY_HELP,
+};
+use sweep::{PuzzlesArgs, SweepArgs};
+
+#[derive(Parser)]
+#[command(name = "qspec", version, about = ABOUT, long_about = LONG_ABOUT)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Sub,
+}
+
+#[derive(Subcommand)]
+enum Sub {
+    /// Compile a model into a solver file (format from -o's extension or --format)
+    #[command(long_about = compile_help())]
+    Compile(CompileArgs),
+    /// Show the variables and clauses every encoding choice would produce, writing nothing
+    #[command(long_about = STATS_HELP)]
+    Stats(StatsArgs),
+    /// Compile and solve (embedded Kissat or CaDiCaL, or --solver CMD); print, verify and draw the board
+    #[command(long_about = solve_help())]
+    Solve(SolveArgs),
+    /// Count every solution (or every class up to symmetry), each verified; `solve --all` shows them
+    #[command(long_about = count_help())]
+    Count(CountArgs),
+    /// Check a solver's answer against the model; print and draw its board
+    #[command(long_about = VERIFY_HELP)]
+    Verify(VerifyArgs),
+    /// Run a model over parameter ranges and wall placements (one JSON line each); plan, run, merge
+    #[command(long_about = SWEEP_HELP)]
+    Sweep(SweepArgs),
+    /// Find puzzles: wall placements with a unique optimum and minimal walls
+    #[command(long_about = PUZZLES_HELP)]
+    Puzzles(PuzzlesArgs),
+}
+
+impl Sub {
+    /// The request this subcommand's arguments make.
+    fn request(self) -> Command {
+        match self {
+            Sub::Compile(a) => Command::Compile(CompileRequest {
+                model: a.model.request(a.encodings.rays),
+                output: a.output,
+                format: a.format,
+                encodings: a.encodings.request(),
+                wcnf_legacy: a.wcnf_legacy,
+                force: a.force,
+                mps_negate: a.mps_negate,
+                start: a.start,
+            }),
+            Sub::Stats(a) => Command::Stats(StatsRequest {
+                model: a.model.request(a.encodings.rays),
+                encodings: a.encodings.request(),
+                json: a.json,
+            }),
+            Sub::Solve(a) if a.all => Command::Count(CountRequest {
+                model: a.model.request(a.encodings.rays),
+                encodings: a.encodings.request(),
+                engine: a.engine,
+                timeout: a.timeout,
+                flags: a.enumerate.flags(),
+                all: true,
+            }),
+            Sub::Count(a) => Command::Count(CountRequest {
+                model: a.model.request(a.encodings.rays),
+                encodings: a.encodings.request(),
+                engine: a.engine,
+                timeout: a.timeout,
+                flags: a.enumerate.flags(),
+                all: false,
+            }),
+            Sub::Solve(a) => Command::Solve(SolveRequest {
+                model: a.model.request(a.encodings.rays),
+                encodings: a.encodings.request(),
+                timeout: a.timeout,
+                svg: a.svg,
+                show_attacks: a.show_attacks,
+                solver: a.solver,
+                format: a.format,
+                wcnf_legacy: a.wcnf_legacy,
+                engine: a.engine,
+                start: a.start,
+                certify: a.certify,
+                proof_dir: a.proof_dir,
+            }),
+            Sub::Verify(a) => Command::Verify(VerifyRequest {
+                model: a.model.request(a.rays),
+                answer: a.answer,
+                map: a.map,
+                form: a.answer_format,
+                svg: a.svg,
+                show_attacks: a.show_attacks,
+                proof: a.proof,
+            }),
+            Sub::Sweep(a) => Command::Sweep(a.request()),
+            Sub::Puzzles(a) => Command::Puzzles(a.request()),
+        }
+    }
+}
+
+/// Parses the command line, runs the command, prints an error once; the
+/// process's exit code.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    if let Sub::Solve(a) = &cli.command {
+        if let (false, Some(flag)) = (a.all, a.enumerate.first_given()) {
+            use clap::CommandFactory;
+            Cli::command()
+                .error(
+                    clap::error::ErrorKind::MissingRequiredArgument,
+                    format!("{flag} needs --all (or use `qspec count`)"),
+                )
+                .exit();
+        }
+    }
+    let request = cli.command.request();
+    qspec::interrupt::install();
+    match command::run(&request, &mut std::io::stdout()) {
+        Ok(code) => ExitCode::from(code),
+        // The reader went away (`qspec solve ... | head -1`): stop quietly,
+        // as Unix tools do.
+        Err(e) if e.is_broken_pipe() => ExitCode::from(141),
+        Err(e) => {
+            command::note(&e.to_string());
+            ExitCode::from(e.exit_code())
+        }
+    }
+}

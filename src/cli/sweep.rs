@@ -1,0 +1,249 @@
+//! The arguments of `sweep` (and its `plan`, `run`, `merge`) and of
+//! `puzzles`, and the requests they make.
+
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand, ValueEnum};
+use qspec::command::sweep::{
+    FamilyRequest, MergeRequest, PlanRequest, PuzzlesRequest, RunRequest, SweepAction, SweepRequest,
+};
+use qspec::sweep::puzzles::Rule;
+
+use super::values::{parse_define_range, parse_walls, WallCounts};
+
+/// `qspec sweep`: a family of instances in one process, or a subcommand.
+#[derive(Args, Clone, Debug)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+pub struct SweepArgs {
+    /// plan, run or merge; without one, the whole sweep in this process
+    #[command(subcommand)]
+    pub action: Option<SweepStep>,
+    /// The model and the family of instances.
+    #[command(flatten)]
+    pub family: FamilyArgs,
+    /// Write the result lines to FILE (atomically) instead of standard output
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Threads, each with its own solver [default: the number of cores]
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+}
+
+/// The steps of a sweep spread over processes or machines.
+#[derive(Subcommand, Clone, Debug)]
+pub enum SweepStep {
+    /// Cut the sweep into tasks: one JSON line each, on standard output
+    Plan(PlanArgs),
+    /// Run tasks of a plan into DIR/task-I.jsonl (idempotent, resumable)
+    Run(RunArgs),
+    /// Merge result lines: value histograms, optima, unique optima, puzzles
+    Merge(MergeArgs),
+}
+
+/// The model and the family of instances.
+#[derive(Args, Clone, Debug)]
+pub struct FamilyArgs {
+    /// The .qspec model file
+    #[arg(required = true)]
+    pub model: Option<PathBuf>,
+    /// Parameter values: -D n=8, -D n=4..12, -D k=1,2,5 (repeatable; every combination)
+    #[arg(short = 'D', value_name = "NAME=VALUES", value_parser = parse_define_range)]
+    pub define: Vec<(String, Vec<i64>)>,
+    /// Place K walls on the free cells, every placement an instance (K or K1..K2)
+    #[arg(long, value_name = "K", value_parser = parse_walls)]
+    pub walls: Option<WallCounts>,
+    /// Every wall placement, not one per symmetry class
+    #[arg(long)]
+    pub no_symmetry: bool,
+    /// Count the optimal solutions of every instance
+    #[arg(long)]
+    pub optimal_count: bool,
+    /// Count optimal solutions up to N only (implies --optimal-count; 2 tells a unique optimum)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub optimal_count_limit: Option<u64>,
+    /// Add no automatic hint (see `qspec solve --help`)
+    #[arg(long)]
+    pub no_auto_hints: bool,
+}
+
+impl FamilyArgs {
+    /// The optimal-count limit asked for (`u64::MAX`: every one).
+    fn count_limit(&self) -> Option<u64> {
+        match (self.optimal_count_limit, self.optimal_count) {
+            (Some(n), _) => Some(n),
+            (None, true) => Some(u64::MAX),
+            (None, false) => None,
+        }
+    }
+
+    fn request(self) -> FamilyRequest {
+        FamilyRequest {
+            optimal_count: self.count_limit(),
+            model: self.model,
+            define: self.define,
+            walls: self.walls.map(|w| w.0),
+            no_symmetry: self.no_symmetry,
+            no_auto_hints: self.no_auto_hints,
+        }
+    }
+}
+
+/// `qspec sweep plan`.
+#[derive(Args, Clone, Debug)]
+pub struct PlanArgs {
+    /// The model and the family of instances.
+    #[command(flatten)]
+    pub family: FamilyArgs,
+    /// Instances per task (a wall sweep rounds it up to a multiple of 256)
+    #[arg(long, value_name = "N", default_value_t = 4096, value_parser = clap::value_parser!(u64).range(1..))]
+    pub chunk: u64,
+}
+
+/// `qspec sweep run`.
+#[derive(Args, Clone, Debug)]
+pub struct RunArgs {
+    /// The tasks file written by `qspec sweep plan`
+    pub tasks: PathBuf,
+    /// Run this task only (its number, from 0: e.g. $SLURM_ARRAY_TASK_ID) [default: every task]
+    #[arg(long, value_name = "I")]
+    pub task: Option<usize>,
+    /// The directory for the result files DIR/task-I.jsonl (made if missing)
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// Threads, each with its own solver [default: the number of cores]
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+}
+
+/// `qspec sweep merge`.
+#[derive(Args, Clone, Debug)]
+pub struct MergeArgs {
+    /// Result files (`-` for standard input)
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Print the merge as JSON
+    #[arg(long)]
+    pub json: bool,
+    /// Also write the puzzles among the results to FILE (JSON lines; needs --model)
+    #[arg(long, value_name = "FILE", requires = "model")]
+    pub puzzles: Option<PathBuf>,
+    /// Also write the puzzles as a playable HTML page to FILE (needs --model)
+    #[arg(long, value_name = "FILE", requires = "model")]
+    pub html: Option<PathBuf>,
+    /// Also draw the value histogram as an SVG picture into FILE
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// The model the results are of (for --puzzles and --html: its board and symmetries)
+    #[arg(long, value_name = "MODEL")]
+    pub model: Option<PathBuf>,
+    /// Which puzzles.
+    #[command(flatten)]
+    pub rule: PuzzleRule,
+}
+
+/// Which puzzles `merge --puzzles` writes.
+#[derive(Args, Clone, Debug)]
+pub struct PuzzleRule {
+    /// Puzzles with K walls (K or K1..K2) [merge default: every K whose smaller boards are in the results]
+    #[arg(long = "puzzle-walls", value_name = "K", value_parser = parse_walls)]
+    pub walls: Option<WallCounts>,
+    /// What makes a puzzle's walls minimal (see `qspec puzzles --help`)
+    #[arg(long, value_name = "RULE", default_value = "one-wall")]
+    pub minimal: Minimal,
+}
+
+/// `--minimal`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Minimal {
+    /// No single wall can be removed keeping the value and the uniqueness
+    OneWall,
+    /// No proper subset of the walls (down to the least K asked for) keeps them (the article's script)
+    Subsets,
+}
+
+impl Minimal {
+    /// The sweep's rule.
+    fn rule(self) -> Rule {
+        match self {
+            Minimal::OneWall => Rule::OneWall,
+            Minimal::Subsets => Rule::Subsets,
+        }
+    }
+}
+
+/// `qspec puzzles`.
+#[derive(Args, Clone, Debug)]
+pub struct PuzzlesArgs {
+    /// The .qspec model file
+    pub model: PathBuf,
+    /// Parameter values: -D n=8 (repeatable)
+    #[arg(short = 'D', value_name = "NAME=VALUES", value_parser = parse_define_range)]
+    pub define: Vec<(String, Vec<i64>)>,
+    /// Puzzles with K walls (K or K1..K2)
+    #[arg(long, value_name = "K", value_parser = parse_walls, required = true)]
+    pub walls: Option<WallCounts>,
+    /// What makes a puzzle's walls minimal (see above)
+    #[arg(long, value_name = "RULE", default_value = "one-wall")]
+    pub minimal: Minimal,
+    /// Write the puzzles to FILE (atomically) instead of standard output
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Also write them as a playable HTML page to FILE (click cells to place pieces)
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+    /// Threads, each with its own solver [default: the number of cores]
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Add no automatic hint
+    #[arg(long)]
+    pub no_auto_hints: bool,
+}
+
+impl SweepArgs {
+    /// The request these arguments make.
+    pub fn request(self) -> SweepRequest {
+        SweepRequest {
+            action: self.action.map(|step| match step {
+                SweepStep::Plan(a) => SweepAction::Plan(PlanRequest {
+                    family: a.family.request(),
+                    chunk: a.chunk,
+                }),
+                SweepStep::Run(a) => SweepAction::Run(RunRequest {
+                    tasks: a.tasks,
+                    task: a.task,
+                    out: a.out,
+                    jobs: a.jobs,
+                }),
+                SweepStep::Merge(a) => SweepAction::Merge(MergeRequest {
+                    files: a.files,
+                    json: a.json,
+                    puzzles: a.puzzles,
+                    html: a.html,
+                    svg: a.svg,
+                    model: a.model,
+                    puzzle_walls: a.rule.walls.map(|w| w.0),
+                    minimal: a.rule.minimal.rule(),
+                }),
+            }),
+            family: self.family.request(),
+            output: self.output,
+            jobs: self.jobs,
+        }
+    }
+}
+
+impl PuzzlesArgs {
+    /// The request these arguments make.
+    pub fn request(self) -> PuzzlesRequest {
+        PuzzlesRequest {
+            model: self.model,
+            define: self.define,
+            walls: self.walls.map(|w| w.0),
+            minimal: self.minimal.rule(),
+            output: self.output,
+            html: self.html,
+            jobs: self.jobs,
+            no_auto_hints: self.no_auto_hints,
+        }
+    }
+}
