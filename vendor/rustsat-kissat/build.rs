@@ -1,11 +1,13 @@
 #![warn(clippy::pedantic)]
 
 use glob::glob;
+#[cfg(any(feature = "bindgen", feature = "git"))]
+use std::path::Path;
 use std::{
     env,
     fs::{self, File},
     io::Write,
-    path::{Path, PathBuf},
+    path::PathBuf,
     process::Command,
     str,
 };
@@ -122,8 +124,68 @@ fn main() {
     println!("cargo:rerun-if-changed={}/src", kissat_src_dir.display());
     println!("cargo:rerun-if-env-changed=KISSAT_SRC_DIR");
 
-    // Generate Rust FFI bindings
-    generate_bindings(&kissat_src_dir, &out_dir);
+    // Rust FFI bindings. qspec's patch: bindgen (and so libclang) only with the
+    // `bindgen` feature; by default the bindings shipped in `bindings/` are used.
+    #[cfg(feature = "bindgen")]
+    {
+        let bindings = generate_bindings(&kissat_src_dir);
+        bindings
+            .write_to_file(PathBuf::from(&out_dir).join("bindings.rs"))
+            .expect("Could not write ffi bindings");
+        check_shipped_bindings(&bindings.to_string(), version);
+    }
+    #[cfg(not(feature = "bindgen"))]
+    copy_shipped_bindings(version, &out_dir);
+}
+
+/// qspec's patch: the bindings that `generate_bindings` makes for the sources shipped in `csrc`
+/// (the default version); no feature, define or profile changes them. They hold on every target:
+/// `kissat.h` and `error.h` use only `int`, `unsigned`, `char *`, `void *`, an opaque struct and
+/// function pointers, which bindgen writes as `std::os::raw` types, and there is no struct layout.
+fn shipped_bindings() -> PathBuf {
+    PathBuf::from(env::var("CARGO_MANIFEST_DIR").unwrap()).join("bindings/kissat.rs")
+}
+
+/// qspec's patch: uses the shipped bindings instead of running bindgen, so that the crate builds
+/// without libclang
+#[cfg(not(feature = "bindgen"))]
+fn copy_shipped_bindings(version: Version, out_dir: &str) {
+    assert!(
+        version == Version::default(),
+        "rustsat-kissat (vendored by qspec) ships FFI bindings only for Kissat's default \
+         version (the sources in `csrc`); {version:?} needs the `bindgen` feature (and libclang)"
+    );
+    if check_env_var!("KISSAT_SRC_DIR").is_some() {
+        println!("cargo:warning=KISSAT_SRC_DIR is set but the shipped FFI bindings are those of the sources in `csrc`; enable the `bindgen` feature to generate them from KISSAT_SRC_DIR");
+    }
+    let shipped = shipped_bindings();
+    println!("cargo:rerun-if-changed={}", shipped.display());
+    fs::copy(&shipped, PathBuf::from(out_dir).join("bindings.rs"))
+        .unwrap_or_else(|e| panic!("Could not copy ffi bindings {}: {e}", shipped.display()));
+}
+
+/// qspec's patch: with the `bindgen` feature, compares the bindings generated for the default
+/// version with the shipped ones, and with `QSPEC_UPDATE_BINDINGS=1` writes the shipped ones
+#[cfg(feature = "bindgen")]
+fn check_shipped_bindings(generated: &str, version: Version) {
+    println!("cargo:rerun-if-env-changed=QSPEC_UPDATE_BINDINGS");
+    if version != Version::default() || check_env_var!("KISSAT_SRC_DIR").is_some() {
+        return;
+    }
+    let update = check_env_var!("QSPEC_UPDATE_BINDINGS").is_some_and(|val| val == "1");
+    let path = shipped_bindings();
+    println!("cargo:rerun-if-changed={}", path.display());
+    if fs::read_to_string(&path).is_ok_and(|shipped| shipped == generated) {
+        return;
+    }
+    if update {
+        fs::create_dir_all(path.parent().unwrap()).expect("Could not create bindings/");
+        fs::write(&path, generated)
+            .unwrap_or_else(|e| panic!("Could not write {}: {e}", path.display()));
+        println!("cargo:warning=updated {}", path.display());
+    } else {
+        println!("cargo:warning={} differs from the bindings bindgen generates; run with QSPEC_UPDATE_BINDINGS=1 to update it", path.display());
+    }
 }
 
 fn get_kissat_src(version: Version) -> PathBuf {
@@ -157,8 +219,9 @@ fn get_kissat_src(version: Version) -> PathBuf {
 }
 
 /// Generates Rust FFI bindings
-fn generate_bindings(kissat_src_dir: &Path, out_dir: &str) {
-    let bindings = bindgen::Builder::default()
+#[cfg(feature = "bindgen")]
+fn generate_bindings(kissat_src_dir: &Path) -> bindgen::Bindings {
+    bindgen::Builder::default()
         .rust_target("1.77.0".parse().unwrap()) // Set MSRV
         .header(
             kissat_src_dir
@@ -178,10 +241,7 @@ fn generate_bindings(kissat_src_dir: &Path, out_dir: &str) {
         .blocklist_function("kissat_abort")
         .blocklist_function("kissat_set_prefix")
         .generate()
-        .expect("Unable to generate ffi bindings");
-    bindings
-        .write_to_file(PathBuf::from(out_dir).join("bindings.rs"))
-        .expect("Could not write ffi bindings");
+        .expect("Unable to generate ffi bindings")
 }
 
 fn build(version: Version) -> PathBuf {
