@@ -12,7 +12,7 @@
 
 use std::io::{self, Write};
 
-use super::header::{self, FileHeader, Header, ObjectiveMap};
+use super::header::{self, Header, ObjectiveMap};
 use super::text::TextOut;
 use super::{check_format, invalid_input, EmitOptions, Provenance};
 use crate::encode::{ClauseArena, ClauseSink};
@@ -33,21 +33,6 @@ pub(crate) fn wcnf_objective_map(model: &Model) -> Option<ObjectiveMap> {
         .objective
         .as_ref()
         .map(|o| SoftClauses::of(Some(o)).objective_map())
-}
-
-/// Reads the `p cnf V C` or `p wcnf V C top` line that ends a header (any
-/// other line is ignored).
-pub(crate) fn read_problem_line(line: &str, file: &mut FileHeader) {
-    let Some(rest) = line.strip_prefix("p ") else {
-        return;
-    };
-    let mut words = rest.split_ascii_whitespace();
-    if words.next() == Some("wcnf") {
-        file.format = Some(Format::Wcnf);
-    }
-    if let Some(v) = words.next().and_then(|v| v.parse().ok()) {
-        file.n_vars = Some(v);
-    }
 }
 
 /// Writes a DIMACS CNF file: header comments, `p cnf n_vars clauses`, the

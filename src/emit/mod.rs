@@ -27,6 +27,7 @@ mod mip_start;
 mod mps;
 mod names;
 mod opb;
+mod read_header;
 #[cfg(test)]
 mod roundtrip;
 mod text;
@@ -39,11 +40,12 @@ use crate::options::Format;
 
 pub use dimacs::{write_cnf, write_wcnf};
 pub use estimate::estimate_bytes;
-pub use header::{parse_header, read_header, FileHeader, ObjectiveMap};
+pub use header::ObjectiveMap;
 pub use lp::write_lp;
 pub use mip_start::{write_start, MipStart};
 pub use mps::{write_mps, write_mps_as};
 pub use opb::{for_each_opb_constraint, write_opb};
+pub use read_header::{parse_header, read_header, FileHeader};
 
 /// Where a file came from, written into its header comment.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -23,7 +23,7 @@ mod totalizer;
 pub(crate) use adder::encode_adder;
 
 use super::defaults::default_card;
-use super::simplify::CardPlan;
+use super::simplify::{counting_range, CardPlan};
 use super::target::Target;
 use super::ClauseSink;
 use crate::model::{Lit, Rel, VarAlloc};
@@ -139,15 +139,6 @@ pub(crate) fn encode_plan(
             let units = encoder(encoding).encode(&lits, rel, k, vars, target.structure());
             target.enforce_units(units);
         }
-    }
-}
-
-/// The largest count an encoding of `sum rel k` over `n` inputs must tell
-/// apart: `k + 1` for `<=` and `=`, `k` for `>=`.
-pub(crate) fn counting_range(rel: Rel, k: usize) -> usize {
-    match rel {
-        Rel::Le | Rel::Eq => k + 1,
-        Rel::Ge => k,
     }
 }
 

@@ -3,7 +3,7 @@
 //! The measurements behind the rules are in the documentation of
 //! [`crate::encode`] (reproduce them with `examples/encode_sizes.rs`).
 
-use super::card::counting_range;
+use super::simplify::counting_range;
 use crate::model::Rel;
 use crate::options::{AmoEncoding, CardEncoding};
 

@@ -58,6 +58,15 @@ impl CardPlan {
     }
 }
 
+/// The largest count an encoding of `sum rel k` over `n` inputs must tell
+/// apart: `k + 1` for `<=` and `=`, `k` for `>=`.
+pub(crate) fn counting_range(rel: Rel, k: usize) -> usize {
+    match rel {
+        Rel::Le | Rel::Eq => k + 1,
+        Rel::Ge => k,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -121,6 +121,112 @@ impl Constraint {
     }
 }
 
+/// What a constraint says about literals that exclude each other, read
+/// in one place for every reader of conflicts (the optimiser's clique
+/// cover, the clique engine).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exclusion<'a> {
+    /// At most one of these is true, and that is all the constraint says:
+    /// an at-most-one, or an unguarded `sum <= 1`.
+    Only(&'a [Lit]),
+    /// These two are not both true, and that is all it says: the binary
+    /// clause `!a | !b`, as `[a, b]`.
+    Pair([Lit; 2]),
+    /// At most one of these is true, among other things: an unguarded
+    /// `sum = 1` (one is true, too) or `sum <= 0` (none is).
+    Implied(&'a [Lit]),
+}
+
+impl Exclusion<'_> {
+    /// The literals of which at most one is true.
+    pub fn lits(&self) -> &[Lit] {
+        match self {
+            Exclusion::Only(ls) | Exclusion::Implied(ls) => ls,
+            Exclusion::Pair(pair) => pair,
+        }
+    }
+}
+
+/// Bounds on how many literals of a set are true.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CountBounds {
+    /// At least this many.
+    pub at_least: u32,
+    /// At most this many, if bounded.
+    pub at_most: Option<u32>,
+}
+
+impl CountBounds {
+    /// Both bounds together: the larger lower and the smaller upper one.
+    pub fn and(self, other: CountBounds) -> CountBounds {
+        CountBounds {
+            at_least: self.at_least.max(other.at_least),
+            at_most: match (self.at_most, other.at_most) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            },
+        }
+    }
+}
+
+impl Constraint {
+    /// What the constraint says about literals that exclude each other,
+    /// if anything.
+    pub fn exclusion(&self) -> Option<Exclusion<'_>> {
+        match self {
+            Constraint::AtMostOne(ls)
+            | Constraint::Card {
+                lits: ls,
+                rel: Rel::Le,
+                k: 1,
+                guard: None,
+            } => Some(Exclusion::Only(ls)),
+            Constraint::Card {
+                lits: ls,
+                rel: Rel::Le | Rel::Eq,
+                k: 0 | 1,
+                guard: None,
+            } => Some(Exclusion::Implied(ls)),
+            Constraint::Clause(ls) if ls.len() == 2 => Some(Exclusion::Pair([!ls[0], !ls[1]])),
+            _ => None,
+        }
+    }
+
+    /// The bounds the constraint states, unguarded, on how many of `set`
+    /// (a [`sorted_set`]) are true: a cardinality constraint on exactly
+    /// `set`, or on exactly its negations (`sum(!x) >= k` is `sum(x) <= n -
+    /// k`). `None` when it states none.
+    pub fn count_bounds(&self, set: &[Lit]) -> Option<CountBounds> {
+        let Constraint::Card {
+            lits,
+            rel,
+            k,
+            guard: None,
+        } = self
+        else {
+            return None;
+        };
+        let lits = sorted_set(lits);
+        let n = set.len() as u32;
+        let (at_least, at_most) = match rel {
+            Rel::Le => (None, Some(*k)),
+            Rel::Ge => (Some(*k), None),
+            Rel::Eq => (Some(*k), Some(*k)),
+        };
+        if lits == set {
+            return Some(CountBounds {
+                at_least: at_least.unwrap_or(0),
+                at_most,
+            });
+        }
+        let negated = sorted_set(&set.iter().map(|&l| !l).collect::<Vec<_>>());
+        (lits == negated).then(|| CountBounds {
+            at_least: at_most.map_or(0, |m| n.saturating_sub(m)),
+            at_most: at_least.map(|l| n.saturating_sub(l)),
+        })
+    }
+}
+
 /// Which way the objective goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Sense {
@@ -259,6 +365,23 @@ impl Model {
     /// Adds a constraint from `origin`.
     pub fn add(&mut self, constraint: Constraint, origin: OriginId) {
         self.constraints.push(Tagged { constraint, origin });
+    }
+
+    /// Every exclusion the constraints state (see [`Constraint::exclusion`]).
+    pub fn exclusions(&self) -> impl Iterator<Item = Exclusion<'_>> {
+        self.constraints
+            .iter()
+            .filter_map(|t| t.constraint.exclusion())
+    }
+
+    /// The bounds the constraints state, unguarded, on how many of `lits`
+    /// are true (see [`Constraint::count_bounds`]).
+    pub fn count_bounds(&self, lits: &[Lit]) -> CountBounds {
+        let set = sorted_set(lits);
+        self.constraints
+            .iter()
+            .filter_map(|t| t.constraint.count_bounds(&set))
+            .fold(CountBounds::default(), CountBounds::and)
     }
 
     /// Whether every constraint holds under a full assignment of the named

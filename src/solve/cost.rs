@@ -13,7 +13,7 @@
 
 use crate::encode::ClauseSink;
 use crate::error::{Error, Result};
-use crate::model::{sorted_set, Constraint, Lit, Model, Objective, Rel, Sense, VarAlloc};
+use crate::model::{sorted_set, Lit, Model, Objective, Sense, VarAlloc};
 
 use super::cover::clique_cover;
 
@@ -119,30 +119,9 @@ impl CostPlan {
     /// gains, and `cost = groups - gains` (`hint lines` on a `maximize
     /// count` model states such a bound: Q_3(8) <= 18). 0 when none does.
     pub fn cost_floor(&self, model: &Model) -> usize {
-        let gains = sorted_set(&self.gains);
-        let negated = sorted_set(&self.gains.iter().map(|&g| !g).collect::<Vec<_>>());
-        let n = gains.len();
-        let ceiling = model
-            .constraints
-            .iter()
-            .filter_map(|tagged| match &tagged.constraint {
-                Constraint::Card {
-                    lits,
-                    rel,
-                    k,
-                    guard: None,
-                } => {
-                    let (k, set) = (*k as usize, sorted_set(lits));
-                    match rel {
-                        Rel::Le | Rel::Eq if set == gains => Some(k),
-                        Rel::Ge | Rel::Eq if set == negated => Some(n.saturating_sub(k)),
-                        _ => None,
-                    }
-                }
-                _ => None,
-            })
-            .min()
-            .unwrap_or(n);
+        let n = sorted_set(&self.gains).len();
+        let most = model.count_bounds(&self.gains).at_most;
+        let ceiling = most.map_or(n, |m| (m as usize).min(n));
         self.groups.len().saturating_sub(ceiling)
     }
 
@@ -155,7 +134,7 @@ impl CostPlan {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Objective, Var};
+    use crate::model::{Constraint, Objective, Rel, Var};
 
     /// Four cells, maximise their count; `extra` added to the model.
     fn model_with(extra: Option<Constraint>) -> Model {

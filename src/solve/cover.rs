@@ -15,7 +15,7 @@
 
 use std::collections::{HashMap, VecDeque};
 
-use crate::model::{Constraint, Lit, Model, Rel};
+use crate::model::{Exclusion, Lit, Model};
 
 /// Steps the pairing of lone literals may take in all (a bound on the
 /// time a huge board spends here; the cover stays sound either way).
@@ -37,24 +37,19 @@ impl Conflicts {
         let index = unique_index(gains);
         let mut cliques = Vec::new();
         let mut edges = vec![Vec::new(); gains.len()];
-        for tagged in &model.constraints {
-            match &tagged.constraint {
-                Constraint::AtMostOne(lits) => cliques.push(members(&index, lits)),
-                Constraint::Card {
-                    lits,
-                    rel: Rel::Le | Rel::Eq,
-                    k: 0 | 1,
-                    guard: None,
-                } => cliques.push(members(&index, lits)),
-                Constraint::Clause(lits) if lits.len() == 2 => {
-                    if let (Some(&a), Some(&b)) = (index.get(&!lits[0]), index.get(&!lits[1])) {
+        for exclusion in model.exclusions() {
+            match exclusion {
+                Exclusion::Only(lits) | Exclusion::Implied(lits) => {
+                    cliques.push(members(&index, lits));
+                }
+                Exclusion::Pair([x, y]) => {
+                    if let (Some(&a), Some(&b)) = (index.get(&x), index.get(&y)) {
                         if a != b {
                             edges[a].push(b);
                             edges[b].push(a);
                         }
                     }
                 }
-                _ => {}
             }
         }
         cliques.retain(|c| c.len() >= 2);
@@ -266,7 +261,7 @@ fn apply(parts: &mut [Vec<usize>], part_of: &mut [usize], path: &[usize]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Var;
+    use crate::model::{Constraint, Var};
 
     fn lits(ids: &[u32]) -> Vec<Lit> {
         ids.iter()

@@ -14,6 +14,7 @@ pub mod cost;
 pub mod cover;
 pub mod embedded;
 pub mod external;
+mod interface;
 pub mod kissat;
 pub mod optimize;
 pub mod oracle;
@@ -22,9 +23,9 @@ pub mod shared;
 pub mod warm_start;
 
 pub use embedded::Embedded;
-pub use optimize::{Answer, Status};
+pub use interface::{Answer, Report, SolveOptions, Status};
 pub use oracle::{Outcome, Stop};
-pub use portfolio::{solve_model, Report, SolveOptions};
+pub use portfolio::solve_model;
 
 use std::time::Instant;
 

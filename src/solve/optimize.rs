@@ -38,32 +38,6 @@ const PROBE_CONFLICTS: u32 = 20_000;
 /// a long fight for cores costs more than the descent.
 const CORE_CONFLICTS: u32 = 1_000;
 
-/// How a solve ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Status {
-    /// A solution of a model without objective.
-    Satisfiable,
-    /// No solution exists (proven).
-    Unsatisfiable,
-    /// A solution whose objective value is proven optimal.
-    Optimal,
-    /// The deadline came after a solution was found: the best one, unproven.
-    Feasible,
-    /// The deadline came before any solution.
-    Unknown,
-}
-
-/// The result of a solve.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Answer {
-    /// How the solve ended.
-    pub status: Status,
-    /// Values of the model's named variables (`values[v.index()]`).
-    pub values: Option<Vec<bool>>,
-    /// The objective value of `values`, if the model has an objective.
-    pub objective: Option<i64>,
-}
-
 /// Solves a decision problem: `start` fixed first (if given), then free.
 pub fn decide(oracle: &mut dyn Oracle, start: &[Lit], shared: &Shared) -> Result<()> {
     if !start.is_empty() {

@@ -7,49 +7,21 @@
 
 use std::sync::mpsc;
 use std::thread;
-use std::time::Instant;
 
 use super::cost::CostPlan;
 use super::embedded::Embedded;
+use super::interface::{Answer, Report, SolveOptions};
 use super::kissat::KissatOracle;
-use super::optimize::{decide, Answer, Search};
+use super::optimize::{decide, Search};
 use super::oracle::{Oracle, Stop};
 use super::shared::{Running, Shared};
 use crate::encode::encode_model;
 use crate::error::Result;
-use crate::model::{Lit, Model, Sense};
-use crate::options::{Encodings, Engine};
+use crate::model::{Model, Sense};
+use crate::options::Engine;
 
 /// Stack of an engine thread (the solvers recurse in places).
 const ENGINE_STACK: usize = 64 << 20;
-
-/// How to solve.
-#[derive(Clone, Debug, Default)]
-pub struct SolveOptions {
-    /// The encodings of the model's constraints.
-    pub encodings: Encodings,
-    /// Which embedded solver(s).
-    pub engine: Engine,
-    /// Stop at this instant with the best solution so far.
-    pub deadline: Option<Instant>,
-    /// A warm start: literals fixing the model's decision variables to a
-    /// board (tried first; also the preferred phases).
-    pub start: Vec<Lit>,
-}
-
-/// What a solve tells as it goes.
-pub trait Report {
-    /// A better objective value was found.
-    fn improved(&mut self, value: i64);
-    /// Something worth a comment line (`c ...`).
-    fn note(&mut self, _text: &str) {}
-}
-
-impl<F: FnMut(i64)> Report for F {
-    fn improved(&mut self, value: i64) {
-        self(value)
-    }
-}
 
 /// Solves `model`, reporting every better objective value as it is found.
 pub fn solve_model(model: &Model, opts: &SolveOptions, report: &mut dyn Report) -> Result<Answer> {

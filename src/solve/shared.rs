@@ -9,7 +9,7 @@
 use std::sync::mpsc::Sender;
 use std::sync::{Mutex, MutexGuard};
 
-use super::optimize::{Answer, Status};
+use super::interface::{Answer, Status};
 use super::oracle::Stop;
 
 /// The best solution so far.

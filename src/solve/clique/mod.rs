@@ -17,9 +17,8 @@ pub mod problem;
 pub mod search;
 pub mod symmetry;
 
-use super::optimize::{Answer, Status};
+use super::interface::{Answer, Report, SolveOptions, Status};
 use super::oracle::Stop;
-use super::portfolio::{Report, SolveOptions};
 use crate::answer::objective::objective_value;
 use crate::error::{Error, Result};
 use crate::model::{Lit, Model};

@@ -10,7 +10,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::model::{Constraint, HintKind, Lit, Model, Rel, Sense, Var};
+use crate::model::{sorted_set, Constraint, Exclusion, HintKind, Lit, Model, Rel, Sense, Var};
 
 /// The most cells the engine takes: it holds the conflict graph as a bit
 /// matrix (20 000 cells: 50 MB).
@@ -65,7 +65,7 @@ impl Problem {
             at_most: None,
             maximise: model.objective.is_some(),
         };
-        let counted_set: HashSet<Var> = counted.iter().copied().collect();
+        let counted_lits = sorted_set(&counted.iter().map(|v| v.positive()).collect::<Vec<_>>());
         for tagged in &model.constraints {
             let origin = &model.origins[tagged.origin as usize];
             if skipped.contains(origin.as_str()) {
@@ -95,8 +95,8 @@ impl Problem {
                     })
                     .collect()
             };
-            if let Some(lits) = exclusion(&tagged.constraint) {
-                let Some(members) = live(&lits) else {
+            if let Some(exclusion) = exclusion(&tagged.constraint) {
+                let Some(members) = live(exclusion.lits()) else {
                     return refuse("an at-most-one over variables that are not counted");
                 };
                 p.add_clique(&members);
@@ -112,17 +112,11 @@ impl Problem {
                         (false, None) => return refuse("a variable that is not counted set true"),
                     }
                 }
-                Constraint::Card {
-                    lits,
-                    rel,
-                    k,
-                    guard: None,
-                } if same_set(lits, &counted_set) => {
-                    let k = *k as usize;
-                    if matches!(rel, Rel::Ge | Rel::Eq) {
-                        p.at_least = p.at_least.max(k);
-                    }
-                    if matches!(rel, Rel::Le | Rel::Eq) {
+                c @ Constraint::Card { .. } if c.count_bounds(&counted_lits).is_some() => {
+                    let bounds = c.count_bounds(&counted_lits).unwrap_or_default();
+                    p.at_least = p.at_least.max(bounds.at_least as usize);
+                    if let Some(k) = bounds.at_most {
+                        let k = k as usize;
                         p.at_most = Some(p.at_most.map_or(k, |m| m.min(k)));
                     }
                 }
@@ -201,21 +195,13 @@ fn counted(model: &Model) -> Result<Vec<Var>, String> {
     Ok(vars)
 }
 
-/// The literals of which `c` allows at most one true, when that is all it
-/// says: an at-most-one, an unguarded `sum <= 1`, or a binary clause
-/// `!a | !b` (as `[a, b]`).
-fn exclusion(c: &Constraint) -> Option<Vec<Lit>> {
-    match c {
-        Constraint::AtMostOne(ls)
-        | Constraint::Card {
-            lits: ls,
-            rel: Rel::Le,
-            k: 1,
-            guard: None,
-        } => Some(ls.clone()),
-        Constraint::Clause(ls) if ls.len() == 2 && ls.iter().all(|l| l.is_neg()) => {
-            Some(vec![!ls[0], !ls[1]])
-        }
+/// What `c` says about pieces that exclude each other, when that is all
+/// it says (the engine takes nothing else as a conflict): an at-most-one,
+/// an unguarded `sum <= 1`, or a binary clause `!a | !b`.
+fn exclusion(c: &Constraint) -> Option<Exclusion<'_>> {
+    match c.exclusion()? {
+        pair @ Exclusion::Pair(lits) if lits.iter().all(|l| !l.is_neg()) => Some(pair),
+        only @ Exclusion::Only(_) => Some(only),
         _ => None,
     }
 }
@@ -227,7 +213,7 @@ fn check_size(model: &Model, n: usize) -> Result<(), String> {
         .constraints
         .iter()
         .filter_map(|t| exclusion(&t.constraint))
-        .map(|ls| ls.len().saturating_mul(ls.len()))
+        .map(|e| e.lits().len().saturating_mul(e.lits().len()))
         .fold(0, usize::saturating_add);
     if n > MAX_VERTICES || pairs > MAX_PAIRS {
         return Err(format!(
@@ -247,14 +233,4 @@ fn skipped_origins(model: &Model) -> HashSet<&str> {
         .filter(|h| matches!(h.kind, HintKind::Implied | HintKind::OnePerClass(_)))
         .map(|h| h.hint.as_str())
         .collect()
-}
-
-/// Whether `lits` are exactly the positive literals of `set`.
-fn same_set(lits: &[Lit], set: &HashSet<Var>) -> bool {
-    let vars: HashSet<Var> = lits
-        .iter()
-        .filter(|l| !l.is_neg())
-        .map(|l| l.var())
-        .collect();
-    lits.iter().all(|l| !l.is_neg()) && vars == *set
 }

@@ -1,0 +1,63 @@
+//! What a solve is asked ([`SolveOptions`]), what it tells as it goes
+//! ([`Report`]) and what it answers ([`Answer`], [`Status`]): the terms
+//! every engine (CaDiCaL, Kissat, the portfolio, the clique search) and
+//! every caller share.
+
+use std::time::Instant;
+
+use crate::model::Lit;
+use crate::options::{Encodings, Engine};
+
+/// How to solve.
+#[derive(Clone, Debug, Default)]
+pub struct SolveOptions {
+    /// The encodings of the model's constraints.
+    pub encodings: Encodings,
+    /// Which embedded solver(s).
+    pub engine: Engine,
+    /// Stop at this instant with the best solution so far.
+    pub deadline: Option<Instant>,
+    /// A warm start: literals fixing the model's decision variables to a
+    /// board (tried first; also the preferred phases).
+    pub start: Vec<Lit>,
+}
+
+/// What a solve tells as it goes.
+pub trait Report {
+    /// A better objective value was found.
+    fn improved(&mut self, value: i64);
+    /// Something worth a comment line (`c ...`).
+    fn note(&mut self, _text: &str) {}
+}
+
+impl<F: FnMut(i64)> Report for F {
+    fn improved(&mut self, value: i64) {
+        self(value)
+    }
+}
+
+/// How a solve ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// A solution of a model without objective.
+    Satisfiable,
+    /// No solution exists (proven).
+    Unsatisfiable,
+    /// A solution whose objective value is proven optimal.
+    Optimal,
+    /// The deadline came after a solution was found: the best one, unproven.
+    Feasible,
+    /// The deadline came before any solution.
+    Unknown,
+}
+
+/// The result of a solve.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// How the solve ended.
+    pub status: Status,
+    /// Values of the model's named variables (`values[v.index()]`).
+    pub values: Option<Vec<bool>>,
+    /// The objective value of `values`, if the model has an objective.
+    pub objective: Option<i64>,
+}
