@@ -1,7 +1,18 @@
-//! The error every command can end with: a kind (bad input with its
-//! diagnostic, a malformed line of a text qspec read, a file that could not
-//! be read or written, a solver that failed), its rendering — `error: ...`
-//! written once, here — and its exit code: 2 for bad input, 1 for the rest.
+//! The error anything in qspec can end with, by kind, so that a caller (the
+//! command line, the Python package) tells them apart without reading the
+//! text: the model file is wrong ([`Error::Spec`], every diagnostic with
+//! its place), a line of a text qspec read is wrong ([`Error::Text`]), a
+//! model is too large for the limits ([`Error::TooLarge`]), what was asked
+//! cannot be done with this model ([`Error::Unsupported`]), the arguments
+//! contradict each other or the files they name ([`Error::Usage`]), a file
+//! could not be read or written ([`Error::Io`]), a solver failed
+//! ([`Error::Solver`]), or qspec caught its own mistake
+//! ([`Error::Internal`]).
+//!
+//! `Display` is the message alone (a model's diagnostics are rendered like
+//! rustc's, each with its own `error:`); whoever prints it adds `error: `
+//! once ([`Error::report`]). [`Error::exit_code`] is 2 for bad input and 1
+//! for the rest.
 
 use std::fmt;
 use std::io;
@@ -9,22 +20,38 @@ use std::path::{Path, PathBuf};
 
 use crate::diag::{LineError, SpecErrors};
 
-/// Why a command failed.
+/// Why something failed.
 #[derive(Debug)]
 pub enum Error {
     /// The model file is wrong: every diagnostic, each with its place.
     Spec(SpecErrors),
     /// A line of a text qspec read (a solver's answer, a compiled file's
-    /// header) is not what it should be.
+    /// header, a sweep's result file) is not what it should be.
     Text {
-        /// The file, as given on the command line.
-        source: String,
+        /// The file, as given.
+        file: String,
         /// The line and what is wrong there.
         error: LineError,
     },
-    /// Bad input that is no place in a file: an option, a model too large or
-    /// unfit for the format asked for, an unknown solver.
-    Input {
+    /// Building, encoding or writing the model would take more than a limit
+    /// allows (estimated before anything large is built).
+    TooLarge {
+        /// The estimate and the limit it is over.
+        message: String,
+        /// What would fit instead.
+        help: String,
+    },
+    /// What was asked cannot be done with this model: a format that cannot
+    /// hold its objective, an engine that cannot take it, a count at the
+    /// optimum of a model without objective.
+    Unsupported {
+        /// What cannot be done, and why.
+        message: String,
+        /// What to do instead.
+        help: Option<String>,
+    },
+    /// The arguments contradict each other or the files they name.
+    Usage {
         /// What is wrong.
         message: String,
         /// How to put it right.
@@ -32,7 +59,7 @@ pub enum Error {
     },
     /// A file could not be read (bad input) or written (a failure).
     Io {
-        /// What was being done: `cannot read the answer`, `cannot write`.
+        /// What was being done: `cannot read the answer `, `cannot write `.
         action: String,
         /// The file.
         path: PathBuf,
@@ -41,44 +68,84 @@ pub enum Error {
         /// The operating system's reason.
         source: io::Error,
     },
-    /// A solver failed (embedded or external), or another run-time failure.
-    Failure {
+    /// A solver (embedded or external) or a proof checker failed.
+    Solver {
         /// What failed.
         message: String,
         /// More lines: the solver's last output, say.
         detail: Option<String>,
     },
+    /// qspec's own check caught a mistake of qspec's (a board the geometry
+    /// rejects, say): nothing wrong is reported as a result.
+    Internal {
+        /// What was caught.
+        message: String,
+        /// More lines: the board, say.
+        detail: Option<String>,
+    },
 }
 
 impl Error {
-    /// Bad input without a place in a file.
-    pub fn input(message: impl Into<String>) -> Error {
-        Error::Input {
+    /// Arguments that contradict each other or the files they name.
+    pub fn usage(message: impl Into<String>) -> Error {
+        Error::Usage {
             message: message.into(),
             help: None,
         }
     }
 
-    /// Bad input, with a hint on how to fix it.
-    pub fn input_with_help(message: impl Into<String>, help: impl Into<String>) -> Error {
-        Error::Input {
+    /// [`Error::usage`], with how to put it right.
+    pub fn usage_with_help(message: impl Into<String>, help: impl Into<String>) -> Error {
+        Error::Usage {
             message: message.into(),
             help: Some(help.into()),
         }
     }
 
-    /// A run-time failure.
-    pub fn failure(message: impl Into<String>) -> Error {
-        Error::Failure {
+    /// What was asked cannot be done with this model.
+    pub fn unsupported(message: impl Into<String>) -> Error {
+        Error::Unsupported {
+            message: message.into(),
+            help: None,
+        }
+    }
+
+    /// [`Error::unsupported`], with what to do instead.
+    pub fn unsupported_with_help(message: impl Into<String>, help: impl Into<String>) -> Error {
+        Error::Unsupported {
+            message: message.into(),
+            help: Some(help.into()),
+        }
+    }
+
+    /// A limit the model would break, and what would fit.
+    pub fn too_large(message: impl Into<String>, help: impl Into<String>) -> Error {
+        Error::TooLarge {
+            message: message.into(),
+            help: help.into(),
+        }
+    }
+
+    /// A solver failed.
+    pub fn solver(message: impl Into<String>) -> Error {
+        Error::Solver {
             message: message.into(),
             detail: None,
         }
     }
 
-    /// A malformed line of the text `source`.
-    pub fn text(source: impl Into<String>, error: LineError) -> Error {
+    /// qspec caught its own mistake.
+    pub fn internal(message: impl Into<String>) -> Error {
+        Error::Internal {
+            message: message.into(),
+            detail: None,
+        }
+    }
+
+    /// A malformed line of the text `file`.
+    pub fn text(file: impl Into<String>, error: LineError) -> Error {
         Error::Text {
-            source: source.into(),
+            file: file.into(),
             error,
         }
     }
@@ -103,67 +170,107 @@ impl Error {
         }
     }
 
+    /// A temporary directory that could not be made.
+    pub fn no_temporary(source: io::Error) -> Error {
+        Error::unwritable(
+            "cannot make a temporary directory in ",
+            &std::env::temp_dir(),
+            source,
+        )
+    }
+
     /// Whether the error is a write to a reader that went away (a closed
     /// pipe), which a command-line tool ends on quietly.
     pub fn is_broken_pipe(&self) -> bool {
         matches!(self, Error::Io { source, .. } if source.kind() == io::ErrorKind::BrokenPipe)
     }
 
+    /// Whether the error is about the input (the model, an answer, the
+    /// arguments), not a failure while working.
+    pub fn is_bad_input(&self) -> bool {
+        match self {
+            Error::Spec(_)
+            | Error::Text { .. }
+            | Error::TooLarge { .. }
+            | Error::Unsupported { .. }
+            | Error::Usage { .. } => true,
+            Error::Io { input, .. } => *input,
+            Error::Solver { .. } | Error::Internal { .. } => false,
+        }
+    }
+
     /// The process exit code: 2 for bad input, 1 for everything else.
     pub fn exit_code(&self) -> u8 {
+        if self.is_bad_input() {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// The error as a command line prints it: `error: ` and the message
+    /// (a model's diagnostics carry their own).
+    pub fn report(&self) -> String {
         match self {
-            Error::Spec(_) | Error::Text { .. } | Error::Input { .. } => 2,
-            Error::Io { input, .. } => {
-                if *input {
-                    2
-                } else {
-                    1
-                }
-            }
-            Error::Failure { .. } => 1,
+            Error::Spec(_) => self.to_string(),
+            _ => format!("error: {self}"),
         }
     }
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let with_help = |f: &mut fmt::Formatter<'_>, message: &str, help: Option<&str>| {
+            write!(f, "{message}")?;
+            if let Some(help) = help {
+                write!(f, "\n  = help: {help}")?;
+            }
+            Ok(())
+        };
+        let with_detail = |f: &mut fmt::Formatter<'_>, message: &str, detail: Option<&str>| {
+            write!(f, "{message}")?;
+            if let Some(detail) = detail {
+                write!(f, "\n{detail}")?;
+            }
+            Ok(())
+        };
         match self {
             Error::Spec(errors) => write!(f, "{}", errors.to_string().trim_end()),
-            Error::Text { source, error } => {
+            Error::Text { file, error } => {
                 match error.line {
-                    0 => write!(f, "error: {source}: {}", error.message)?,
-                    n => write!(f, "error: {source}:{n}: {}", error.message)?,
+                    0 => write!(f, "{file}: {}", error.message)?,
+                    n => write!(f, "{file}:{n}: {}", error.message)?,
                 }
                 if let Some(help) = &error.help {
                     write!(f, "\n  = help: {help}")?;
                 }
                 Ok(())
             }
-            Error::Input { message, help } => {
-                write!(f, "error: {message}")?;
-                if let Some(help) = help {
-                    write!(f, "\n  = help: {help}")?;
-                }
-                Ok(())
+            Error::TooLarge { message, help } => with_help(f, message, Some(help)),
+            Error::Unsupported { message, help } | Error::Usage { message, help } => {
+                with_help(f, message, help.as_deref())
             }
             Error::Io {
                 action,
                 path,
                 source,
                 ..
-            } => write!(f, "error: {action}{}: {source}", path.display()),
-            Error::Failure { message, detail } => {
-                write!(f, "error: {message}")?;
-                if let Some(detail) = detail {
-                    write!(f, "\n{detail}")?;
-                }
-                Ok(())
+            } => write!(f, "{action}{}: {source}", path.display()),
+            Error::Solver { message, detail } | Error::Internal { message, detail } => {
+                with_detail(f, message, detail.as_deref())
             }
         }
     }
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Io { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}
 
 impl From<SpecErrors> for Error {
     fn from(e: SpecErrors) -> Error {
@@ -179,23 +286,32 @@ mod tests {
     use super::*;
 
     #[test]
-    fn each_kind_renders_error_once_and_has_its_exit_code() {
-        let e = Error::input_with_help("bad", "do this");
-        assert_eq!(e.to_string(), "error: bad\n  = help: do this");
+    fn each_kind_reports_error_once_and_has_its_exit_code() {
+        let e = Error::usage_with_help("bad", "do this");
+        assert_eq!(e.to_string(), "bad\n  = help: do this");
+        assert_eq!(e.report(), "error: bad\n  = help: do this");
         assert_eq!(e.exit_code(), 2);
         let e = Error::text("ans.txt", LineError::new(3, "not a literal"));
-        assert_eq!(e.to_string(), "error: ans.txt:3: not a literal");
+        assert_eq!(e.report(), "error: ans.txt:3: not a literal");
         let e = Error::text("ans.txt", LineError::new(0, "empty"));
-        assert_eq!(e.to_string(), "error: ans.txt: empty");
+        assert_eq!(e.report(), "error: ans.txt: empty");
         let missing = || io::Error::new(io::ErrorKind::NotFound, "gone");
         let e = Error::unreadable("the answer ", Path::new("a"), missing());
-        assert_eq!(e.to_string(), "error: cannot read the answer a: gone");
+        assert_eq!(e.report(), "error: cannot read the answer a: gone");
         assert_eq!(e.exit_code(), 2);
+        assert!(std::error::Error::source(&e).is_some());
         let e = Error::unwritable("cannot write ", Path::new("b"), missing());
-        assert_eq!(e.to_string(), "error: cannot write b: gone");
+        assert_eq!(e.report(), "error: cannot write b: gone");
         assert_eq!(e.exit_code(), 1);
-        let e = Error::failure("the solver crashed");
-        assert_eq!(e.to_string(), "error: the solver crashed");
+        let e = Error::solver("the solver crashed");
+        assert_eq!(e.report(), "error: the solver crashed");
         assert_eq!(e.exit_code(), 1);
+        let e = Error::too_large("too big", "smaller");
+        assert_eq!(
+            (e.report().as_str(), e.exit_code()),
+            ("error: too big\n  = help: smaller", 2)
+        );
+        assert_eq!(Error::unsupported("no").exit_code(), 2);
+        assert_eq!(Error::internal("bug").exit_code(), 1);
     }
 }

@@ -27,7 +27,7 @@ pub trait Choice: Copy + Sized + 'static {
     }
 }
 
-/// An enum of named values (here and in [`crate::answer::read::Form`]): each variant with its name and its one line
+/// An enum of named values (also the answer forms a solver writes): each variant with its name and its one line
 /// (also its documentation), `ALL`, `name()`, `about()`, `from_name()`,
 /// [`Choice`] and [`FromStr`] (the error lists the names).
 macro_rules! choices {

@@ -262,7 +262,7 @@ fn format_names_and_extensions() {
 #[test]
 fn cnf_refuses_an_objective_with_advice() {
     let model = queens_max(4);
-    let message = check_format(&model, Format::Cnf).unwrap_err();
+    let message = check_format(&model, Format::Cnf).unwrap_err().to_string();
     assert!(message.contains("maximize count"), "{message}");
     assert!(
         message.contains("WCNF") && message.contains("OPB"),

@@ -332,8 +332,8 @@ fn check_refusal(e: &Error, name: &str, text: &[u8]) -> Result<(), String> {
             }
             Ok(())
         }
-        Error::Input { message, .. } if message.contains("over the limit") => Ok(()),
-        Error::Input { .. } => Ok(()),
+        Error::TooLarge { message, .. } if message.contains("over the limit") => Ok(()),
+        Error::TooLarge { .. } | Error::Unsupported { .. } | Error::Usage { .. } => Ok(()),
         other => Err(format!(
             "unexpected error for {} bytes: {other}",
             text.len()
@@ -535,7 +535,12 @@ fn fuzz_answers(cases: u64, seed: u64) -> (u64, Duration) {
             .map_err(|e| e.to_string())?;
             match verify_answer(&loaded, &answer, None, None) {
                 Ok(_) => Ok(()),
-                Err(Error::Text { .. } | Error::Input { .. } | Error::Io { .. }) => Ok(()),
+                Err(
+                    Error::Text { .. }
+                    | Error::Usage { .. }
+                    | Error::Unsupported { .. }
+                    | Error::Io { .. },
+                ) => Ok(()),
                 Err(other) => Err(format!("unexpected error: {other}")),
             }
         });

@@ -69,7 +69,7 @@ fn map_ids(
     let n = model.n_vars() as usize;
     let id_of_var: Vec<u32> = match map {
         Some(m) if matches!(m.format, Some(Format::Lp | Format::Mps)) => {
-            return Err(Error::input_with_help(
+            return Err(Error::usage_with_help(
                 format!(
                     "{source}: the answer numbers its variables, but the map {} is an {} file, which has no numbers",
                     m.path,

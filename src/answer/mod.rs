@@ -4,7 +4,7 @@
 //! done for one file with the reported objective checked ([`mapped`],
 //! [`objective`]); and a board given in a file (a picture or an answer) as
 //! a warm start ([`board_file`]). The verdict is the verifier's
-//! ([`crate::verify`]), the picture the drawer's ([`crate::draw`]).
+//! (the `verify` module), the picture the drawer's (the `draw` module).
 
 pub mod board_file;
 pub mod decode;

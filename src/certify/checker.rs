@@ -89,8 +89,7 @@ impl Checker {
     /// Checks that `proof` refutes `input` (for `rate` a CNF and a DRAT
     /// proof, text or binary; for `veripb` an OPB file and a VeriPB proof).
     pub fn check(&self, input: &Path, proof: &Path) -> Result<Checked> {
-        let dir = TempDir::new()
-            .map_err(|e| Error::failure(format!("cannot make a temporary directory: {e}")))?;
+        let dir = TempDir::new().map_err(Error::no_temporary)?;
         let (out, err) = (dir.path().join("check.out"), dir.path().join("check.err"));
         let argv = [
             self.program.as_os_str(),

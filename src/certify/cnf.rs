@@ -87,7 +87,7 @@ pub fn prove(clauses: &ClauseArena, n_vars: u32, proof: &Path, stop: &Stop) -> R
     let mut solver = CaDiCaL::default();
     solver
         .trace_proof(proof, ProofFormat::Drat { binary: true })
-        .map_err(|e| Error::failure(format!("cannot trace a proof to {}: {e}", proof.display())))?;
+        .map_err(|e| Error::solver(format!("cannot trace a proof to {}: {e}", proof.display())))?;
     let mut embedded = Embedded::with(solver);
     embedded.set_stop(stop);
     embedded.reserve_vars(n_vars);
@@ -96,7 +96,7 @@ pub fn prove(clauses: &ClauseArena, n_vars: u32, proof: &Path, stop: &Stop) -> R
     // Dropping the solver closes the proof file.
     drop(embedded);
     if !proof.is_file() {
-        return Err(Error::failure(format!(
+        return Err(Error::solver(format!(
             "CaDiCaL wrote no proof to {}",
             proof.display()
         )));

@@ -95,8 +95,7 @@ pub fn certify(
             dir
         }
         None => {
-            temporary = TempDir::new()
-                .map_err(|e| Error::failure(format!("cannot make a temporary directory: {e}")))?;
+            temporary = TempDir::new().map_err(Error::no_temporary)?;
             temporary.path()
         }
     };

@@ -75,6 +75,6 @@ fn opb_rows(model: &Model) -> Result<Vec<PbRow>> {
             rhs,
         });
     })
-    .map_err(|e| Error::failure(format!("cannot linearise the claim: {e}")))?;
+    .map_err(|e| Error::internal(format!("cannot linearise the claim: {e}")))?;
     Ok(rows)
 }

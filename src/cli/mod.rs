@@ -142,7 +142,7 @@ pub fn main() -> ExitCode {
         // as Unix tools do.
         Err(e) if e.is_broken_pipe() => ExitCode::from(141),
         Err(e) => {
-            command::note(&e.to_string());
+            command::note(&e.report());
             ExitCode::from(e.exit_code())
         }
     }

@@ -38,7 +38,7 @@ fn refuse_own_source(model: &Path, output: &Path) -> Result<()> {
         return Ok(());
     };
     if output.as_os_str() != "-" && source.dev() == target.dev() && source.ino() == target.ino() {
-        return Err(Error::input_with_help(
+        return Err(Error::usage_with_help(
             format!(
                 "the output {} is the model file {} itself",
                 output.display(),
@@ -95,7 +95,7 @@ pub fn run(req: &CompileRequest) -> Result<u8> {
 fn start_for(loaded: &Instance, opts: &CompileOptions, path: &Path) -> Result<Start> {
     let format = output_format(&opts.output, opts.format)?;
     if opts.output.as_os_str() == "-" || !matches!(format, Format::Lp | Format::Mps) {
-        return Err(Error::input_with_help(
+        return Err(Error::usage_with_help(
             "--start writes MIP starts beside an LP or MPS file",
             "compile to a file: -o model.lp (or .mps) --start BOARD",
         ));

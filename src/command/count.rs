@@ -58,7 +58,7 @@ pub struct CountRequest {
 pub fn run(req: &CountRequest, out: &mut dyn Write) -> Result<u8> {
     let loaded = req.model.load()?;
     if req.flags.optimal && loaded.model.objective.is_none() {
-        return Err(Error::input_with_help(
+        return Err(Error::unsupported_with_help(
             format!(
                 "--optimal counts the solutions at the optimum, but {} has no objective",
                 loaded.spec.file

@@ -154,7 +154,7 @@ pub fn prepare_svg(path: Option<&Path>) -> Result<Option<(Output, PathBuf)>> {
         return Ok(None);
     };
     let out = Output::create(path).map_err(|e| match e.kind() {
-        std::io::ErrorKind::InvalidInput => Error::input(format!("--svg: {e}")),
+        std::io::ErrorKind::InvalidInput => Error::usage(format!("--svg: {e}")),
         _ => Error::unwritable("--svg: cannot write ", path, e),
     })?;
     Ok(Some((out, path.to_path_buf())))

@@ -214,8 +214,7 @@ fn solve_external(run: &Run<'_>, command: &str, out: &mut dyn Write) -> Result<S
             loaded.spec.file
         ),
     )?;
-    let dir = TempDir::new()
-        .map_err(|e| Error::failure(format!("cannot make a temporary directory: {e}")))?;
+    let dir = TempDir::new().map_err(Error::no_temporary)?;
     let file = dir.path().join(format!("model.{}", plan.format.name()));
     compile_into(req, loaded, encodings, &plan, wcnf_legacy, &file)?;
     let start = external_start(run, &plan, dir.path(), out)?;

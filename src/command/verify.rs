@@ -152,7 +152,7 @@ fn check_proof(verdict: &mut Verdict, map: &Path, proof: &Path) -> Result<()> {
         Some(Format::Cnf) => (RATE, "DRAT", "CNF"),
         Some(Format::Opb) => (VERIPB, "VeriPB", "OPB file"),
         _ => {
-            return Err(Error::input_with_help(
+            return Err(Error::usage_with_help(
                 format!(
                     "--proof checks a DRAT proof against a CNF file or a VeriPB proof against an OPB file, and `{}` is neither",
                     map.display()

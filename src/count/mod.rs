@@ -119,7 +119,7 @@ pub fn classes(instance: &Instance, asked: bool) -> Result<Option<Orbits>> {
     let group = match symmetry_group(&instance.spec, &instance.board) {
         Ok(group) => group,
         Err(_) if asked => {
-            return Err(Error::input_with_help(
+            return Err(Error::unsupported_with_help(
                 format!(
                     "--up-to-symmetry: the board's symmetry group has more than {GROUP_LIMIT} elements, too many to list and to compute class sizes with"
                 ),
@@ -134,7 +134,7 @@ pub fn classes(instance: &Instance, asked: bool) -> Result<Option<Orbits>> {
                 if !asked {
                     return Ok(None);
                 }
-                return Err(Error::input_with_help(
+                return Err(Error::unsupported_with_help(
                     format!(
                         "--up-to-symmetry: the solutions of `{}` are not closed under the board's symmetry group (a board symmetry carries some of them onto boards the hint excludes), so their classes cannot be counted",
                         hint.text
@@ -371,7 +371,7 @@ fn check_solution(target: &Instance, placement: &Placement, number: u64) -> Resu
     for p in problems {
         detail.push_str(&format!("  {p}\n"));
     }
-    Err(Error::Failure {
+    Err(Error::Internal {
         message: format!(
             "internal error: solution {number} breaks the model (checked from the board geometry); nothing is counted"
         ),
@@ -398,7 +398,7 @@ fn class_size(
         })
         .collect();
     if !orbits.is_canonical(&content) {
-        return Err(Error::Failure {
+        return Err(Error::Internal {
             message: format!(
                 "internal error: representative {number} is not the canonical member of its symmetry class; no count is printed"
             ),

@@ -14,7 +14,7 @@ use std::io::{self, Write};
 
 use super::header::{self, Header, ObjectiveMap};
 use super::text::TextOut;
-use super::{check_format, invalid_input, EmitOptions, Provenance};
+use super::{check_format, EmitOptions, Provenance, Unwritable};
 use crate::encode::{ClauseArena, ClauseSink};
 use crate::model::{Lit, Model, Objective, Sense};
 use crate::options::Format;
@@ -45,7 +45,7 @@ pub fn write_cnf(
     clauses: &ClauseArena,
     n_vars: u32,
 ) -> io::Result<()> {
-    check_format(model, Format::Cnf).map_err(invalid_input)?;
+    check_format(model, Format::Cnf)?;
     check_clauses(model, clauses, n_vars)?;
     let mut out = TextOut::new(w);
     clausal_header(&mut out, model, prov, clauses, n_vars, None)?;
@@ -71,14 +71,14 @@ pub fn write_wcnf(
     check_clauses(model, clauses, n_vars)?;
     let soft = SoftClauses::of(model.objective.as_ref());
     if let Some(&(_, lit)) = soft.clauses.iter().find(|(_, l)| l.var().id() > n_vars) {
-        return Err(invalid_input(format!(
-            "the objective mentions variable {}, but only {n_vars} variables are declared",
-            lit.var().id()
-        )));
+        return Err(Unwritable::UndeclaredVariable {
+            in_objective: true,
+            var: lit.var().id(),
+            declared: n_vars,
+        }
+        .into());
     }
-    let top = soft.top().ok_or_else(|| {
-        invalid_input("the objective's weights add up to more than a WCNF weight can hold (2^63)")
-    })?;
+    let top = soft.top().ok_or(Unwritable::WeightOverflow)?;
     let mut out = TextOut::new(w);
     clausal_header(&mut out, model, prov, clauses, n_vars, Some(&soft))?;
     let hard_prefix = if opts.wcnf_legacy {
@@ -134,10 +134,11 @@ fn clausal_header(
 /// the clauses: CaDiCaL and others reject a file whose p-line is wrong.
 fn check_clauses(model: &Model, clauses: &ClauseArena, n_vars: u32) -> io::Result<()> {
     if n_vars < model.n_vars() {
-        return Err(invalid_input(format!(
-            "{n_vars} variables declared, but the model alone has {}",
-            model.n_vars()
-        )));
+        return Err(Unwritable::TooFewVariables {
+            declared: n_vars,
+            named: model.n_vars(),
+        }
+        .into());
     }
     let highest = clauses
         .raw()
@@ -146,9 +147,12 @@ fn check_clauses(model: &Model, clauses: &ClauseArena, n_vars: u32) -> io::Resul
         .max()
         .unwrap_or(0);
     if highest > n_vars {
-        return Err(invalid_input(format!(
-            "a clause mentions variable {highest}, but only {n_vars} variables are declared"
-        )));
+        return Err(Unwritable::UndeclaredVariable {
+            in_objective: false,
+            var: highest,
+            declared: n_vars,
+        }
+        .into());
     }
     Ok(())
 }

@@ -19,6 +19,7 @@
 //! hold is kept (with a `0 x1` term if nothing else is left) so the solver
 //! reports infeasibility.
 
+use super::unwritable::Unwritable;
 use crate::model::linear::merge_onto_vars;
 use crate::model::{sorted_set, Constraint, Lit, Model, Objective, OriginId, Rel, Sense, Var};
 use std::io;
@@ -60,7 +61,7 @@ impl LinearRows {
     /// Linearises every constraint of `model`. Fails only when a coefficient
     /// does not fit in 64 bits, or when an infeasible row has no variable to
     /// be written with.
-    pub(crate) fn of(model: &Model) -> Result<LinearRows, String> {
+    pub(crate) fn of(model: &Model) -> Result<LinearRows, Unwritable> {
         let mut builder = Builder::new(model);
         for (index, tagged) in model.constraints.iter().enumerate() {
             builder.begin(index, tagged.origin);
@@ -103,9 +104,7 @@ pub(crate) fn for_each_row(
         builder.rows.heads.clear();
         builder.rows.terms.clear();
         builder.begin(index, tagged.origin);
-        builder
-            .constraint(&tagged.constraint)
-            .map_err(super::invalid_input)?;
+        builder.constraint(&tagged.constraint)?;
         builder.end();
         for row in builder.rows.iter() {
             visit(row)?;
@@ -154,16 +153,16 @@ impl RowScan {
     }
 
     /// Fails if a number would be rounded by a reader of doubles (LP, MPS).
-    pub(crate) fn check_exact_in_doubles(&self) -> Result<(), String> {
+    pub(crate) fn check_exact_in_doubles(&self) -> Result<(), Unwritable> {
         if self.largest > EXACT_IN_DOUBLES as u64 {
-            return Err(too_large_for_doubles(self.largest));
+            return Err(Unwritable::InexactInDoubles(self.largest));
         }
         Ok(())
     }
 }
 
 /// The objective of `model`, after checking that every variable is named.
-pub(crate) fn linear_objective(model: &Model) -> Result<Option<LinearObjective>, String> {
+pub(crate) fn linear_objective(model: &Model) -> Result<Option<LinearObjective>, Unwritable> {
     check_vars_named(model)?;
     model
         .objective
@@ -218,7 +217,7 @@ impl<'m> Builder<'m> {
         }
     }
 
-    fn constraint(&mut self, constraint: &Constraint) -> Result<(), String> {
+    fn constraint(&mut self, constraint: &Constraint) -> Result<(), Unwritable> {
         match constraint {
             Constraint::Clause(lits) => self.sum_of_set(lits, Rel::Ge, 1),
             Constraint::AtMostOne(lits) => self.sum_of_set(lits, Rel::Le, 1),
@@ -244,14 +243,20 @@ impl<'m> Builder<'m> {
     }
 
     /// `sum(set(lits)) rel k`.
-    fn sum_of_set(&mut self, lits: &[Lit], rel: Rel, k: i64) -> Result<(), String> {
+    fn sum_of_set(&mut self, lits: &[Lit], rel: Rel, k: i64) -> Result<(), Unwritable> {
         self.load_set(lits);
         self.start_with_set();
         self.push_row(rel, k)
     }
 
     /// `guard -> sum(set(lits)) rel k` with the tightest big-M constants.
-    fn guarded_card(&mut self, lits: &[Lit], rel: Rel, k: i64, guard: Lit) -> Result<(), String> {
+    fn guarded_card(
+        &mut self,
+        lits: &[Lit],
+        rel: Rel,
+        k: i64,
+        guard: Lit,
+    ) -> Result<(), Unwritable> {
         self.load_set(lits);
         let n = self.set.len() as i64;
         if matches!(rel, Rel::Le | Rel::Eq) && k < n {
@@ -270,7 +275,7 @@ impl<'m> Builder<'m> {
     }
 
     /// `def <-> OR(set(lits))`: `l <= def` for each `l`, and `def <= sum l`.
-    fn or_def(&mut self, def: Lit, lits: &[Lit]) -> Result<(), String> {
+    fn or_def(&mut self, def: Lit, lits: &[Lit]) -> Result<(), Unwritable> {
         self.load_set(lits);
         for i in 0..self.set.len() {
             let lit = self.set[i];
@@ -295,7 +300,7 @@ impl<'m> Builder<'m> {
 
     /// Normalises the row in `self.lits` and stores it unless it always
     /// holds.
-    fn push_row(&mut self, rel: Rel, rhs: i64) -> Result<(), String> {
+    fn push_row(&mut self, rel: Rel, rhs: i64) -> Result<(), Unwritable> {
         let constant = merge_onto_vars(&self.lits, &mut self.merged);
         let rhs = i128::from(rhs) - constant;
         let (low, high) = bounds(&self.merged);
@@ -329,24 +334,21 @@ impl<'m> Builder<'m> {
     }
 
     /// The variable that carries an infeasible row with no terms left.
-    fn placeholder_var(&self) -> Result<Var, String> {
+    fn placeholder_var(&self) -> Result<Var, Unwritable> {
         if self.model.n_vars() == 0 {
-            return Err(format!(
-                "constraint {} ({}) can never hold, and the model has no variable to write it with",
-                self.constraint,
-                self.origin_name()
-            ));
+            return Err(Unwritable::Infeasible {
+                constraint: self.constraint,
+                origin: self.origin_name().to_string(),
+            });
         }
         Ok(Var::from_dimacs(1))
     }
 
-    fn fit(&self, value: i128) -> Result<i64, String> {
-        i64::try_from(value).map_err(|_| {
-            format!(
-                "constraint {} ({}) has a coefficient or bound {value} that does not fit in 64 bits",
-                self.constraint,
-                self.origin_name()
-            )
+    fn fit(&self, value: i128) -> Result<i64, Unwritable> {
+        i64::try_from(value).map_err(|_| Unwritable::Overflow {
+            constraint: self.constraint,
+            origin: self.origin_name().to_string(),
+            value,
         })
     }
 
@@ -385,7 +387,7 @@ pub(crate) struct LinearObjective {
 }
 
 impl LinearObjective {
-    pub(crate) fn of(objective: &Objective) -> Result<LinearObjective, String> {
+    pub(crate) fn of(objective: &Objective) -> Result<LinearObjective, Unwritable> {
         let mut merged = Vec::new();
         let offset = merge_onto_vars(&objective.terms, &mut merged);
         let terms = merged
@@ -393,7 +395,7 @@ impl LinearObjective {
             .map(|(var, coef)| {
                 i64::try_from(coef)
                     .map(|coef| (coef, var))
-                    .map_err(|_| format!("objective coefficient {coef} does not fit in 64 bits"))
+                    .map_err(|_| Unwritable::ObjectiveOverflow(coef))
             })
             .collect::<Result<_, _>>()?;
         Ok(LinearObjective {
@@ -405,7 +407,7 @@ impl LinearObjective {
 
     /// The terms with every coefficient negated (to minimise `-f` instead of
     /// maximising `f`).
-    pub(crate) fn negated_terms(&self) -> Result<Vec<(i64, Var)>, String> {
+    pub(crate) fn negated_terms(&self) -> Result<Vec<(i64, Var)>, Unwritable> {
         self.terms
             .iter()
             .map(|&(coef, var)| negate(coef).map(|coef| (coef, var)))
@@ -414,10 +416,8 @@ impl LinearObjective {
 }
 
 /// `-value`, or an error for the one value whose negation overflows.
-pub(crate) fn negate(value: i64) -> Result<i64, String> {
-    value
-        .checked_neg()
-        .ok_or_else(|| format!("coefficient {value} cannot be negated in 64 bits"))
+pub(crate) fn negate(value: i64) -> Result<i64, Unwritable> {
+    value.checked_neg().ok_or(Unwritable::NotNegatable(value))
 }
 
 /// Largest magnitude that LP and MPS readers, which read numbers as
@@ -429,7 +429,7 @@ const EXACT_IN_DOUBLES: i64 = 1 << 53;
 pub(crate) fn check_exact_in_doubles(
     rows: &LinearRows,
     objective: Option<&LinearObjective>,
-) -> Result<(), String> {
+) -> Result<(), Unwritable> {
     let objective_terms = objective.map_or(&[][..], |o| &o.terms[..]);
     let coefs = rows.terms.iter().chain(objective_terms).map(|&(c, _)| c);
     let bounds = rows.heads.iter().map(|h| h.rhs);
@@ -437,21 +437,16 @@ pub(crate) fn check_exact_in_doubles(
         .chain(bounds)
         .find(|v| v.unsigned_abs() > EXACT_IN_DOUBLES as u64)
     {
-        Some(value) => Err(too_large_for_doubles(value.unsigned_abs())),
+        Some(value) => Err(Unwritable::InexactInDoubles(value.unsigned_abs())),
         None => Ok(()),
     }
 }
 
-fn too_large_for_doubles(value: u64) -> String {
-    format!(
-        "the number {value} is too large for LP and MPS readers, which round numbers \
-         beyond 2^53; write OPB instead"
-    )
-}
-
 /// The rows and the objective of `model`, materialised (for MPS, which is
 /// written column by column).
-pub(crate) fn linearise(model: &Model) -> Result<(LinearRows, Option<LinearObjective>), String> {
+pub(crate) fn linearise(
+    model: &Model,
+) -> Result<(LinearRows, Option<LinearObjective>), Unwritable> {
     let objective = linear_objective(model)?;
     let rows = LinearRows::of(model)?;
     Ok((rows, objective))
@@ -459,15 +454,16 @@ pub(crate) fn linearise(model: &Model) -> Result<(LinearRows, Option<LinearObjec
 
 /// Fails if a constraint or the objective mentions a variable that has no
 /// name (the writers index names by variable).
-fn check_vars_named(model: &Model) -> Result<(), String> {
+fn check_vars_named(model: &Model) -> Result<(), Unwritable> {
     let n_vars = model.n_vars();
     let unnamed = |lit: &Lit| lit.var().id() > n_vars;
     for (index, tagged) in model.constraints.iter().enumerate() {
         if let Some(lit) = constraint_lits(&tagged.constraint).find(unnamed) {
-            return Err(format!(
-                "constraint {index} mentions variable {}, but the model names only {n_vars}",
-                lit.var().id()
-            ));
+            return Err(Unwritable::UnnamedVariable {
+                constraint: Some(index),
+                var: lit.var().id(),
+                named: n_vars,
+            });
         }
     }
     let objective_lits = model
@@ -475,10 +471,11 @@ fn check_vars_named(model: &Model) -> Result<(), String> {
         .iter()
         .flat_map(|o| o.terms.iter().map(|(_, l)| l));
     if let Some(lit) = objective_lits.copied().find(unnamed) {
-        return Err(format!(
-            "the objective mentions variable {}, but the model names only {n_vars}",
-            lit.var().id()
-        ));
+        return Err(Unwritable::UnnamedVariable {
+            constraint: None,
+            var: lit.var().id(),
+            named: n_vars,
+        });
     }
     Ok(())
 }

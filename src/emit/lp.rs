@@ -19,7 +19,7 @@ use super::header::{Header, ObjectiveMap};
 use super::linear::{for_each_row, linear_objective, LinearObjective, RowScan};
 use super::names::SolverNames;
 use super::text::TextOut;
-use super::{check_format, invalid_input, Provenance};
+use super::{check_format, Provenance};
 use crate::model::{Model, Rel, Sense, Var};
 use crate::options::Format;
 
@@ -42,10 +42,10 @@ pub(crate) fn objective_map(objective: &LinearObjective) -> ObjectiveMap {
 
 /// Writes `model` as a CPLEX LP file.
 pub fn write_lp(w: &mut dyn Write, model: &Model, prov: &Provenance) -> io::Result<()> {
-    check_format(model, Format::Lp).map_err(invalid_input)?;
-    let objective = linear_objective(model).map_err(invalid_input)?;
+    check_format(model, Format::Lp)?;
+    let objective = linear_objective(model)?;
     let scan = RowScan::of(model, objective.as_ref())?;
-    scan.check_exact_in_doubles().map_err(invalid_input)?;
+    scan.check_exact_in_doubles()?;
     let names = SolverNames::of(model);
     let mut out = TextOut::new(w);
     write_header(&mut out, model, prov, &names, objective.as_ref())?;

@@ -31,11 +31,12 @@ mod read_header;
 #[cfg(test)]
 mod roundtrip;
 mod text;
+mod unwritable;
 
 use std::io::{self, Write};
 
 use crate::encode::ClauseArena;
-use crate::model::{Model, Sense};
+use crate::model::Model;
 use crate::options::Format;
 
 pub use dimacs::{write_cnf, write_wcnf};
@@ -46,6 +47,7 @@ pub use mip_start::{write_start, MipStart};
 pub use mps::{write_mps, write_mps_as};
 pub use opb::{for_each_opb_constraint, write_opb};
 pub use read_header::{parse_header, read_header, FileHeader};
+pub use unwritable::Unwritable;
 
 /// Where a file came from, written into its header comment.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -79,38 +81,17 @@ pub struct Clauses<'a> {
     pub n_vars: u32,
 }
 
-/// Whether `format` can hold `model`; if not, a message that says what to
-/// do instead.
-pub fn check_format(model: &Model, format: Format) -> Result<(), String> {
+/// Whether `format` can hold `model`; if not, why (and what to do
+/// instead).
+pub fn check_format(model: &Model, format: Format) -> Result<(), Unwritable> {
     match format {
         Format::Cnf => match &model.objective {
-            Some(objective) => Err(cnf_objective_message(objective)),
+            Some(objective) => Err(Unwritable::objective_in_cnf(objective)),
             None => Ok(()),
         },
-        Format::Lp | Format::Mps if model.n_vars() == 0 => Err(format!(
-            "the model has no variables, and an {} file needs at least one; \
-             check the board size and the parameters",
-            format.name().to_ascii_uppercase()
-        )),
+        Format::Lp | Format::Mps if model.n_vars() == 0 => Err(Unwritable::NoVariables(format)),
         Format::Wcnf | Format::Opb | Format::Lp | Format::Mps => Ok(()),
     }
-}
-
-fn cnf_objective_message(objective: &crate::model::Objective) -> String {
-    let sense = match objective.sense {
-        Sense::Maximize => "maximize",
-        Sense::Minimize => "minimize",
-    };
-    let bound = match objective.sense {
-        Sense::Maximize => ">=",
-        Sense::Minimize => "<=",
-    };
-    format!(
-        "a CNF file cannot hold the objective `{sense} {what}`: write WCNF (MaxSAT), \
-         OPB, LP or MPS instead (e.g. `-o model.wcnf`), or replace `{sense} {what}` \
-         by a constraint `{what} {bound} N` to ask for a solution of a given quality",
-        what = objective.what,
-    )
 }
 
 /// Writes `model` in `format`: dispatches to the writer of that format.
@@ -123,14 +104,8 @@ pub fn write_format(
     clauses: Option<Clauses<'_>>,
     opts: &EmitOptions,
 ) -> io::Result<()> {
-    check_format(model, format).map_err(invalid_input)?;
-    let clauses = || {
-        clauses.ok_or_else(|| {
-            invalid_input(format!(
-                "{format} output needs the encoded clauses of the model"
-            ))
-        })
-    };
+    check_format(model, format)?;
+    let clauses = || clauses.ok_or(Unwritable::MissingClauses(format));
     match format {
         Format::Cnf => {
             let c = clauses()?;
@@ -174,9 +149,4 @@ pub fn objective_maps(format: Format, model: &Model) -> Vec<ObjectiveMap> {
         maps.extend(negated.filter(|m| !maps.contains(m)));
     }
     maps
-}
-
-/// An error about the model or the arguments, not about the output stream.
-fn invalid_input(message: impl Into<String>) -> io::Error {
-    io::Error::new(io::ErrorKind::InvalidInput, message.into())
 }

@@ -27,7 +27,7 @@ use super::linear::{check_exact_in_doubles, linearise, LinearObjective, LinearRo
 use super::lp::OBJECTIVE_ROW as OBJECTIVE_SYMBOL;
 use super::names::SolverNames;
 use super::text::TextOut;
-use super::{check_format, invalid_input, Provenance};
+use super::{check_format, Provenance};
 use crate::model::{Model, Rel, Sense, Var};
 use crate::options::Format;
 
@@ -65,14 +65,14 @@ pub fn write_mps_as(
     prov: &Provenance,
     negate: bool,
 ) -> io::Result<()> {
-    check_format(model, Format::Mps).map_err(invalid_input)?;
-    let (rows, objective) = linearise(model).map_err(invalid_input)?;
-    check_exact_in_doubles(&rows, objective.as_ref()).map_err(invalid_input)?;
+    check_format(model, Format::Mps)?;
+    let (rows, objective) = linearise(model)?;
+    check_exact_in_doubles(&rows, objective.as_ref())?;
     let maximise = objective
         .as_ref()
         .is_some_and(|o| o.sense == Sense::Maximize);
     let objective_terms = match &objective {
-        Some(o) if maximise && negate => o.negated_terms().map_err(invalid_input)?,
+        Some(o) if maximise && negate => o.negated_terms()?,
         Some(o) => o.terms.clone(),
         None => Vec::new(),
     };

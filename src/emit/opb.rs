@@ -14,7 +14,7 @@ use std::io::{self, Write};
 use super::header::{Header, ObjectiveMap};
 use super::linear::{for_each_row, linear_objective, negate, LinearObjective, RowScan};
 use super::text::TextOut;
-use super::{invalid_input, Provenance};
+use super::Provenance;
 use crate::model::{Model, Rel, Sense, Var};
 
 /// The comment prefix of OPB.
@@ -45,7 +45,7 @@ pub(crate) fn objective_map(objective: &LinearObjective) -> ObjectiveMap {
 
 /// Writes `model` as an OPB file.
 pub fn write_opb(w: &mut dyn Write, model: &Model, prov: &Provenance) -> io::Result<()> {
-    let objective = linear_objective(model).map_err(invalid_input)?;
+    let objective = linear_objective(model)?;
     let scan = RowScan::of(model, objective.as_ref())?;
     let mut out = TextOut::new(w);
     out.str("* #variable= ")?;
@@ -87,7 +87,7 @@ fn write_objective(
     objective: &LinearObjective,
 ) -> io::Result<()> {
     let terms = match objective.sense {
-        Sense::Maximize => objective.negated_terms().map_err(invalid_input)?,
+        Sense::Maximize => objective.negated_terms()?,
         Sense::Minimize => objective.terms.clone(),
     };
     if terms.is_empty() && model.n_vars() == 0 {
@@ -121,11 +121,7 @@ pub fn for_each_opb_constraint(
 fn write_row(out: &mut TextOut<'_>, terms: &[(i64, Var)], rel: Rel, rhs: i64) -> io::Result<()> {
     let negated = rel == Rel::Le;
     for (i, &(coef, var)) in terms.iter().enumerate() {
-        let coef = if negated {
-            negate(coef).map_err(invalid_input)?
-        } else {
-            coef
-        };
+        let coef = if negated { negate(coef)? } else { coef };
         if i > 0 {
             out.str(" ")?;
         }
@@ -135,7 +131,7 @@ fn write_row(out: &mut TextOut<'_>, terms: &[(i64, Var)], rel: Rel, rhs: i64) ->
     }
     let (symbol, rhs) = match rel {
         Rel::Ge => (" >= ", rhs),
-        Rel::Le => (" >= ", negate(rhs).map_err(invalid_input)?),
+        Rel::Le => (" >= ", negate(rhs)?),
         Rel::Eq => (" = ", rhs),
     };
     out.str(symbol)?;

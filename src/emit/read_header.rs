@@ -62,7 +62,7 @@ pub fn parse_header(input: &mut dyn BufRead, source: &str) -> Result<FileHeader>
     };
     header_lines(&mut lines, &mut file).map_err(|e| Error::text(source, e))?;
     if file.format.is_none() {
-        return Err(Error::input_with_help(
+        return Err(Error::usage_with_help(
             format!("{source}: this is not a file qspec compiled (it starts with no qspec header)"),
             format!("pass the {} file the solver read", Format::extensions()),
         ));

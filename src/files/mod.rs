@@ -26,7 +26,7 @@ pub fn write_file(
 ) -> Result<()> {
     let mut out = Output::create_with(path, force).map_err(|e| match e.kind() {
         std::io::ErrorKind::InvalidInput => {
-            Error::input(format!("cannot write {}: {e}", path.display()))
+            Error::usage(format!("cannot write {}: {e}", path.display()))
         }
         _ => Error::unwritable("cannot write ", path, e),
     })?;

@@ -48,7 +48,7 @@ pub fn output_format(output: &Path, format: Option<Format>) -> Result<Format> {
     let named = Format::from_path(output).map(|(f, _)| f);
     if let (Some(asked), Some(named)) = (format, named) {
         if asked != named {
-            return Err(Error::input_with_help(
+            return Err(Error::usage_with_help(
                 format!(
                     "--format {asked} contradicts the file name `{}`, which says {named}",
                     output.display()
@@ -64,7 +64,7 @@ pub fn output_format(output: &Path, format: Option<Format>) -> Result<Format> {
         return Ok(Format::Cnf);
     }
     Format::from_path(output).map(|(f, _)| f).ok_or_else(|| {
-        Error::input_with_help(
+        Error::usage_with_help(
             format!(
                 "cannot tell the format from the file name `{}`",
                 output.display()
@@ -104,7 +104,7 @@ impl Instance {
     /// as it was (a temporary file is renamed over it only when complete).
     pub fn compile(&self, opts: &CompileOptions) -> Result<CompileReport> {
         let format = output_format(&opts.output, opts.format)?;
-        emit::check_format(&self.model, format).map_err(|m| at_objective(self, m))?;
+        emit::check_format(&self.model, format).map_err(|m| at_objective(self, m.to_string()))?;
         let clausal = format.is_clausal();
         let prov = self.provenance(&opts.encodings, clausal);
         check_output(
@@ -151,7 +151,7 @@ fn at_objective(loaded: &Instance, message: String) -> Error {
         })
     });
     let Some(at) = at.filter(|_| loaded.model.objective.is_some()) else {
-        return Error::input(message);
+        return Error::unsupported(message);
     };
     let end = source[at..]
         .find(['\n', ';', '#'])

@@ -62,7 +62,7 @@ pub enum Target {
 pub fn check_model(spec: &Spec, limits: &Limits) -> Result<ModelEstimate> {
     let e = lower::estimate(spec);
     if e.bytes > limits.max_memory {
-        return Err(Error::input_with_help(
+        return Err(Error::too_large(
             format!(
                 "building this model would take about {} of memory ({} cells x {} directions: about {} variables, {} constraints, {} literals), over the limit of {} (--max-memory)",
                 bytes(e.bytes),
@@ -199,7 +199,7 @@ fn refusal(
         ));
     }
     ways.push(format!("raise {flag}"));
-    Error::input_with_help(message, ways.join(", or "))
+    Error::too_large(message, ways.join(", or "))
 }
 
 /// A byte count for people: `1.5 GB`, `320 MB`, `12 KB`.

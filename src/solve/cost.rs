@@ -32,7 +32,7 @@ pub struct CostPlan {
 /// error unless every coefficient is 1.
 pub fn gain_literals(objective: &Objective) -> Result<Vec<Lit>> {
     if objective.terms.iter().any(|&(c, _)| c != 1) {
-        return Err(Error::failure(
+        return Err(Error::unsupported(
             "the embedded optimiser handles objectives with unit coefficients only",
         ));
     }

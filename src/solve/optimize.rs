@@ -199,11 +199,11 @@ impl<'a> Search<'a> {
                 &mut SinkCollector::new(sink),
                 &mut AllocVars(&mut self.vars),
             )
-            .map_err(|e| Error::failure(format!("encoding the objective bound failed: {e}")))?;
+            .map_err(|e| Error::internal(format!("encoding the objective bound failed: {e}")))?;
         let units = self
             .totalizer
             .enforce_ub(bound)
-            .map_err(|e| Error::failure(format!("enforcing the objective bound failed: {e}")))?;
+            .map_err(|e| Error::internal(format!("enforcing the objective bound failed: {e}")))?;
         for u in units {
             self.oracle.sink().add_clause(&[from_rs(u)]);
         }

@@ -89,5 +89,5 @@ pub(crate) fn stopper(stop: &Stop) -> impl FnMut() -> ControlSignal + 'static {
 
 /// A solver's own error, as qspec's.
 pub(crate) fn failed(e: impl std::fmt::Display) -> Error {
-    Error::failure(format!("the embedded solver failed: {e}"))
+    Error::solver(format!("the embedded solver failed: {e}"))
 }

@@ -141,11 +141,11 @@ impl Engine {
         } = self;
         totalizer
             .encode_lb_change(g..=g, &mut SinkCollector::new(solver), &mut AllocVars(vars))
-            .map_err(|e| Error::failure(format!("encoding the objective bound failed: {e}")))?;
+            .map_err(|e| Error::internal(format!("encoding the objective bound failed: {e}")))?;
         solver.reserve_vars(vars.n_vars());
         let lits = totalizer
             .enforce_lb(g)
-            .map_err(|e| Error::failure(format!("enforcing the objective bound failed: {e}")))?;
+            .map_err(|e| Error::internal(format!("enforcing the objective bound failed: {e}")))?;
         Ok(lits.into_iter().map(from_rs).collect())
     }
 

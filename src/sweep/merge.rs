@@ -98,7 +98,7 @@ impl Summary {
         let mut defines = line.defines.clone();
         defines.sort();
         if !self.seen.insert((defines.clone(), line.walls.clone())) {
-            return Err(Error::input(format!(
+            return Err(Error::usage(format!(
                 "the instance {} is in the results twice (overlapping result files?)",
                 describe(line)
             )));

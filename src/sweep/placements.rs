@@ -49,7 +49,7 @@ impl Placements {
             for j in 1..=k {
                 let value = binomial[m - 1][j - 1].checked_add(binomial[m - 1][j]);
                 binomial[m][j] = value.ok_or_else(|| {
-                    Error::input(format!(
+                    Error::unsupported(format!(
                         "{k} walls on {n} free cells are too many placements to enumerate"
                     ))
                 })?;

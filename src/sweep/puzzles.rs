@@ -112,7 +112,7 @@ pub fn puzzles(
             for subset in subsets(w, size) {
                 let key = (defines.clone(), canon.key(&subset));
                 let Some(smaller) = index.get(&key) else {
-                    return Err(Error::input(format!(
+                    return Err(Error::usage(format!(
                         "the results hold no line for the walls {} (needed to tell whether {} is minimal): sweep {size} walls too",
                         describe_walls(&subset),
                         describe(line)
@@ -179,7 +179,7 @@ fn check_playable(spec: &Spec) -> Result<()> {
     if fits {
         Ok(())
     } else {
-        Err(Error::input(
+        Err(Error::unsupported(
             "the puzzle page plays 2-D boards of `rule no_attack` with `maximize count` (no fixed or forbidden cells)",
         ))
     }

@@ -187,7 +187,7 @@ fn solve_instance(source: &Source, options: &Options, defines: &[(String, i64)])
         options.optimal_count,
         instance.model.hints.iter().find(|h| h.is_restricting()),
     ) {
-        return Err(Error::input(format!(
+        return Err(Error::unsupported(format!(
             "--optimal-count counts every optimal solution, but `{}` removes some",
             hint.hint
         )));

@@ -44,13 +44,13 @@ impl WallModel {
     /// already chooses walls, optimises walls, or holds a restricting hint.
     pub fn new(spec: &Spec, board: &Board, symmetry: bool) -> Result<WallModel> {
         if spec.free_walls {
-            return Err(Error::input_with_help(
+            return Err(Error::unsupported_with_help(
                 "a wall sweep places the walls itself, but the model has `walls free`",
                 "remove `walls free` (and any `walls` bound) from the model",
             ));
         }
         if spec.objective.is_some_and(|o| o.target == Target::Walls) {
-            return Err(Error::input(
+            return Err(Error::unsupported(
                 "a wall sweep fixes the walls, so the objective cannot be the walls",
             ));
         }
@@ -58,7 +58,7 @@ impl WallModel {
         free_spec.free_walls = true;
         let model = build(&free_spec, board);
         if let Some(hint) = model.hints.iter().find(|h| h.is_restricting()) {
-            return Err(Error::input(format!(
+            return Err(Error::unsupported(format!(
                 "a wall sweep needs every solution, but `{}` removes some",
                 hint.hint
             )));
@@ -79,7 +79,7 @@ impl WallModel {
             .collect();
         let orbits = if symmetry {
             let group = symmetry_group(spec, board).map_err(|_| {
-                Error::input_with_help(
+                Error::unsupported_with_help(
                     format!(
                         "the board has more than {GROUP_LIMIT} symmetries, too many to sweep one placement per class"
                     ),
@@ -210,13 +210,13 @@ pub fn check_board(
     let violations = verify(spec, board, placement);
     let value = objective_value(spec, placement).map(|v| v as i64);
     if let Some(v) = violations.first() {
-        return Err(Error::failure(format!(
+        return Err(Error::internal(format!(
             "the board found for {} breaks a rule: {v}",
             what()
         )));
     }
     if value != claimed {
-        return Err(Error::failure(format!(
+        return Err(Error::internal(format!(
             "the board found for {} has the value {value:?}, not the {claimed:?} the solver claims",
             what()
         )));

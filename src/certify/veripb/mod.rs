@@ -146,7 +146,7 @@ pub fn refute_rows(rows: &[PbRow], n_vars: u32, proof: &Path, stop: &Stop) -> Re
         id += 1 + usize::from(row.rel == Rel::Eq);
     }
     if collector.uncertified {
-        return Err(Error::failure(
+        return Err(Error::internal(
             "a certified encoding produced a clause without a proof (a bug in qspec: please report it)",
         ));
     }
@@ -164,7 +164,7 @@ pub fn refute_rows(rows: &[PbRow], n_vars: u32, proof: &Path, stop: &Stop) -> Re
     let (outcome, writer, empty) = solve_traced(writer, &collector, n_vars, stop)?;
     if outcome == Outcome::Unsat {
         let empty = empty.ok_or_else(|| {
-            Error::failure("CaDiCaL reported no solution but derived no empty clause")
+            Error::internal("CaDiCaL reported no solution but derived no empty clause")
         })?;
         conclude(writer, empty).map_err(cannot)?;
     }
@@ -194,8 +194,8 @@ fn solve_traced<W: Write + 'static>(
     let tracer = embedded
         .into_solver()
         .disconnect_proof_tracer(handle)
-        .map_err(|_| Error::failure("the proof tracer was not connected to CaDiCaL"))?;
-    let (writer, empty) = tracer.finish().map_err(Error::failure)?;
+        .map_err(|_| Error::internal("the proof tracer was not connected to CaDiCaL"))?;
+    let (writer, empty) = tracer.finish().map_err(Error::internal)?;
     Ok((outcome?, writer, empty))
 }
 

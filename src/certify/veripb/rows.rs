@@ -201,7 +201,7 @@ impl<W: Write> Sink<'_, W> {
             self.vars,
             self.writer,
         )
-        .map_err(|e| Error::failure(format!("certified encoding: {e}")))
+        .map_err(|e| Error::internal(format!("certified encoding: {e}")))
     }
 }
 
@@ -216,7 +216,7 @@ fn pb_eq(row: &PbRow) -> PbConstraint {
 }
 
 fn lost(e: std::io::Error) -> Error {
-    Error::failure(format!("cannot write the proof: {e}"))
+    Error::solver(format!("cannot write the proof: {e}"))
 }
 
 #[cfg(test)]

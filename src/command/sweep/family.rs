@@ -63,7 +63,7 @@ fn family(args: &FamilyRequest) -> (Options, Vec<Defines>, Vec<usize>) {
 fn model_path(args: &FamilyRequest) -> Result<&Path> {
     args.model
         .as_deref()
-        .ok_or_else(|| Error::input("no model file given"))
+        .ok_or_else(|| Error::usage("no model file given"))
 }
 
 /// Threads to use: `jobs`, or one per core.

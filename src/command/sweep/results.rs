@@ -103,7 +103,7 @@ fn write_outputs(
 /// `qspec puzzles MODEL --walls K1..K2`.
 pub(super) fn run_puzzles(args: &PuzzlesRequest, out: &mut dyn Write) -> Result<u8> {
     let Some(walls) = &args.walls else {
-        return Err(Error::input("say how many walls: --walls 2..3"));
+        return Err(Error::usage("say how many walls: --walls 2..3"));
     };
     let model = read_source(&args.model, !args.no_auto_hints)?;
     let combos = product(&args.define);
@@ -181,14 +181,14 @@ fn default_range(lines: &[Line], minimal: Minimal) -> Result<RangeInclusive<usiz
         .map(Line::n_walls)
         .collect();
     let (Some(&least), Some(&most)) = (present.iter().next(), present.iter().next_back()) else {
-        return Err(Error::input("the results hold no wall sweep, so no puzzle"));
+        return Err(Error::usage("the results hold no wall sweep, so no puzzle"));
     };
     let least = match minimal {
         Minimal::OneWall if least > 0 => least + 1,
         _ => least,
     };
     if least > most {
-        return Err(Error::input_with_help(
+        return Err(Error::usage_with_help(
             format!("the results hold {most} walls only: puzzles need the boards with one wall fewer too"),
             "sweep them as well, or say --minimal subsets",
         ));

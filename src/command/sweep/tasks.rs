@@ -27,7 +27,7 @@ pub(super) fn run_tasks(args: &RunRequest) -> Result<u8> {
     let chosen: Vec<&Task> = match args.task {
         None => tasks.iter().collect(),
         Some(i) => vec![tasks.iter().find(|t| t.index == i).ok_or_else(|| {
-            Error::input(format!(
+            Error::usage(format!(
                 "{} has no task {i} (its tasks are 0 to {})",
                 args.tasks.display(),
                 tasks.len().saturating_sub(1)
@@ -53,7 +53,7 @@ fn read_tasks(path: &Path) -> Result<Vec<Task>> {
         Ok(())
     })?;
     if tasks.is_empty() {
-        return Err(Error::input(format!("{} holds no task", path.display())));
+        return Err(Error::usage(format!("{} holds no task", path.display())));
     }
     Ok(tasks)
 }
@@ -91,7 +91,7 @@ fn run_task(task: &Task, dir: &Path, jobs: usize) -> Result<bool> {
         let text = line.to_json();
         if let Some(old) = kept.get(index as usize) {
             if *old != text {
-                return Err(Error::failure(format!(
+                return Err(Error::internal(format!(
                     "line {} of {} differs from the same instance solved again; remove the file to start the task afresh",
                     index + 1,
                     part.display()
@@ -158,7 +158,7 @@ impl Lock {
                     let owner = fs::read_to_string(path).unwrap_or_default();
                     match owner.trim().parse::<u32>() {
                         Ok(pid) if crate::interrupt::process_alive(pid) => {
-                            return Err(Error::input_with_help(
+                            return Err(Error::usage_with_help(
                                 format!("another process ({pid}) is running this task"),
                                 format!("if none is, remove {}", path.display()),
                             ))
@@ -171,10 +171,11 @@ impl Lock {
                 Err(e) => return Err(Error::unwritable("cannot write ", path, e)),
             }
         }
-        Err(Error::failure(format!(
-            "cannot take the lock {}",
-            path.display()
-        )))
+        Err(Error::unwritable(
+            "cannot take the lock ",
+            path,
+            std::io::Error::new(std::io::ErrorKind::WouldBlock, "it is held"),
+        ))
     }
 }
 

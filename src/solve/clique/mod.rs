@@ -22,7 +22,7 @@ use super::oracle::Stop;
 use crate::answer::objective::objective_value;
 use crate::error::{Error, Result};
 use crate::model::{Lit, Model};
-use problem::Problem;
+use problem::{Problem, Refusal};
 use search::{clear, full, restrict, End, Graph, Search};
 
 /// Solves `model` with the clique engine, reporting every better count.
@@ -84,10 +84,12 @@ pub fn applies(model: &Model) -> Result<()> {
 
 fn read(model: &Model) -> Result<Problem> {
     Problem::of(model).map_err(|why| {
-        Error::input_with_help(
-            format!("the clique engine cannot take this model: {why}"),
-            "it solves `rule no_attack` models with `maximize count` or `count >= m` (fixed and forbidden cells, walls and implied hints allowed); use --engine kissat (the default)",
-        )
+        let message = format!("the clique engine cannot take this model: {why}");
+        let help = "it solves `rule no_attack` models with `maximize count` or `count >= m` (fixed and forbidden cells, walls and implied hints allowed); use --engine kissat (the default)";
+        match why {
+            Refusal::TooLarge { .. } => Error::too_large(message, help),
+            _ => Error::unsupported_with_help(message, help),
+        }
     })
 }
 
@@ -251,7 +253,7 @@ fn complete(
             return Ok(values);
         }
     }
-    Err(Error::failure(
+    Err(Error::internal(
         "the clique engine's set of pieces does not extend to a solution of the model (please report this)",
     ))
 }

@@ -19,6 +19,67 @@ pub const MAX_VERTICES: usize = 20_000;
 /// The most conflicting pairs (with repeats) the lines may state.
 pub const MAX_PAIRS: usize = 100_000_000;
 
+/// Why the clique engine cannot take a model.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The objective is not `maximize` of a plain count.
+    NotACount {
+        /// What the objective counts.
+        what: String,
+        /// Whether it is minimised (else weighted).
+        minimised: bool,
+    },
+    /// The model neither maximises nor bounds a count from below.
+    NoCount,
+    /// A constraint that is not a conflict between two pieces, a fixed or
+    /// forbidden cell, or a bound on the count.
+    Constraint {
+        /// Where it came from (`rays`, `rule attacks`).
+        origin: String,
+        /// What it is: `a clause`, `a defined variable`.
+        what: &'static str,
+    },
+    /// The conflict graph would not fit.
+    TooLarge {
+        /// Cells.
+        cells: usize,
+        /// Conflicting pairs the lines state.
+        pairs: usize,
+    },
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::NotACount { what, minimised } => write!(
+                f,
+                "the objective is not `maximize` of a plain count ({what} is {})",
+                if *minimised { "minimised" } else { "weighted" }
+            ),
+            Refusal::NoCount => {
+                f.write_str("the model neither maximises nor bounds a count from below")
+            }
+            Refusal::Constraint { origin, what } => {
+                let source = match origin.as_str() {
+                    "rays" => {
+                        "the rays that `rule attacks` and `rule dominate` count along".to_string()
+                    }
+                    _ => format!("`{origin}`"),
+                };
+                write!(
+                    f,
+                    "the constraints from {source} include {what}, which is not a conflict between two pieces, a fixed or forbidden cell, or a bound on the count"
+                )
+            }
+            Refusal::TooLarge { cells, pairs } => write!(
+                f,
+                "its conflict graph is too large to hold: {cells} cells (at most {MAX_VERTICES}) and lines of {pairs} pairs (at most {MAX_PAIRS}); the bit matrix alone would take {} MB",
+                (*cells as u128 * *cells as u128 / 8) >> 20
+            ),
+        }
+    }
+}
+
 /// A model as a search for the largest set of vertices no two of which
 /// conflict.
 #[derive(Clone, Debug)]
@@ -43,7 +104,7 @@ pub struct Problem {
 
 impl Problem {
     /// The problem `model` states, or why the engine cannot take it.
-    pub fn of(model: &Model) -> Result<Problem, String> {
+    pub fn of(model: &Model) -> Result<Problem, Refusal> {
         let counted = counted(model)?;
         check_size(model, counted.len())?;
         let index: HashMap<Var, usize> = counted.iter().enumerate().map(|(i, &v)| (v, i)).collect();
@@ -71,16 +132,11 @@ impl Problem {
             if skipped.contains(origin.as_str()) {
                 continue;
             }
-            let refuse = |what: &str| {
-                let source = match origin.as_str() {
-                    "rays" => {
-                        "the rays that `rule attacks` and `rule dominate` count along".to_string()
-                    }
-                    _ => format!("`{origin}`"),
-                };
-                Err(format!(
-                    "the constraints from {source} include {what}, which is not a conflict between two pieces, a fixed or forbidden cell, or a bound on the count"
-                ))
+            let refuse = |what: &'static str| {
+                Err(Refusal::Constraint {
+                    origin: origin.clone(),
+                    what,
+                })
             };
             // The members that may be true (a forced-false variable never is).
             let live = |ls: &[Lit]| -> Option<Vec<usize>> {
@@ -156,20 +212,16 @@ impl Problem {
 /// The counted variables: the objective's (`maximize` with every weight 1
 /// on a positive literal), else those of the first cardinality bound on
 /// positive literals.
-fn counted(model: &Model) -> Result<Vec<Var>, String> {
+fn counted(model: &Model) -> Result<Vec<Var>, Refusal> {
     let lits: Vec<Lit> = match &model.objective {
         Some(objective) => {
             if objective.sense != Sense::Maximize
                 || objective.terms.iter().any(|&(c, l)| c != 1 || l.is_neg())
             {
-                return Err(format!(
-                    "the objective is not `maximize` of a plain count ({} is {})",
-                    objective.what,
-                    match objective.sense {
-                        Sense::Maximize => "weighted",
-                        Sense::Minimize => "minimised",
-                    }
-                ));
+                return Err(Refusal::NotACount {
+                    what: objective.what.clone(),
+                    minimised: objective.sense == Sense::Minimize,
+                });
             }
             objective.terms.iter().map(|&(_, l)| l).collect()
         }
@@ -185,9 +237,7 @@ fn counted(model: &Model) -> Result<Vec<Var>, String> {
                 } if lits.iter().all(|l| !l.is_neg()) => Some(lits.clone()),
                 _ => None,
             })
-            .ok_or_else(|| {
-                "the model neither maximises nor bounds a count from below".to_string()
-            })?,
+            .ok_or(Refusal::NoCount)?,
     };
     let mut vars: Vec<Var> = lits.iter().map(|l| l.var()).collect();
     vars.sort_unstable();
@@ -208,7 +258,7 @@ fn exclusion(c: &Constraint) -> Option<Exclusion<'_>> {
 
 /// Refuses a model whose graph would not fit: more than [`MAX_VERTICES`]
 /// cells, or lines stating more than [`MAX_PAIRS`] pairs.
-fn check_size(model: &Model, n: usize) -> Result<(), String> {
+fn check_size(model: &Model, n: usize) -> Result<(), Refusal> {
     let pairs: usize = model
         .constraints
         .iter()
@@ -216,10 +266,7 @@ fn check_size(model: &Model, n: usize) -> Result<(), String> {
         .map(|e| e.lits().len().saturating_mul(e.lits().len()))
         .fold(0, usize::saturating_add);
     if n > MAX_VERTICES || pairs > MAX_PAIRS {
-        return Err(format!(
-            "its conflict graph is too large to hold: {n} cells (at most {MAX_VERTICES}) and lines of {pairs} pairs (at most {MAX_PAIRS}); the bit matrix alone would take {} MB",
-            (n as u128 * n as u128 / 8) >> 20
-        ));
+        return Err(Refusal::TooLarge { cells: n, pairs });
     }
     Ok(())
 }

@@ -89,7 +89,7 @@ pub fn split_command(line: &str) -> Result<Vec<String>> {
 }
 
 fn unclosed_quote(line: &str) -> Error {
-    Error::input(format!("--solver `{line}`: a quote is not closed"))
+    Error::usage(format!("--solver `{line}`: a quote is not closed"))
 }
 
 /// Works out what to run for `command` (handed `format`, or the file the
@@ -98,7 +98,7 @@ fn unclosed_quote(line: &str) -> Error {
 pub fn plan(command: &str, format: Option<Format>, objective: Option<&Objective>) -> Result<Plan> {
     let argv = split_command(command)?;
     if argv.is_empty() {
-        return Err(Error::input("--solver is empty: give a command line"));
+        return Err(Error::usage("--solver is empty: give a command line"));
     }
     let tool = tool_name(&argv);
     let known = known(&tool);
@@ -106,7 +106,7 @@ pub fn plan(command: &str, format: Option<Format>, objective: Option<&Objective>
         (Some(f), _) => f,
         (None, Some(k)) => k.format,
         (None, None) => {
-            return Err(Error::input_with_help(
+            return Err(Error::usage_with_help(
                 format!("qspec does not know the solver `{tool}`, so it cannot tell which file to hand it"),
                 format!("pass --format {}; its standard output is then read (SAT, MaxSAT, PB competition output or a solution file, told from the content)", Format::names()),
             ))
@@ -256,7 +256,7 @@ fn refuse_objective(objective: Option<&Objective>, tool: &str, sat_only: bool) -
     } else {
         format!("--format cnf was asked for {tool}")
     };
-    Err(Error::input_with_help(
+    Err(Error::unsupported_with_help(
         format!("{who}, which cannot hold the objective `{sense} {what}`"),
         format!("use a solver that optimises: a MaxSAT solver (--format wcnf, e.g. open-wbo), a PB solver (--format opb, e.g. clasp), a MIP solver (--format lp, e.g. cbc or highs), or the embedded solver (leave out --solver); or replace `{sense} {what}` by `{what} {bound} N` in the model"),
     ))
@@ -268,7 +268,7 @@ fn says(path: &Path, text: &str) -> Result<bool> {
         return Ok(false);
     };
     for line in BufReader::new(file).lines() {
-        let line = line.map_err(|e| Error::failure(format!("reading {}: {e}", path.display())))?;
+        let line = line.map_err(|e| Error::unwritable("reading ", path, e))?;
         if line.contains(text) {
             return Ok(true);
         }
@@ -289,7 +289,7 @@ fn solver_failed(plan: &Plan, run: &RunResult, what: &str, output: &Output<'_>) 
             detail.push(format!("  --- last lines of its {name}:\n{tail}"));
         }
     }
-    Error::Failure {
+    Error::Solver {
         message,
         detail: (!detail.is_empty()).then(|| detail.join("\n")),
     }

@@ -42,12 +42,12 @@ pub fn run_child(
         .stdout(create(stdout)?)
         .stderr(create(stderr)?)
         .spawn()
-        .map_err(|e| Error::Failure {
+        .map_err(|e| Error::Solver {
             message: format!("cannot run the solver `{}`: {e}", argv[0]),
             detail: Some("  = help: is it installed and on the PATH?".into()),
         })?;
     let stop_at = deadline.map(|d| if own_time_limit { d + GRACE } else { d });
-    let failed = |e: io::Error| Error::failure(format!("waiting for {}: {e}", argv[0]));
+    let failed = |e: io::Error| Error::solver(format!("waiting for {}: {e}", argv[0]));
     let mut pause = Duration::from_millis(5);
     loop {
         if let Some(status) = child.try_wait().map_err(failed)? {

@@ -409,7 +409,7 @@ pub fn invocation(plan: &Plan, files: Files<'_>, deadline: Option<Instant>) -> R
         Style::MiniSat => argv.extend([file_s, sol_s]),
         Style::Scip => {
             if file_s.contains(char::is_whitespace) || sol_s.contains(char::is_whitespace) {
-                return Err(Error::input_with_help(
+                return Err(Error::usage_with_help(
                     format!(
                         "the temporary directory {} has a space in its path, which SCIP's -c commands cannot hold",
                         file.parent().map_or(String::new(), |p| p.display().to_string())
