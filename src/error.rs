@@ -13,6 +13,14 @@
 //! rustc's, each with its own `error:`); whoever prints it adds `error: `
 //! once ([`Error::report`]). [`Error::exit_code`] is 2 for bad input and 1
 //! for the rest.
+//!
+//! ```
+//! let error = qspec::load_source("q.qspec", "board 8 x 8\nrule no_attak\n", &[], &Default::default()).unwrap_err();
+//! assert!(matches!(error, qspec::Error::Spec(_)));
+//! assert_eq!(error.exit_code(), 2);
+//! let huge = qspec::load_source("q.qspec", "board 4400 x 4400\nrule no_attack\n", &[], &Default::default());
+//! assert!(matches!(huge, Err(qspec::Error::TooLarge { .. })));
+//! ```
 
 use std::fmt;
 use std::io;

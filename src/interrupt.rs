@@ -7,6 +7,12 @@
 //! with [`set_graceful`]: then the first signal only raises the flag that
 //! [`interrupted`] reads, so that the solve stops, prints and verifies its
 //! best board, and cleans up on its way out; a second signal exits at once.
+//!
+//! ```
+//! // Nothing has asked this process to stop.
+//! assert!(!qspec::interrupt::interrupted());
+//! assert!(qspec::interrupt::process_alive(std::process::id()));
+//! ```
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -1,35 +1,44 @@
 //! qspec: compile declarative chess-placement problems to solver formats,
-//! and bring solver answers back as verified boards.
+//! solve them, and bring solver answers back as verified boards.
 //!
 //! The pipeline, one module a stage, data flowing one way:
 //!
 //! ```text
-//!  text ─spec─▶ Spec ─board─▶ Board ─build─▶ Model ─encode/emit─▶ file
-//!  answer ─solution::read─▶ values ─map/decode─▶ Placement ─verify─▶ verdict
+//!  text ─language─▶ Spec ─board─▶ Board ─lower─▶ Model ─encode/emit─▶ file
+//!  answer ─answer::read─▶ values ─map/decode─▶ Placement ─verify─▶ verdict
 //! ```
 //!
-//! * [`spec`] parses and checks a `.qspec` file into a [`Spec`];
-//! * [`board`] is the geometry: cells, lines, rays, pieces' moves;
-//! * [`build`] turns a spec on its board into the solver-neutral [`Model`];
+//! * [`language`] parses and checks a `.qspec` file into a [`Spec`];
+//! * [`board`] is the geometry: cells, lines, rays, pieces' moves,
+//!   symmetries, and the [`Placement`] of pieces on a board;
+//! * [`lower`] turns a spec on its board into the solver-neutral [`Model`];
+//! * [`instance`] loads a file through the three, with the size guard, and
+//!   compiles it: an [`Instance`] is where a library user starts;
 //! * [`encode`] writes cardinality and at-most-one constraints as clauses;
 //! * [`emit`] writes CNF, WCNF, OPB, LP and MPS (and reads their headers back);
-//! * [`solution`] reads solver answers, decodes and verifies boards;
-//! * [`solve`] runs the embedded Kissat or CaDiCaL, or an external solver;
+//! * [`solve`] runs the embedded engines (Kissat, CaDiCaL, the clique search);
+//! * [`count`] lists and counts solutions, up to symmetry;
+//! * [`certify`] proves "no solution" and optima with checked proofs;
+//! * [`answer`] reads solver answers and maps them onto the model;
+//! * [`verify`] judges a placement from the geometry alone, [`draw`] draws it;
+//! * [`sweep`] runs a model over families of instances;
 //! * [`command`] is what the `qspec` commands do and print.
 //!
-//! Everyone may import the leaves: [`options`] (the encodings, ray modes and
-//! formats a user chooses), [`model`], [`diag`] (errors at a place in a
-//! text), [`error`] and [`interrupt`] (signals, and the temporary files
-//! that must not outlive the process).
+//! Everyone may import the leaves: [`options`] (the encodings, ray modes,
+//! engines and formats a user chooses), [`model`], [`diag`] (errors at a
+//! place in a text), [`error`], [`files`] (files in and out) and
+//! [`interrupt`] (signals, and the temporary files that must not outlive
+//! the process).
 //!
 //! ```
-//! let loaded = qspec::load_source("queens.qspec", "board 4 x 4\nrule no_attack\ncount == 4\n", &[], &Default::default())?;
-//! let answer = qspec::solve_embedded(&loaded.model, &Default::default(), None, &mut |_| {})?;
-//! assert_eq!(answer.status, qspec::solve::Status::Satisfiable);
+//! let queens = qspec::load_source("queens.qspec", "board 5^3\nrule no_attack\nmaximize count\n", &[], &Default::default())?;
+//! let answer = qspec::solve::solve(&queens, &Default::default(), &mut |_| {})?;
+//! assert_eq!(answer.status, qspec::solve::Status::Optimal);
+//! assert_eq!(answer.objective, Some(13));
 //! # Ok::<(), qspec::Error>(())
 //! ```
 
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 
 pub mod answer;
 pub mod board;
@@ -52,12 +61,10 @@ pub mod solve;
 pub mod sweep;
 pub mod verify;
 
-pub use board::Board;
-pub use board::Placement;
+pub use board::{Board, Placement};
 pub use error::{Error, Result};
 pub use instance::{load_file, load_source, Instance, LoadOptions};
 pub use language::Spec;
 pub use model::Model;
-pub use options::{AmoEncoding, CardEncoding, Encodings, Format, RayEncoding};
-pub use solve::solve_embedded;
+pub use options::{AmoEncoding, CardEncoding, Encodings, Engine, Format, RayEncoding};
 pub use verify::verify;

@@ -8,6 +8,15 @@
 //! what it is, from this one place, so that the `.qspec` language, the
 //! file headers, the command line and the Python package all use the same
 //! names.
+//!
+//! ```
+//! use qspec::options::{CardEncoding, Choice, Format};
+//! let card: CardEncoding = "totalizer".parse()?;
+//! assert_eq!(card.name(), "totalizer");
+//! assert!(CardEncoding::all().len() >= 6);
+//! assert_eq!(Format::from_path(std::path::Path::new("q.cnf.gz")), Some((Format::Cnf, true)));
+//! # Ok::<(), String>(())
+//! ```
 
 use std::fmt;
 use std::path::Path;

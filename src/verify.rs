@@ -2,6 +2,18 @@
 //! alone — walking rays, counting attacks, walls, fixed and forbidden cells by
 //! brute force. It never looks at the model or the encoding, so it can judge
 //! them (it is also the tests' oracle).
+//!
+//! ```
+//! let queens = qspec::load_source("q.qspec", "board 4 x 4\nrule no_attack\ncount == 4\n", &[], &Default::default())?;
+//! let mut p = qspec::Placement::empty(16);
+//! for cell in [[0, 0], [1, 1], [2, 3], [3, 2]] {
+//!     p.pieces[queens.board.index(&cell)] = true;
+//! }
+//! let broken = qspec::verify(&queens.spec, &queens.board, &p);
+//! assert!(!broken.is_empty()); // (0,0) and (1,1) share a diagonal
+//! assert!(broken[0].to_string().contains("attacks"));
+//! # Ok::<(), qspec::Error>(())
+//! ```
 
 use crate::board::piece::{moves, Moves};
 use crate::board::{show, Board, Placement};

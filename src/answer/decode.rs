@@ -3,6 +3,14 @@
 //! [`crate::model::names`] parses them), so any
 //! solver's answer maps back through the variable map of the compiled file
 //! or of a freshly built model.
+//!
+//! ```
+//! use qspec::answer::decode::placement;
+//! let board = qspec::Board::new(&[2, 2], false, &[]);
+//! let p = placement(&board, [("x_0_1", true), ("x_1_0", false), ("aux_7", true)]);
+//! assert_eq!(p.n_pieces(), 1);
+//! assert!(p.pieces[board.index(&[0, 1])]);
+//! ```
 
 use crate::board::Board;
 use crate::board::Placement;

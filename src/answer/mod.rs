@@ -6,11 +6,11 @@
 //! a warm start ([`board_file`]). The verdict is the verifier's
 //! (the `verify` module), the picture the drawer's (the `draw` module).
 
-pub mod board_file;
+pub(crate) mod board_file;
 pub mod decode;
-pub mod map;
-pub mod mapped;
-pub mod objective;
+pub(crate) mod map;
+mod mapped;
+pub(crate) mod objective;
 pub mod read;
 
 pub use mapped::{objective_check, placement_of, read_mapped, MappedAnswer};

@@ -4,6 +4,14 @@
 //!
 //! Cells are numbered row-major (the first coordinate varies slowest), so
 //! cell order is the same everywhere and output is deterministic.
+//!
+//! ```
+//! let board = qspec::Board::new(&[3, 3], false, &[vec![1, 1]]);
+//! assert_eq!(board.n_cells(), 9);
+//! assert!(board.is_wall(board.index(&[1, 1])));
+//! // The row through (1, 0) is cut by the wall into two segments of one cell.
+//! assert_eq!(board.segments(&[0, 1]).iter().filter(|s| s.contains(&3)).count(), 1);
+//! ```
 
 pub mod orbit;
 pub mod piece;

@@ -13,6 +13,16 @@
 //! indicator vector order above, on sorted cell lists, is the *reverse* of
 //! their lexicographic order (the first differing cell is absent from the
 //! lesser vector), which [`Orbits::canonical_set`] accounts for.
+//!
+//! ```
+//! use qspec::board::orbit::{code, Orbits};
+//! use qspec::board::symmetry::box_group;
+//! let board = qspec::Board::new(&[2, 2], false, &[]);
+//! let orbits = Orbits::new(&board, &box_group(&[2, 2]));
+//! // One piece in a corner: the four corners are one class.
+//! let one = [code(true, false), code(false, false), code(false, false), code(false, false)];
+//! assert_eq!(orbits.class_size(&one), 4);
+//! ```
 
 use super::symmetry::SignedPerm;
 use super::Board;

@@ -1,6 +1,15 @@
 //! Pieces' moves: the built-in pieces in any dimension, and the expansion of
 //! declared vectors to every signed permutation of their coordinates (the
 //! fairy-chess convention: `rider (1,0)` is the rook in every direction).
+//!
+//! ```
+//! use qspec::board::{builtin, moves};
+//! let knight = builtin("knight", 2).unwrap();
+//! // One of each pair of opposite moves.
+//! assert_eq!(moves(&knight).leapers.len(), 4);
+//! let queen3 = builtin("queen", 3).unwrap();
+//! assert_eq!(moves(&queen3).riders.len(), 13);
+//! ```
 
 use std::collections::BTreeSet;
 

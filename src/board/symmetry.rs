@@ -10,6 +10,14 @@
 //! 2-D board. Every piece's moves are closed under signed permutations (the
 //! fairy-chess convention of `board::piece`), so each such map is also a
 //! symmetry of every rule.
+//!
+//! ```
+//! use qspec::board::symmetry::{box_group, SignedPerm};
+//! assert_eq!(box_group(&[8, 8]).len(), 8); // the square's dihedral group
+//! assert_eq!(box_group(&[5, 5, 5]).len(), 48); // the cube's
+//! let rot90 = SignedPerm::named_2d("rot90").unwrap();
+//! assert_eq!(rot90.apply(&[0, 0], &[8, 8]), vec![0, 7]);
+//! ```
 
 use std::collections::{BTreeSet, VecDeque};
 use std::fmt;

@@ -13,8 +13,16 @@
 //! The `c certified: ...` or `c NOT certified: ...` lines say exactly what
 //! was checked: the hints are part of the file, so a restricting hint
 //! restricts the claim and an implied hint is an assumption of it.
+//!
+//! ```
+//! use qspec::certify::{Checker, RATE};
+//! // The DRAT checker, if installed (`cargo install --locked rate`).
+//! if let Some(rate) = Checker::find(RATE) {
+//!     assert_eq!(rate.name(), "rate");
+//! }
+//! ```
 
-pub mod checker;
+mod checker;
 mod cnf;
 mod model;
 pub mod veripb;

@@ -43,7 +43,7 @@ Exit codes:
 pub fn solve_help() -> String {
     let solvers = wrap(&format!(
         "or with any installed solver given by --solver 'CMD' (the compiled file is appended; {}; any other program needs --format).",
-        qspec::solve::external::known_solvers()
+        qspec::solve::known_solvers()
     ));
     format!(
         "Compile the model and solve it with an embedded solver (nothing to install),

@@ -7,7 +7,7 @@ use clap::{Args, Subcommand, ValueEnum};
 use qspec::command::sweep::{
     FamilyRequest, MergeRequest, PlanRequest, PuzzlesRequest, RunRequest, SweepAction, SweepRequest,
 };
-use qspec::sweep::puzzles::Rule;
+use qspec::sweep::Rule;
 
 use super::values::{parse_define_range, parse_walls, WallCounts};
 

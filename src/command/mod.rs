@@ -4,6 +4,22 @@
 //! commands never encode.
 //!
 //! [`run`] is the one entry point `main.rs` calls.
+//!
+//! ```
+//! use qspec::command::{run, Command, EncodingRequest, ModelRequest, StatsRequest};
+//! let model = std::env::temp_dir().join(format!("qspec-doc-{}.qspec", std::process::id()));
+//! std::fs::write(&model, "board 4 x 4\nrule no_attack\ncount == 4\n").unwrap();
+//! let stats = Command::Stats(StatsRequest {
+//!     model: ModelRequest { path: model.clone(), defines: vec![], rays: None, limits: Default::default(), auto_hints: true },
+//!     encodings: EncodingRequest::default(),
+//!     json: true,
+//! });
+//! let mut out = Vec::new();
+//! assert_eq!(run(&stats, &mut out)?, 0);
+//! assert!(String::from_utf8(out).unwrap().contains("\"variables\""));
+//! std::fs::remove_file(&model).ok();
+//! # Ok::<(), qspec::Error>(())
+//! ```
 
 mod compile;
 mod count;

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use super::Instance;
 use crate::answer;
 use crate::board::Placement;
-use crate::draw::board as render;
+use crate::draw as render;
 use crate::error::{Error, Result};
 use crate::files::Output;
 use crate::model::{HintKind, HintNote};

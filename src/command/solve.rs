@@ -22,9 +22,9 @@ use crate::files::TempDir;
 use crate::instance::guard::check_output;
 use crate::instance::{CompileOptions, Instance, Target};
 use crate::options::{CertifyLevel, Encodings, Engine, Format};
-use crate::solve::ceiling::optimise;
 use crate::solve::clique;
 use crate::solve::external;
+use crate::solve::solve as optimise;
 use crate::solve::warm_start::Start;
 use crate::solve::{Answer, Report, SolveOptions, Status};
 

@@ -11,7 +11,7 @@ use super::stats::json_string;
 use super::{print, Instance};
 use crate::board::Placement;
 use crate::count::{End, Tally};
-use crate::draw::board as render;
+use crate::draw as render;
 use crate::model::HintKind;
 use crate::verify::objective_value;
 

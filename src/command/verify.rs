@@ -22,7 +22,7 @@ use crate::answer::read::{AnswerStatus, Form};
 use crate::answer::{objective_check, placement_of, read_mapped, MappedAnswer};
 use crate::board::Placement;
 use crate::certify::{Checker, RATE, VERIPB};
-use crate::draw::board as render;
+use crate::draw as render;
 use crate::emit::{read_header, FileHeader};
 use crate::error::{Error, Result};
 use crate::options::Format;

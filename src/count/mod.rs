@@ -19,7 +19,7 @@
 //! # Ok::<(), qspec::Error>(())
 //! ```
 
-pub mod enumerate;
+mod enumerate;
 
 pub use enumerate::{Enumerator, Next};
 
@@ -37,7 +37,7 @@ use crate::language::{Hint, HintSpec, Spec, Target};
 use crate::lower::{symmetry_group, GROUP_LIMIT};
 use crate::model::Rel;
 use crate::options::Encodings;
-use crate::solve::ceiling::optimise;
+use crate::solve::solve as optimise;
 use crate::solve::{Report, SolveOptions, Status, Stop};
 use crate::verify::verify;
 

@@ -3,10 +3,22 @@
 //! caret under the offending text ([`SpecErrors`]); and a [`LineError`] on a
 //! line of a solver's answer or a compiled file, read with the numbered
 //! [`LineReader`].
+//!
+//! ```
+//! use qspec::diag::{Diagnostic, Span, SpecErrors};
+//! let source = "board 8 x 8\npiece quen\n".to_string();
+//! let errors = SpecErrors {
+//!     file: "q.qspec".into(),
+//!     errors: vec![Diagnostic::new(Span::new(18, 22), "unknown piece `quen`").with_help("did you mean `queen`?")],
+//!     source,
+//! };
+//! let shown = errors.to_string();
+//! assert!(shown.contains("q.qspec:2:7") && shown.contains("^^^^"));
+//! ```
 
 mod lines;
 mod render;
-pub mod suggest;
+pub(crate) mod suggest;
 
 pub use lines::{LineError, LineReader};
 pub use render::line_col;

@@ -11,6 +11,16 @@
 //! solved; places two attacking pieces, checks they are flagged) and writes
 //! the outcome into the element `#selftest` — what the tests read through a
 //! headless browser.
+//!
+//! ```
+//! use qspec::draw::page::{write_page, PageBoard, PageMoves};
+//! let rook = PageMoves { riders: vec![(0, 1), (1, 0), (0, -1), (-1, 0)], leapers: vec![], torus: false };
+//! let board = PageBoard { label: "2 rooks".into(), rows: 2, cols: 2, walls: vec![], target: 2, solution: vec![(0, 0), (1, 1)] };
+//! let mut html = Vec::new();
+//! write_page(&mut html, "Rooks", 'R', &rook, &[board])?;
+//! assert!(String::from_utf8(html).unwrap().contains("<title>Rooks</title>"));
+//! # Ok::<(), std::io::Error>(())
+//! ```
 
 use std::io::{self, Write};
 

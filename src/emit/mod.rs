@@ -17,6 +17,17 @@
 //! a solver's objective maps back to the model's ([`objective_map`]).
 //! [`Output`] writes a file atomically (temporary name, renamed on commit),
 //! gzipped when its name ends in `.gz`.
+//!
+//! ```
+//! use qspec::emit::{write_opb, Provenance};
+//! let queens = qspec::load_source("q.qspec", "board 4 x 4\nrule no_attack\nmaximize count\n", &[], &Default::default())?;
+//! let mut opb = Vec::new();
+//! write_opb(&mut opb, &queens.model, &Provenance::default())?;
+//! let text = String::from_utf8(opb).unwrap();
+//! assert!(text.starts_with("* #variable= 16 #constraint="));
+//! assert!(text.lines().nth(1).unwrap().starts_with("min: "));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 mod dimacs;
 mod estimate;

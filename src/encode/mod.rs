@@ -69,6 +69,18 @@
 //! common divisor) are cardinality constraints and follow the rule above;
 //! other weights use rustsat's generalized totalizer, or the adder when it is
 //! chosen or when the totalizer is estimated above 2^20 clauses.
+//!
+//! ```
+//! use qspec::encode::{encode_model, ClauseArena, ClauseSink};
+//! use qspec::options::{AmoEncoding, Encodings};
+//! let queens = qspec::load_source("q.qspec", "board 8 x 8\nrule no_attack\ncount == 8\n", &[], &Default::default())?;
+//! let mut clauses = ClauseArena::new();
+//! let ladder = Encodings { amo: Some(AmoEncoding::Ladder), card: None };
+//! let vars = encode_model(&queens.model, &ladder, &mut clauses);
+//! assert!(vars.n_vars() > 64); // the cells, then the encodings' auxiliaries
+//! assert!(clauses.n_clauses() > 0);
+//! # Ok::<(), qspec::Error>(())
+//! ```
 
 mod amo;
 pub(crate) mod bridge;

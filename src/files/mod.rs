@@ -2,6 +2,15 @@
 //! ([`open_text`]); files written atomically, gzipped by name, or standard
 //! output ([`Output`], [`write_file`]); temporary work directories that do
 //! not outlive the process ([`TempDir`]).
+//!
+//! ```
+//! use std::io::Write;
+//! let path = std::env::temp_dir().join(format!("qspec-doc-{}.txt", std::process::id()));
+//! qspec::files::write_file(&path, false, |out| out.write_all(b"complete or nothing\n"))?;
+//! assert_eq!(std::fs::read_to_string(&path).unwrap(), "complete or nothing\n");
+//! std::fs::remove_file(&path).ok();
+//! # Ok::<(), qspec::Error>(())
+//! ```
 
 mod input;
 mod output;

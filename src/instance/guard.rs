@@ -6,6 +6,13 @@
 //! ([`crate::emit::estimate_bytes`]) and the memory it takes. A refusal
 //! says the estimate, the limit that applies and the flag that raises it,
 //! and suggests only what would really make the model smaller.
+//!
+//! ```
+//! use qspec::instance::{load_source, LoadOptions, Limits};
+//! let tight = LoadOptions { limits: Limits { max_memory: 1_000_000, ..Limits::default() }, ..LoadOptions::default() };
+//! let refused = load_source("q.qspec", "board 300 x 300\nrule no_attack\n", &[], &tight).unwrap_err();
+//! assert!(refused.to_string().contains("--max-memory"));
+//! ```
 
 use crate::diag::thousands;
 use crate::emit::estimate_bytes;

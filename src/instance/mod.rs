@@ -135,9 +135,9 @@ impl Instance {
         assemble(spec, warnings, self.options)
     }
 
-    /// The decision problem "at least `k` pieces": this model with `count
-    /// >= k` and no objective (where the model's hints turn the bound into
-    /// bounds on lines, as the seeds' pigeonhole does).
+    /// The decision problem "at least `k` pieces": this model with
+    /// `count >= k` and no objective (where the model's hints turn the
+    /// bound into bounds on lines, as the seeds' pigeonhole does).
     pub fn with_count_at_least(&self, k: u32) -> Result<Instance> {
         self.with_spec(self.spec.with_count_at_least(k))
     }

@@ -1,11 +1,21 @@
 //! The language stage: parse a .qspec file ([`parse`]) and check it
 //! ([`check`]) into a [`Spec`] — every parameter resolved, every value
 //! validated. Nothing after this stage ever sees an unchecked value.
+//!
+//! ```
+//! use qspec::language::{load, RuleSpec};
+//! let spec = load("q.qspec", "param n = 8\nboard n x n\nrule no_attack\ncount == n\n", &[("n".into(), 10)])?;
+//! assert_eq!(spec.dims, vec![10, 10]);
+//! assert_eq!(spec.rules, vec![RuleSpec::NoAttack]);
+//! let error = load("bad.qspec", "board 8 x 8\nrule no_attak\n", &[]).unwrap_err();
+//! assert!(error.to_string().contains("bad.qspec:2:6"));
+//! # Ok::<(), qspec::diag::SpecErrors>(())
+//! ```
 
-pub mod ast;
+pub(crate) mod ast;
 mod check;
-pub mod parse;
-pub mod syntax;
+pub(crate) mod parse;
+pub(crate) mod syntax;
 
 pub use check::{line_identity_applies, MAX_CELLS, MAX_DIMS, MAX_DIRECTIONS};
 

@@ -6,6 +6,15 @@
 //! piece is seen along this ray" indicators they share are in [`rays`].
 //! Forbidden cells are left out of every constraint (they get a unit
 //! clause), so lines are shorter.
+//!
+//! ```
+//! let spec = qspec::language::load("q.qspec", "board 4 x 4\nrule no_attack\ncount == 4\n", &[])?;
+//! let board = qspec::Board::new(&spec.dims, spec.torus, &spec.walls);
+//! let model = qspec::lower::build(&spec, &board);
+//! assert_eq!(model.n_vars(), 16);
+//! assert_eq!(model.name(qspec::model::Var::from_dimacs(1)), "x_0_0");
+//! # Ok::<(), qspec::diag::SpecErrors>(())
+//! ```
 
 mod estimate;
 mod hints;

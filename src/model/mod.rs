@@ -8,8 +8,20 @@
 //! Also here, because every stage shares them: literals and literal sets
 //! ([`lit`]), the one place variable names are written and parsed
 //! ([`names`]), and the one linear normal form ([`linear`]).
+//!
+//! ```
+//! use qspec::model::{Constraint, Model, Rel};
+//! let mut model = Model::default();
+//! let a = model.new_var("a".into()).positive();
+//! let b = model.new_var("b".into()).positive();
+//! let origin = model.origin("example");
+//! model.add(Constraint::Card { lits: vec![a, b], rel: Rel::Eq, k: 1, guard: None }, origin);
+//! assert!(model.satisfied_by(&[true, false]));
+//! assert!(!model.satisfied_by(&[true, true]));
+//! assert_eq!(model.count_bounds(&[a, b]).at_most, Some(1));
+//! ```
 
-pub mod linear;
+pub(crate) mod linear;
 mod lit;
 pub mod names;
 

@@ -6,6 +6,12 @@
 //! * `wall_<coords>` — with `walls free`, the solver puts a wall there;
 //! * `<prefix>_<coords>_<suffix>` — an auxiliary variable of a rule or a
 //!   hint (`seen_3_4_ne`), never decoded into a board.
+//!
+//! ```
+//! use qspec::model::names::{parse_cell, piece_var, CellName};
+//! assert_eq!(piece_var(&[3, 4]), "x_3_4");
+//! assert_eq!(parse_cell("x_3_4"), Some(CellName::Piece(vec![3, 4])));
+//! ```
 
 /// The prefix of piece variables.
 const PIECE: &str = "x";

@@ -200,10 +200,6 @@ impl ClauseSink for Embedded {
 }
 
 impl Oracle for Embedded {
-    fn name(&self) -> &'static str {
-        "CaDiCaL"
-    }
-
     fn sink(&mut self) -> &mut dyn ClauseSink {
         self
     }

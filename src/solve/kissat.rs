@@ -98,10 +98,6 @@ impl ClauseSink for KissatOracle {
 }
 
 impl Oracle for KissatOracle {
-    fn name(&self) -> &'static str {
-        "Kissat"
-    }
-
     fn sink(&mut self) -> &mut dyn ClauseSink {
         self
     }

@@ -7,48 +7,44 @@
 //! line ([`external`]); for models that ask for the most pieces no two of
 //! which attack, a branch and bound over the conflict graph instead
 //! ([`clique`]); warm starts ([`warm_start`]).
+//!
+//! ```
+//! use qspec::solve::{solve, SolveOptions, Status};
+//! use qspec::Engine;
+//! let kings = qspec::load_source("k.qspec", "board 6 x 6\npiece king\nrule no_attack\nmaximize count\n", &[], &Default::default())?;
+//! let mut better = Vec::new();
+//! let opts = SolveOptions { engine: Engine::Cadical, ..SolveOptions::default() };
+//! let answer = solve(&kings, &opts, &mut |value: i64| better.push(value))?;
+//! assert_eq!((answer.status, answer.objective), (Status::Optimal, Some(9)));
+//! assert_eq!(better.last(), Some(&9));
+//! # Ok::<(), qspec::Error>(())
+//! ```
 
-pub mod ceiling;
-pub mod clique;
-pub mod cost;
-pub mod cover;
-pub mod embedded;
-pub mod external;
+mod ceiling;
+pub(crate) mod clique;
+pub(crate) mod cost;
+mod cover;
+pub(crate) mod embedded;
+pub(crate) mod external;
 mod interface;
-pub mod kissat;
-pub mod optimize;
-pub mod oracle;
-pub mod portfolio;
-pub mod shared;
-pub mod warm_start;
+mod kissat;
+mod optimize;
+mod oracle;
+mod portfolio;
+mod shared;
+pub(crate) mod warm_start;
 
+pub use ceiling::optimise as solve;
 pub use embedded::Embedded;
+pub use external::known_solvers;
 pub use interface::{Answer, Report, SolveOptions, Status};
 pub use oracle::{Outcome, Stop};
 pub use portfolio::solve_model;
-
-use std::time::Instant;
 
 use crate::encode::encode_model;
 use crate::error::Result;
 use crate::model::{Lit, Model};
 use crate::options::Encodings;
-
-/// Solves `model` with the default engine, calling `on_improve` with every
-/// better objective value.
-pub fn solve_embedded(
-    model: &Model,
-    encodings: &Encodings,
-    deadline: Option<Instant>,
-    on_improve: &mut dyn FnMut(i64),
-) -> Result<Answer> {
-    let opts = SolveOptions {
-        encodings: *encodings,
-        deadline,
-        ..SolveOptions::default()
-    };
-    solve_model(model, &opts, &mut |v| on_improve(v))
-}
 
 /// The values of the model's named variables in a solution that agrees
 /// with `start` (found by CaDiCaL with `start` as assumptions), or `None`

@@ -26,8 +26,6 @@ pub enum Outcome {
 
 /// An embedded SAT solver as the optimiser sees it.
 pub trait Oracle: ClauseSink {
-    /// The solver's name, for messages.
-    fn name(&self) -> &'static str;
     /// The solver as a place to add clauses.
     fn sink(&mut self) -> &mut dyn ClauseSink;
     /// Solves under `assumptions`, giving up after `conflicts` conflicts

@@ -15,19 +15,26 @@
 //! * [`plan`]: the instance list cut into tasks, one JSON line each;
 //! * [`merge`]: histograms, optima and unique optima over result lines;
 //! * [`puzzles`]: boards with a unique optimum and minimal walls.
+//!
+//! ```
+//! use qspec::sweep::{Line, Status};
+//! let line = Line::parse(r#"{"walls":[[0,0]],"class_size":4,"value":8,"status":"optimal"}"#).unwrap();
+//! assert_eq!((line.status, line.value, line.boards()), (Status::Optimal, Some(8), 4));
+//! ```
 
-pub mod engine;
-pub mod json;
-pub mod line;
-pub mod merge;
-pub mod placements;
-pub mod plan;
-pub mod puzzles;
-pub mod run;
-pub mod walls;
+mod engine;
+pub(crate) mod json;
+mod line;
+pub(crate) mod merge;
+mod placements;
+pub(crate) mod plan;
+pub(crate) mod puzzles;
+mod run;
+mod walls;
 
 pub use line::{Line, Status};
 pub use plan::{plan, Task};
+pub use puzzles::Rule;
 pub use run::{run, Progress};
 
 /// Parameter values: `(name, value)`, as `-D name=value` gives them.

@@ -63,11 +63,6 @@ impl Placements {
         })
     }
 
-    /// The number of walls.
-    pub fn k(&self) -> usize {
-        self.k
-    }
-
     /// The number of subsets (every board, before symmetry).
     pub fn n_subsets(&self) -> u64 {
         self.choose(self.cells.len(), self.k)
@@ -136,7 +131,7 @@ impl Placements {
     }
 
     /// Every placement from the subset of rank `rank` on, in order.
-    pub fn from_rank(&self, rank: u64) -> Iter<'_> {
+    pub fn starting_at(&self, rank: u64) -> Iter<'_> {
         Iter {
             placements: self,
             cursor: self.cursor(rank),
@@ -145,7 +140,7 @@ impl Placements {
 
     /// Every placement, in order.
     pub fn iter(&self) -> Iter<'_> {
-        self.from_rank(0)
+        self.starting_at(0)
     }
 
     /// The class size of the placement `cells` when it is what the
@@ -220,10 +215,10 @@ mod tests {
             assert_eq!(pl.rank, i as u64);
             assert_eq!(pl.class_size, 1);
             // Starting at any rank gives the rest of the list.
-            assert_eq!(p.from_rank(pl.rank).next().as_ref(), Some(pl));
+            assert_eq!(p.starting_at(pl.rank).next().as_ref(), Some(pl));
         }
         assert!(all.windows(2).all(|w| w[0].cells < w[1].cells));
-        assert!(p.from_rank(35).next().is_none());
+        assert!(p.starting_at(35).next().is_none());
     }
 
     #[test]
@@ -251,7 +246,7 @@ mod tests {
             assert_eq!(all.iter().map(|p| p.class_size).sum::<usize>(), boards);
             // Seeking by rank lands on the same classes.
             let mid = &all[classes / 2];
-            assert_eq!(p.from_rank(mid.rank).next().as_ref(), Some(mid));
+            assert_eq!(p.starting_at(mid.rank).next().as_ref(), Some(mid));
         }
     }
 

@@ -26,7 +26,7 @@ use crate::error::{Error, Result};
 use crate::instance::Source;
 use crate::model::Var;
 use crate::options::Encodings;
-use crate::solve::ceiling;
+use crate::solve;
 use crate::solve::{SolveOptions, Status as SolveStatus};
 
 /// Stack of a worker thread (the solvers recurse in places).
@@ -200,7 +200,7 @@ fn solve_instance(source: &Source, options: &Options, defines: &[(String, i64)])
         encodings,
         ..SolveOptions::default()
     };
-    let answer = ceiling::optimise(&instance, &solve_options, &mut |_| {})?;
+    let answer = solve::solve(&instance, &solve_options, &mut |_| {})?;
     let status = match answer.status {
         SolveStatus::Optimal => Status::Optimal,
         SolveStatus::Satisfiable => Status::Satisfiable,

@@ -105,11 +105,6 @@ impl WallModel {
         })
     }
 
-    /// The cells a wall may go on, ascending.
-    pub fn free_cells(&self) -> &[usize] {
-        &self.free
-    }
-
     /// The board's symmetry group, when placements are one per class.
     pub fn orbits(&self) -> Option<&Orbits> {
         self.orbits.as_ref()

@@ -7,6 +7,14 @@
 //! Every reader streams line by line, in time linear in the answer's size,
 //! and fails with the answer's line number ([`LineError`]) on anything it
 //! does not understand; it never panics.
+//!
+//! ```
+//! use qspec::answer::read::{read_answer, AnswerStatus, Form, ReadOptions};
+//! let text = "c kissat\ns SATISFIABLE\nv 1 -2 3 0\n";
+//! let answer = read_answer(&mut text.as_bytes(), "kissat.out", ReadOptions::default())?;
+//! assert_eq!((answer.form, answer.status), (Form::Sat, AnswerStatus::Satisfiable));
+//! # Ok::<(), qspec::Error>(())
+//! ```
 
 mod cbc;
 mod competition;

@@ -21,6 +21,23 @@
 //! The header (`pseudo-Boolean proof version 2.0`, `f N`) is written by
 //! pigeons; the checker (`veripb`, [`super::certify::VERIPB`]) is run by
 //! the caller.
+//!
+//! ```
+//! use qspec::certify::veripb::{refute_rows, PbRow};
+//! use qspec::model::{Rel, Var};
+//! use qspec::solve::{Outcome, Stop};
+//! // x1 + x2 >= 2 and x1 + x2 <= 1 cannot both hold.
+//! let (x1, x2) = (Var::from_dimacs(1), Var::from_dimacs(2));
+//! let rows = [
+//!     PbRow { terms: vec![(1, x1), (1, x2)], rel: Rel::Ge, rhs: 2 },
+//!     PbRow { terms: vec![(1, x1), (1, x2)], rel: Rel::Le, rhs: 1 },
+//! ];
+//! let proof = std::env::temp_dir().join(format!("qspec-doc-{}.pbp", std::process::id()));
+//! let refutation = refute_rows(&rows, 2, &proof, &Stop::new(None))?;
+//! assert_eq!(refutation.outcome, Outcome::Unsat);
+//! std::fs::remove_file(&proof).ok();
+//! # Ok::<(), qspec::Error>(())
+//! ```
 
 mod rows;
 mod tracer;

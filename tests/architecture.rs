@@ -1,0 +1,352 @@
+//! The house rules of `src/`, checked from the code itself so that CI
+//! needs nothing outside the repository:
+//!
+//! * the top-level modules form no cycle through `crate::` paths (the
+//!   pipeline flows one way; the same reading as the project's
+//!   `modgraph.py`: every `crate::NAME` and `use crate::{A, B}` outside
+//!   `#[cfg(test)]` code, comments included);
+//! * no two files import each other in a loop, inside a folder or across
+//!   folders (a folder's `mod.rs` handing its children's names on is not an
+//!   import of them);
+//! * no file holds more than 600 lines before its tests;
+//! * the library names no clap type: the command line is the binary's.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+const MAX_LINES: usize = 600;
+
+/// Every `.rs` file under `src/`, as (path relative to `src/`, text
+/// before its `#[cfg(test)] mod`).
+fn sources() -> Vec<(String, String)> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in fs::read_dir(dir).expect("src/ is readable") {
+            let path = entry.expect("an entry").path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut paths = Vec::new();
+    walk(&src, &mut paths);
+    paths.sort();
+    paths
+        .into_iter()
+        .map(|p| {
+            let text = fs::read_to_string(&p).expect("a source file is UTF-8");
+            let rel = p.strip_prefix(&src).unwrap().to_string_lossy().into_owned();
+            (rel, before_tests(&text).to_string())
+        })
+        .collect()
+}
+
+/// The text before a `#[cfg(test)]` module.
+fn before_tests(text: &str) -> &str {
+    let mut from = 0;
+    while let Some(at) = text[from..].find("#[cfg(test)]") {
+        let start = from + at;
+        let rest = text[start + "#[cfg(test)]".len()..].trim_start();
+        if rest.starts_with("mod ") {
+            return &text[..start];
+        }
+        from = start + 1;
+    }
+    text
+}
+
+/// The top-level module a file belongs to (`None`: `lib.rs`, `main.rs`).
+fn top_module(rel: &str) -> Option<String> {
+    let first = rel.split('/').next().unwrap();
+    match first {
+        "lib.rs" | "main.rs" => None,
+        _ => Some(first.trim_end_matches(".rs").to_string()),
+    }
+}
+
+/// The identifier at the start of `text`.
+fn ident(text: &str) -> &str {
+    let end = text
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(text.len());
+    &text[..end]
+}
+
+/// Every `crate::NAME` of `text`, and the names of `use crate::{A, B}`.
+fn crate_names(text: &str) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("crate::") {
+        let after = &rest[at + "crate::".len()..];
+        if let Some(group) = after.strip_prefix('{') {
+            let inner = &group[..group.find('}').unwrap_or(group.len())];
+            for item in inner.split(',') {
+                let name = ident(item.trim());
+                if !name.is_empty() {
+                    names.insert(name.to_string());
+                }
+            }
+        } else {
+            let name = ident(after);
+            if !name.is_empty() {
+                names.insert(name.to_string());
+            }
+        }
+        rest = after;
+    }
+    names
+}
+
+#[test]
+fn the_top_level_modules_form_no_cycle() {
+    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (rel, text) in sources() {
+        let Some(top) = top_module(&rel) else {
+            continue;
+        };
+        let targets = edges.entry(top.clone()).or_default();
+        for name in crate_names(&text) {
+            if name != top {
+                targets.insert(name);
+            }
+        }
+    }
+    let cycles = cycles(&edges);
+    assert!(
+        cycles.is_empty(),
+        "top-level modules in a cycle: {cycles:?}"
+    );
+}
+
+#[test]
+fn no_file_is_over_600_lines_before_its_tests() {
+    let big: Vec<(String, usize)> = sources()
+        .into_iter()
+        .map(|(rel, text)| (rel, text.matches('\n').count()))
+        .filter(|(_, n)| *n > MAX_LINES)
+        .collect();
+    assert!(big.is_empty(), "files over {MAX_LINES} lines: {big:?}");
+}
+
+#[test]
+fn no_files_import_each_other_in_a_loop() {
+    let files: BTreeSet<String> = sources().into_iter().map(|(rel, _)| rel).collect();
+    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (rel, text) in sources() {
+        if rel == "main.rs" || rel.starts_with("cli/") {
+            continue;
+        }
+        let module = module_path(&rel);
+        let targets = edges.entry(rel.clone()).or_default();
+        for path in imported_paths(&text, &module) {
+            let Some(target) = file_of(&path, &files) else {
+                continue;
+            };
+            let facade = rel.ends_with("mod.rs") && is_inside(&target, &rel);
+            if target != rel && !facade && rel != "lib.rs" {
+                targets.insert(target);
+            }
+        }
+    }
+    let cycles = cycles(&edges);
+    assert!(
+        cycles.is_empty(),
+        "files that import each other: {cycles:?}"
+    );
+}
+
+#[test]
+fn the_library_names_no_clap_type() {
+    let users: Vec<String> = sources()
+        .into_iter()
+        .filter(|(rel, _)| rel != "main.rs" && !rel.starts_with("cli/"))
+        .filter(|(_, text)| text.contains("clap::") || text.contains("use clap"))
+        .map(|(rel, _)| rel)
+        .collect();
+    assert!(users.is_empty(), "library files naming clap: {users:?}");
+}
+
+/// The module path of a file: `solve/clique/mod.rs` → `[solve, clique]`.
+fn module_path(rel: &str) -> Vec<String> {
+    let mut parts: Vec<String> = rel.split('/').map(str::to_string).collect();
+    let last = parts.pop().unwrap();
+    if last != "mod.rs" && last != "lib.rs" {
+        parts.push(last.trim_end_matches(".rs").to_string());
+    }
+    parts
+}
+
+/// Whether `file` lies in the folder of the `mod.rs` file `module`.
+fn is_inside(file: &str, module: &str) -> bool {
+    let folder = module.trim_end_matches("mod.rs");
+    file.starts_with(folder)
+}
+
+/// The module paths a file names: `crate::a::b::c`, `super::x`,
+/// `self::x` and their `use` groups, each resolved from `module`.
+fn imported_paths(text: &str, module: &[String]) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    let code: String = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    for (start, base) in [
+        ("crate::", Vec::new()),
+        ("super::", module[..module.len().saturating_sub(1)].to_vec()),
+        ("self::", module.to_vec()),
+    ] {
+        let mut rest = code.as_str();
+        while let Some(at) = rest.find(start) {
+            let preceded = rest[..at].chars().next_back();
+            let after = &rest[at + start.len()..];
+            rest = after;
+            if preceded.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':') {
+                continue;
+            }
+            for tail in path_tails(after) {
+                let mut path = base.clone();
+                path.extend(tail);
+                out.push(path);
+            }
+        }
+    }
+    out
+}
+
+/// The paths that begin `text`: `a::b::c` → `[[a, b, c]]`; `a::{b, c::d}`
+/// → `[[a, b], [a, c, d]]`; `super::super::x` is followed upwards by the
+/// caller only once (enough for this code base).
+fn path_tails(text: &str) -> Vec<Vec<String>> {
+    let mut prefix = Vec::new();
+    let mut rest = text;
+    loop {
+        if let Some(group) = rest.strip_prefix('{') {
+            let inner = &group[..group.find('}').unwrap_or(group.len())];
+            return inner
+                .split(',')
+                .map(|item| {
+                    let mut path = prefix.clone();
+                    path.extend(
+                        item.trim()
+                            .split("::")
+                            .map(ident)
+                            .take_while(|s| !s.is_empty())
+                            .map(str::to_string),
+                    );
+                    path
+                })
+                .collect();
+        }
+        let name = ident(rest);
+        if name.is_empty() {
+            return vec![prefix];
+        }
+        prefix.push(name.to_string());
+        rest = &rest[name.len()..];
+        match rest.strip_prefix("::") {
+            Some(next) => rest = next,
+            None => return vec![prefix],
+        }
+    }
+}
+
+/// The deepest file a module path reaches (`[solve, clique, search, X]` →
+/// `solve/clique/search.rs`).
+fn file_of(path: &[String], files: &BTreeSet<String>) -> Option<String> {
+    (1..=path.len()).rev().find_map(|n| {
+        let joined = path[..n].join("/");
+        [format!("{joined}.rs"), format!("{joined}/mod.rs")]
+            .into_iter()
+            .find(|f| files.contains(f))
+    })
+}
+
+/// The strongly connected components of more than one node (Tarjan).
+fn cycles(edges: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
+    struct State<'a> {
+        edges: &'a BTreeMap<String, BTreeSet<String>>,
+        index: BTreeMap<&'a str, usize>,
+        low: BTreeMap<&'a str, usize>,
+        stack: Vec<&'a str>,
+        on: BTreeSet<&'a str>,
+        next: usize,
+        found: Vec<Vec<String>>,
+    }
+    fn visit<'a>(s: &mut State<'a>, v: &'a str) {
+        s.index.insert(v, s.next);
+        s.low.insert(v, s.next);
+        s.next += 1;
+        s.stack.push(v);
+        s.on.insert(v);
+        let targets: Vec<&'a str> = s
+            .edges
+            .get(v)
+            .map(|t| t.iter().map(String::as_str).collect())
+            .unwrap_or_default();
+        for w in targets {
+            if !s.index.contains_key(w) {
+                visit(s, w);
+                let low = s.low[v].min(s.low[w]);
+                s.low.insert(v, low);
+            } else if s.on.contains(w) {
+                let low = s.low[v].min(s.index[w]);
+                s.low.insert(v, low);
+            }
+        }
+        if s.low[v] == s.index[v] {
+            let mut component = Vec::new();
+            loop {
+                let w = s.stack.pop().unwrap();
+                s.on.remove(w);
+                component.push(w.to_string());
+                if w == v {
+                    break;
+                }
+            }
+            if component.len() > 1 {
+                component.sort();
+                s.found.push(component);
+            }
+        }
+    }
+    let mut state = State {
+        edges,
+        index: BTreeMap::new(),
+        low: BTreeMap::new(),
+        stack: Vec::new(),
+        on: BTreeSet::new(),
+        next: 0,
+        found: Vec::new(),
+    };
+    let nodes: BTreeSet<&str> = edges
+        .iter()
+        .flat_map(|(a, bs)| std::iter::once(a.as_str()).chain(bs.iter().map(String::as_str)))
+        .collect();
+    for v in nodes {
+        if !state.index.contains_key(v) {
+            visit(&mut state, v);
+        }
+    }
+    state.found
+}
+
+#[test]
+fn the_checks_see_a_cycle_when_there_is_one() {
+    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    edges.entry("a".into()).or_default().insert("b".into());
+    edges.entry("b".into()).or_default().insert("c".into());
+    assert!(cycles(&edges).is_empty());
+    edges.entry("c".into()).or_default().insert("a".into());
+    assert_eq!(cycles(&edges), vec![vec!["a", "b", "c"]]);
+    assert_eq!(
+        path_tails("a::{b, c::d};"),
+        vec![vec!["a", "b"], vec!["a", "c", "d"]]
+    );
+    let names = crate_names("use crate::{x, y::z};\nlet q = crate::w::f();");
+    assert_eq!(names.into_iter().collect::<Vec<_>>(), ["w", "x", "y"]);
+    assert_eq!(before_tests("a\n#[cfg(test)]\nmod tests {}\n"), "a\n");
+}
