@@ -6,7 +6,7 @@
 use super::decode;
 use super::map::{kept_ids, map_answer, Mapped};
 use super::objective::{check_objective, ObjectiveCheck};
-use super::read::{read_answer_file, Answer, Form, ReadOptions};
+use super::read::{read_answer, read_answer_file, Answer, Form, ReadOptions};
 use crate::board::Board;
 use crate::board::Placement;
 use crate::emit::FileHeader;
@@ -40,6 +40,25 @@ pub fn read_mapped(
     let answer = read_answer_file(path, opts)?;
     let source = path.display().to_string();
     let mapped = map_answer(&answer, model, board, header, &source)?;
+    Ok(MappedAnswer { answer, mapped })
+}
+
+/// [`read_mapped`] of an answer held in memory; `source` names it in
+/// messages.
+pub fn read_mapped_text(
+    model: &Model,
+    board: &Board,
+    text: &str,
+    source: &str,
+    header: Option<&FileHeader>,
+    form: Option<Form>,
+) -> Result<MappedAnswer> {
+    let opts = ReadOptions {
+        form,
+        kept_ids: kept_ids(model, header),
+    };
+    let answer = read_answer(&mut text.as_bytes(), source, opts)?;
+    let mapped = map_answer(&answer, model, board, header, source)?;
     Ok(MappedAnswer { answer, mapped })
 }
 

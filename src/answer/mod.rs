@@ -13,4 +13,5 @@ mod mapped;
 pub(crate) mod objective;
 pub mod read;
 
-pub use mapped::{objective_check, placement_of, read_mapped, MappedAnswer};
+pub use map::Mapped;
+pub use mapped::{objective_check, placement_of, read_mapped, read_mapped_text, MappedAnswer};

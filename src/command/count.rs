@@ -158,7 +158,7 @@ impl Counting<'_> {
             encodings: self.encodings,
             engine: self.req.engine,
             deadline: self.stop.deadline,
-            start: Vec::new(),
+            ..SolveOptions::default()
         };
         let optimum = {
             let mut sink = std::io::sink();

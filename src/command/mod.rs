@@ -34,10 +34,8 @@ pub use compile::CompileRequest;
 pub use count::{CountFlags, CountRequest};
 pub use report::{show_answer, Shown};
 pub use solve::SolveRequest;
-pub use stats::{
-    constraints_by_origin, stats, stats_json, stats_table, EncodingStats, StatsRequest,
-};
-pub use verify::{verify_answer, Verdict, VerifyRequest};
+pub use stats::{stats_json, stats_table, StatsRequest};
+pub use verify::{verify_answer, verify_text, Verdict, VerifyRequest};
 
 use std::io::Write;
 use std::path::PathBuf;

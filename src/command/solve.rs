@@ -138,6 +138,7 @@ fn solve_inside(run: &Run<'_>, out: &mut dyn Write) -> Result<Shown> {
         engine: req.engine,
         deadline: run.deadline,
         start: run.start.map_or_else(Vec::new, |s| s.literals.clone()),
+        cancel: None,
     };
     let mut printer = Printer::new(out);
     if let Some(start) = run.start {

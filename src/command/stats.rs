@@ -1,97 +1,18 @@
-//! The `stats` command: the CNF size of every encoding choice, measured by
-//! encoding into a counter (nothing is written or kept), as a table or JSON.
-//! When counting every row would take long (more than [`EXACT_STATS_WORK`]
-//! clauses in all, estimated), each row is estimated instead and marked.
+//! The `stats` command: the CNF size of every encoding choice
+//! ([`crate::encode::stats`]), as a table or JSON.
 
 use std::fmt::Write as _;
 use std::io::Write;
 
 use super::{print, EncodingRequest, Instance, ModelRequest};
-use crate::encode::{self, estimate_cnf, ClauseCounter};
+use crate::encode::{stats, EncodingStats};
 use crate::error::Result;
-use crate::model::{HintKind, Model};
-use crate::options::{AmoEncoding, CardEncoding, Encodings};
-
-/// The size of one encoding choice.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EncodingStats {
-    /// The at-most-one encoding (`auto` for the automatic choice).
-    pub amo: String,
-    /// The cardinality encoding (`auto` for the automatic choice).
-    pub card: String,
-    /// Variables of the CNF.
-    pub variables: u64,
-    /// Clauses of the CNF.
-    pub clauses: u64,
-    /// Literals over all clauses.
-    pub literals: u64,
-    /// Estimated from the constraints' shapes, not counted.
-    pub estimated: bool,
-}
-
-/// The most clauses (over all rows, estimated) `stats` counts exactly.
-pub const EXACT_STATS_WORK: u64 = 20_000_000;
-
-fn measure(model: &Model, enc: Encodings) -> EncodingStats {
-    let mut counter = ClauseCounter::default();
-    let vars = encode::encode_model(model, &enc, &mut counter);
-    EncodingStats {
-        amo: enc.amo.map_or("auto".into(), |e| e.name().into()),
-        card: enc.card.map_or("auto".into(), |e| e.name().into()),
-        variables: u64::from(vars.n_vars()),
-        clauses: counter.clauses,
-        literals: counter.literals,
-        estimated: false,
-    }
-}
-
-fn estimated(model: &Model, enc: Encodings) -> EncodingStats {
-    let size = estimate_cnf(model, &enc);
-    EncodingStats {
-        amo: enc.amo.map_or("auto".into(), |e| e.name().into()),
-        card: enc.card.map_or("auto".into(), |e| e.name().into()),
-        variables: u64::from(model.n_vars()) + size.aux_vars,
-        clauses: size.clauses,
-        literals: size.literals,
-        estimated: true,
-    }
-}
-
-/// The CNF size of the chosen encodings, then of every at-most-one encoding
-/// (with the chosen cardinality encoding) and of every cardinality encoding
-/// (with the chosen at-most-one encoding). Nothing is written or kept.
-pub fn stats(model: &Model, chosen: Encodings) -> Vec<EncodingStats> {
-    let mut choices = vec![chosen];
-    choices.extend(AmoEncoding::ALL.map(|amo| Encodings {
-        amo: Some(amo),
-        ..chosen
-    }));
-    choices.extend(CardEncoding::ALL.map(|card| Encodings {
-        card: Some(card),
-        ..chosen
-    }));
-    let rows: Vec<EncodingStats> = choices.iter().map(|&enc| estimated(model, enc)).collect();
-    let work = rows
-        .iter()
-        .map(|r| r.clauses)
-        .fold(0u64, u64::saturating_add);
-    if work > EXACT_STATS_WORK {
-        return rows;
-    }
-    choices.into_iter().map(|enc| measure(model, enc)).collect()
-}
-
-/// Constraints per origin, in first-seen order: `[("rule no_attack", 46), ...]`.
-pub fn constraints_by_origin(model: &Model) -> Vec<(String, usize)> {
-    let mut counts = vec![0usize; model.origins.len()];
-    for t in &model.constraints {
-        counts[t.origin as usize] += 1;
-    }
-    model.origins.iter().cloned().zip(counts).collect()
-}
+use crate::model::HintKind;
 
 fn model_line(loaded: &Instance) -> String {
-    let parts: Vec<String> = constraints_by_origin(&loaded.model)
+    let parts: Vec<String> = loaded
+        .model
+        .constraints_by_origin()
         .iter()
         .map(|(o, n)| format!("{o}: {n}"))
         .collect();
@@ -162,7 +83,9 @@ pub(crate) fn json_string(s: &str) -> String {
 /// The JSON `qspec stats --json` prints: the model's size and one object per
 /// encoding choice, the first being the chosen one.
 pub fn stats_json(loaded: &Instance, rows: &[EncodingStats]) -> String {
-    let origins: Vec<String> = constraints_by_origin(&loaded.model)
+    let origins: Vec<String> = loaded
+        .model
+        .constraints_by_origin()
         .iter()
         .map(|(o, n)| format!("{}: {n}", json_string(o)))
         .collect();

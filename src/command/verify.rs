@@ -19,7 +19,7 @@ use super::report::{prepare_svg, verdict_lines, violations, write_svg};
 use super::{print, Instance, ModelRequest};
 use crate::answer::map::Mapped;
 use crate::answer::read::{AnswerStatus, Form};
-use crate::answer::{objective_check, placement_of, read_mapped, MappedAnswer};
+use crate::answer::{objective_check, placement_of, read_mapped, read_mapped_text, MappedAnswer};
 use crate::board::Placement;
 use crate::certify::{Checker, RATE, VERIPB};
 use crate::draw as render;
@@ -84,7 +84,32 @@ pub fn verify_answer(
 ) -> Result<Verdict> {
     let header = map.map(read_header).transpose()?;
     let read = read_mapped(&loaded.model, &loaded.board, answer, header.as_ref(), form)?;
-    Ok(judge(loaded, answer, &read, header.as_ref()))
+    Ok(judge(
+        loaded,
+        &answer.display().to_string(),
+        &read,
+        header.as_ref(),
+    ))
+}
+
+/// [`verify_answer`] of an answer held in memory; `name` names it.
+pub fn verify_text(
+    loaded: &Instance,
+    text: &str,
+    name: &str,
+    map: Option<&Path>,
+    form: Option<Form>,
+) -> Result<Verdict> {
+    let header = map.map(read_header).transpose()?;
+    let read = read_mapped_text(
+        &loaded.model,
+        &loaded.board,
+        text,
+        name,
+        header.as_ref(),
+        form,
+    )?;
+    Ok(judge(loaded, name, &read, header.as_ref()))
 }
 
 /// `solver status: ...` in words.
@@ -99,18 +124,13 @@ pub fn status_meaning(status: AnswerStatus) -> &'static str {
 
 fn judge(
     loaded: &Instance,
-    path: &Path,
+    name: &str,
     read: &MappedAnswer,
     header: Option<&FileHeader>,
 ) -> Verdict {
     let answer = &read.answer;
     let mut text = String::new();
-    let _ = writeln!(
-        text,
-        "answer: {}: {}",
-        path.display(),
-        answer.form.describe()
-    );
+    let _ = writeln!(text, "answer: {}: {}", name, answer.form.describe());
     let _ = writeln!(
         text,
         "solver status: {} ({})",

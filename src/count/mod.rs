@@ -231,9 +231,47 @@ impl<'a> Solutions<'a> {
         limit: Option<u64>,
         stop: &Stop,
     ) -> Result<Solutions<'a>> {
+        Solutions::of(
+            Cow::Borrowed(instance),
+            optimum,
+            orbits,
+            encodings,
+            limit,
+            stop,
+        )
+    }
+
+    /// [`Solutions::with_stop`] of an instance it keeps (for callers that
+    /// cannot hold a borrow, such as an iterator handed to Python).
+    pub fn owning(
+        instance: Instance,
+        optimum: Option<i64>,
+        orbits: Option<Orbits>,
+        encodings: &Encodings,
+        limit: Option<u64>,
+        stop: &Stop,
+    ) -> Result<Solutions<'static>> {
+        Solutions::of(
+            Cow::Owned(instance),
+            optimum,
+            orbits,
+            encodings,
+            limit,
+            stop,
+        )
+    }
+
+    fn of(
+        instance: Cow<'a, Instance>,
+        optimum: Option<i64>,
+        orbits: Option<Orbits>,
+        encodings: &Encodings,
+        limit: Option<u64>,
+        stop: &Stop,
+    ) -> Result<Solutions<'a>> {
         let spec = target_spec(&instance.spec, optimum, orbits.is_some());
         let target = if spec == instance.spec {
-            Cow::Borrowed(instance)
+            instance
         } else {
             Cow::Owned(instance.with_spec(spec)?)
         };

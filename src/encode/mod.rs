@@ -90,12 +90,14 @@ mod estimate;
 mod linear;
 mod simplify;
 mod sink;
+mod stats;
 mod target;
 #[cfg(test)]
 mod testutil;
 
 pub use estimate::{estimate_clauses, estimate_cnf, CnfSize};
 pub use sink::{ClauseArena, ClauseCounter, ClauseSink, Guarded};
+pub use stats::{stats, EncodingStats, EXACT_STATS_WORK};
 
 use crate::model::{Constraint, Lit, Model, VarAlloc};
 use crate::options::Encodings;

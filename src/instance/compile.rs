@@ -104,37 +104,104 @@ impl Instance {
     /// as it was (a temporary file is renamed over it only when complete).
     pub fn compile(&self, opts: &CompileOptions) -> Result<CompileReport> {
         let format = output_format(&opts.output, opts.format)?;
+        let encoded = self.encode_for(format, &opts.encodings, &opts.limits)?;
+        crate::files::write_file(&opts.output, opts.force, |out| {
+            encoded.write(out, &opts.emit)
+        })?;
+        Ok(encoded.report())
+    }
+
+    /// Writes `self` in `format` to `out` (a string, a pipe), with the
+    /// same checks as [`Instance::compile`].
+    ///
+    /// ```
+    /// use qspec::Format;
+    /// let queens = qspec::load_source("q.qspec", "board 4 x 4\nrule no_attack\ncount == 4\n", &[], &Default::default())?;
+    /// let mut cnf = Vec::new();
+    /// let report = queens.write_to(&mut cnf, Format::Cnf, &Default::default(), &Default::default())?;
+    /// let text = String::from_utf8(cnf).unwrap();
+    /// assert!(text.contains(&format!("p cnf {} {}", report.variables, report.constraints)));
+    /// # Ok::<(), qspec::Error>(())
+    /// ```
+    pub fn write_to(
+        &self,
+        out: &mut dyn std::io::Write,
+        format: Format,
+        encodings: &Encodings,
+        emit: &EmitOptions,
+    ) -> Result<CompileReport> {
+        let encoded = self.encode_for(format, encodings, &self.options.limits)?;
+        encoded
+            .write(out, emit)
+            .and_then(|()| out.flush())
+            .map_err(|e| match e.kind() {
+                std::io::ErrorKind::InvalidInput => Error::unsupported(e.to_string()),
+                _ => Error::unwritable("writing ", Path::new("the output"), e),
+            })?;
+        Ok(encoded.report())
+    }
+
+    /// The model checked for `format` and `limits`, and encoded when the
+    /// format is clausal.
+    fn encode_for(
+        &self,
+        format: Format,
+        encodings: &Encodings,
+        limits: &Limits,
+    ) -> Result<Encoded<'_>> {
         emit::check_format(&self.model, format).map_err(|m| at_objective(self, m.to_string()))?;
         let clausal = format.is_clausal();
-        let prov = self.provenance(&opts.encodings, clausal);
         check_output(
             &self.model,
-            &opts.encodings,
+            encodings,
             Target::File(format),
             self.estimate.bytes,
-            &opts.limits,
+            limits,
         )?;
         let mut arena = ClauseArena::new();
         let mut n_vars = self.model.n_vars();
         if clausal {
-            n_vars = encode::encode_model(&self.model, &opts.encodings, &mut arena).n_vars();
+            n_vars = encode::encode_model(&self.model, encodings, &mut arena).n_vars();
         }
-        let clauses = clausal.then_some(Clauses {
-            arena: &arena,
-            n_vars,
-        });
-        crate::files::write_file(&opts.output, opts.force, |out| {
-            emit::write_format(out, format, &self.model, &prov, clauses, &opts.emit)
-        })?;
-        Ok(CompileReport {
+        Ok(Encoded {
+            instance: self,
             format,
-            variables: u64::from(n_vars),
-            constraints: if clausal {
-                arena.n_clauses()
-            } else {
-                self.model.constraints.len() as u64
-            },
+            provenance: self.provenance(encodings, clausal),
+            arena,
+            n_vars,
         })
+    }
+}
+
+/// An instance ready to be written in one format.
+struct Encoded<'a> {
+    instance: &'a Instance,
+    format: Format,
+    provenance: Provenance,
+    arena: ClauseArena,
+    n_vars: u32,
+}
+
+impl Encoded<'_> {
+    fn write(&self, out: &mut dyn std::io::Write, emit: &EmitOptions) -> std::io::Result<()> {
+        let clauses = self.format.is_clausal().then_some(Clauses {
+            arena: &self.arena,
+            n_vars: self.n_vars,
+        });
+        let model = &self.instance.model;
+        emit::write_format(out, self.format, model, &self.provenance, clauses, emit)
+    }
+
+    fn report(&self) -> CompileReport {
+        CompileReport {
+            format: self.format,
+            variables: u64::from(self.n_vars),
+            constraints: if self.format.is_clausal() {
+                self.arena.n_clauses()
+            } else {
+                self.instance.model.constraints.len() as u64
+            },
+        }
     }
 }
 

@@ -396,6 +396,16 @@ impl Model {
             .fold(CountBounds::default(), CountBounds::and)
     }
 
+    /// Constraints per origin, in first-seen order: `[("rule no_attack",
+    /// 46), ...]`.
+    pub fn constraints_by_origin(&self) -> Vec<(String, usize)> {
+        let mut counts = vec![0usize; self.origins.len()];
+        for t in &self.constraints {
+            counts[t.origin as usize] += 1;
+        }
+        self.origins.iter().cloned().zip(counts).collect()
+    }
+
     /// Whether every constraint holds under a full assignment of the named
     /// variables (`values[v.index()]`).
     pub fn satisfied_by(&self, values: &[bool]) -> bool {

@@ -3,8 +3,11 @@
 //! every engine (CaDiCaL, Kissat, the portfolio, the clique search) and
 //! every caller share.
 
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Instant;
 
+use super::oracle::Stop;
 use crate::model::Lit;
 use crate::options::{Encodings, Engine};
 
@@ -20,6 +23,17 @@ pub struct SolveOptions {
     /// A warm start: literals fixing the model's decision variables to a
     /// board (tried first; also the preferred phases).
     pub start: Vec<Lit>,
+    /// The caller's cancellation: the solve stops (with its best so far)
+    /// when this becomes true.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl SolveOptions {
+    /// What stops a solve with these options: the deadline, the caller's
+    /// cancellation, a signal.
+    pub fn stop(&self) -> Stop {
+        Stop::with_cancel(self.deadline, self.cancel.clone())
+    }
 }
 
 /// What a solve tells as it goes.

@@ -40,14 +40,18 @@ pub trait Oracle: ClauseSink {
     fn reserve_vars(&mut self, n: u32);
 }
 
-/// When a solve must stop: at the deadline, or when the flag is raised
-/// (another engine of a portfolio finished, or the command was stopped).
+/// When a solve must stop: at the deadline, when the flag is raised
+/// (another engine of a portfolio finished), when the caller cancels it,
+/// or when the command was stopped (Ctrl-C, SIGTERM).
 #[derive(Clone, Debug, Default)]
 pub struct Stop {
     /// Stop at this instant.
     pub deadline: Option<Instant>,
     /// Stop when this becomes true.
     pub flag: Arc<AtomicBool>,
+    /// The caller's cancellation: stop when this becomes true (never raised
+    /// by the solve itself).
+    pub cancel: Option<Arc<AtomicBool>>,
 }
 
 impl Stop {
@@ -56,6 +60,15 @@ impl Stop {
         Stop {
             deadline,
             flag: Arc::default(),
+            cancel: None,
+        }
+    }
+
+    /// A stop at `deadline` or when `cancel` is raised, with a fresh flag.
+    pub fn with_cancel(deadline: Option<Instant>, cancel: Option<Arc<AtomicBool>>) -> Stop {
+        Stop {
+            cancel,
+            ..Stop::new(deadline)
         }
     }
 
@@ -63,6 +76,10 @@ impl Stop {
     /// to, [`crate::interrupt`]).
     pub fn now(&self) -> bool {
         self.flag.load(Ordering::Relaxed)
+            || self
+                .cancel
+                .as_ref()
+                .is_some_and(|c| c.load(Ordering::Relaxed))
             || self.deadline.is_some_and(|at| Instant::now() >= at)
             || crate::interrupt::interrupted()
     }

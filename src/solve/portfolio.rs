@@ -13,7 +13,7 @@ use super::embedded::Embedded;
 use super::interface::{Answer, Report, SolveOptions};
 use super::kissat::KissatOracle;
 use super::optimize::{decide, Search};
-use super::oracle::{Oracle, Stop};
+use super::oracle::Oracle;
 use super::shared::{Running, Shared};
 use crate::encode::encode_model;
 use crate::error::Result;
@@ -41,12 +41,7 @@ pub fn solve_model(model: &Model, opts: &SolveOptions, report: &mut dyn Report) 
         ));
     }
     let (tx, rx) = mpsc::channel();
-    let shared = Shared::new(
-        Stop::new(opts.deadline),
-        engines.len(),
-        model.n_vars() as usize,
-        tx,
-    );
+    let shared = Shared::new(opts.stop(), engines.len(), model.n_vars() as usize, tx);
     if let (Some(plan), Some(objective)) = (&plan, &model.objective) {
         let floor = plan.cost_floor(model);
         if floor > 0 {

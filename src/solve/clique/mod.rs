@@ -40,7 +40,7 @@ pub fn solve(model: &Model, opts: &SolveOptions, report: &mut dyn Report) -> Res
     for (i, &v) in order.iter().enumerate() {
         position[v] = i as u32;
     }
-    let stop = Stop::new(opts.deadline);
+    let stop = opts.stop();
     let start = warm_start(&problem, &graph, &position, &opts.start);
     if !opts.start.is_empty() && start.is_none() {
         report.note("clique search: the warm start is not a solution; searching from scratch");
