@@ -141,6 +141,12 @@ impl Instance {
         Ok(encoded.report())
     }
 
+    /// Whether `format` can hold this model; if not, why, with a caret on
+    /// the objective a CNF file cannot hold.
+    pub fn check_format(&self, format: Format) -> Result<()> {
+        emit::check_format(&self.model, format).map_err(|m| at_objective(self, m.to_string()))
+    }
+
     /// The model checked for `format` and `limits`, and encoded when the
     /// format is clausal.
     fn encode_for(
@@ -149,7 +155,7 @@ impl Instance {
         encodings: &Encodings,
         limits: &Limits,
     ) -> Result<Encoded<'_>> {
-        emit::check_format(&self.model, format).map_err(|m| at_objective(self, m.to_string()))?;
+        self.check_format(format)?;
         let clausal = format.is_clausal();
         check_output(
             &self.model,

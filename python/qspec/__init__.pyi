@@ -1,0 +1,182 @@
+"""Type stubs of the qspec package (the native module `qspec._qspec`)."""
+
+from os import PathLike
+from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
+
+__version__: str
+
+StrPath = Union[str, "PathLike[str]"]
+Cell = Tuple[int, ...]
+
+class QspecError(Exception): ...
+
+class ModelError(QspecError, ValueError):
+    file: Optional[str]
+    line: Optional[int]
+    column: Optional[int]
+    message: Optional[str]
+
+class LimitError(ModelError): ...
+class UsageError(QspecError, ValueError): ...
+
+class AnswerError(QspecError, ValueError):
+    file: Optional[str]
+    line: Optional[int]
+    message: Optional[str]
+
+class QspecFileError(QspecError, OSError): ...
+class SolveError(QspecError, RuntimeError): ...
+
+def load(path: StrPath, *, auto_hints: bool = True, rays: Optional[str] = None, **params: int) -> Model:
+    """Loads the model in the file `path`; keyword arguments set its parameters (`n=5`)."""
+
+def loads(
+    text: str, *, name: str = "<string>", auto_hints: bool = True, rays: Optional[str] = None, **params: int
+) -> Model:
+    """Loads a model from its text."""
+
+class Model:
+    """A loaded model: its spec, board and solver-neutral constraints."""
+
+    @property
+    def file(self) -> str: ...
+    @property
+    def params(self) -> Dict[str, int]: ...
+    @property
+    def dims(self) -> List[int]: ...
+    @property
+    def variables(self) -> List[str]: ...
+    @property
+    def n_constraints(self) -> int: ...
+    @property
+    def objective(self) -> Optional[str]: ...
+    @property
+    def hints(self) -> List[str]: ...
+    @property
+    def warnings(self) -> Optional[str]: ...
+    def stats(self, *, amo: Optional[str] = None, card: Optional[str] = None) -> Dict[str, Any]:
+        """The model's size and every encoding choice's CNF size (as `qspec stats --json`)."""
+    def compile(
+        self,
+        path: StrPath,
+        *,
+        format: Optional[str] = None,
+        amo: Optional[str] = None,
+        card: Optional[str] = None,
+        wcnf_legacy: bool = False,
+        mps_negate: bool = False,
+        force: bool = False,
+    ) -> Dict[str, Any]:
+        """Writes the model to `path` (format from the extension or `format`), atomically."""
+    def compile_str(
+        self,
+        format: str = "cnf",
+        *,
+        amo: Optional[str] = None,
+        card: Optional[str] = None,
+        wcnf_legacy: bool = False,
+        mps_negate: bool = False,
+    ) -> str:
+        """The model in `format` (cnf, wcnf, opb, lp, mps) as a string."""
+    def solve(
+        self,
+        *,
+        engine: Optional[str] = None,
+        timeout: Optional[float] = None,
+        amo: Optional[str] = None,
+        card: Optional[str] = None,
+    ) -> Result:
+        """Solves (optimises) the model with an embedded engine: kissat, cadical, portfolio, clique."""
+    def solutions(
+        self,
+        *,
+        up_to_symmetry: bool = False,
+        optimal: bool = False,
+        limit: Optional[int] = None,
+        timeout: Optional[float] = None,
+        engine: Optional[str] = None,
+        amo: Optional[str] = None,
+        card: Optional[str] = None,
+    ) -> Solutions:
+        """Every solution, one at a time, each verified (one per class with `up_to_symmetry`)."""
+    def count(
+        self,
+        *,
+        up_to_symmetry: bool = False,
+        optimal: bool = False,
+        limit: Optional[int] = None,
+        timeout: Optional[float] = None,
+        engine: Optional[str] = None,
+        amo: Optional[str] = None,
+        card: Optional[str] = None,
+    ) -> Count:
+        """Counts the solutions (and the classes, with `up_to_symmetry`)."""
+    def verify(
+        self, answer: str, *, map: Optional[StrPath] = None, format: Optional[str] = None, name: str = "<answer>"
+    ) -> Verdict:
+        """Judges a solver's answer (its text) from the board geometry alone."""
+    def clauses(self, *, amo: Optional[str] = None, card: Optional[str] = None) -> Clauses:
+        """The clauses, numbered as in the CNF file qspec writes."""
+    def to_pysat(self, *, amo: Optional[str] = None, card: Optional[str] = None) -> Any:
+        """The clauses as a `pysat.formula.CNF` (with `names` and `comments`)."""
+
+class Result:
+    """What `Model.solve()` found."""
+
+    status: str
+    value: Optional[int]
+    text: str
+    @property
+    def cells(self) -> List[Cell]: ...
+    @property
+    def walls(self) -> List[Cell]: ...
+    @property
+    def verified(self) -> bool: ...
+    @property
+    def violations(self) -> List[str]: ...
+    @property
+    def board(self) -> str: ...
+
+class Solution:
+    number: int
+    class_size: Optional[int]
+    value: Optional[int]
+    @property
+    def cells(self) -> List[Cell]: ...
+    @property
+    def walls(self) -> List[Cell]: ...
+    @property
+    def board(self) -> str: ...
+
+class Solutions(Iterator[Solution]):
+    def __iter__(self) -> Solutions: ...
+    def __next__(self) -> Solution: ...
+    @property
+    def end(self) -> Optional[str]: ...
+    @property
+    def counted(self) -> Count: ...
+
+class Count:
+    solutions: int
+    classes: Optional[int]
+    complete: bool
+    end: str
+    group_order: Optional[int]
+    optimum: Optional[int]
+
+class Verdict:
+    ok: bool
+    claims_no_solution: bool
+    text: str
+    @property
+    def cells(self) -> List[Cell]: ...
+    @property
+    def violations(self) -> List[str]: ...
+    def __bool__(self) -> bool: ...
+
+class Clauses:
+    n_vars: int
+    clauses: List[List[int]]
+    names: Dict[int, str]
+    decisions: List[int]
+    def __len__(self) -> int: ...
