@@ -178,7 +178,7 @@ fn python_solve(which: &str, path: &Path) -> f64 {
              assert h.readModel(sys.argv[1]) == highspy.HighsStatus.kOk, 'read failed'\n\
              h.run()\n\
              assert h.getModelStatus() == highspy.HighsModelStatus.kOptimal, h.modelStatusToString(h.getModelStatus())\n\
-             print(h.getInfo().objective_function_value)\n"
+             print('objective', h.getInfo().objective_function_value)\n"
         }
         "scip" => {
             "import sys, pyscipopt\n\
@@ -187,7 +187,7 @@ fn python_solve(which: &str, path: &Path) -> f64 {
              m.readProblem(sys.argv[1])\n\
              m.optimize()\n\
              assert m.getStatus() == 'optimal', m.getStatus()\n\
-             print(m.getObjVal())\n"
+             print('objective', m.getObjVal())\n"
         }
         "gurobi" => {
             "import sys, gurobipy as gp\n\
@@ -195,7 +195,7 @@ fn python_solve(which: &str, path: &Path) -> f64 {
              m = gp.read(sys.argv[1], env=env)\n\
              m.optimize()\n\
              assert m.Status == gp.GRB.OPTIMAL, m.Status\n\
-             print(m.ObjVal)\n"
+             print('objective', m.ObjVal)\n"
         }
         other => panic!("unknown solver {other}"),
     };
@@ -206,7 +206,14 @@ fn python_solve(which: &str, path: &Path) -> f64 {
         path.display(),
         describe(&output)
     );
-    parse_number(stdout_of(&output).trim())
+    // The bindings may print banners of their own (highspy 1.16 prints its
+    // copyright on construction): the value is on the line marked for it.
+    let stdout = stdout_of(&output);
+    let value = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("objective "))
+        .unwrap_or_else(|| panic!("{which} printed no objective: {stdout:?}"));
+    parse_number(value.trim())
 }
 
 fn parse_number(text: &str) -> f64 {

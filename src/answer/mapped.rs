@@ -33,14 +33,8 @@ pub fn read_mapped(
     header: Option<&FileHeader>,
     form: Option<Form>,
 ) -> Result<MappedAnswer> {
-    let opts = ReadOptions {
-        form,
-        kept_ids: kept_ids(model, header),
-    };
-    let answer = read_answer_file(path, opts)?;
-    let source = path.display().to_string();
-    let mapped = map_answer(&answer, model, board, header, &source)?;
-    Ok(MappedAnswer { answer, mapped })
+    let answer = read_answer_file(path, read_options(model, header, form))?;
+    mapped(answer, model, board, header, &path.display().to_string())
 }
 
 /// [`read_mapped`] of an answer held in memory; `source` names it in
@@ -53,11 +47,27 @@ pub fn read_mapped_text(
     header: Option<&FileHeader>,
     form: Option<Form>,
 ) -> Result<MappedAnswer> {
-    let opts = ReadOptions {
+    let opts = read_options(model, header, form);
+    let answer = read_answer(&mut text.as_bytes(), source, opts)?;
+    mapped(answer, model, board, header, source)
+}
+
+/// How to read an answer to `model` (its ids through `header`).
+fn read_options(model: &Model, header: Option<&FileHeader>, form: Option<Form>) -> ReadOptions {
+    ReadOptions {
         form,
         kept_ids: kept_ids(model, header),
-    };
-    let answer = read_answer(&mut text.as_bytes(), source, opts)?;
+    }
+}
+
+/// `answer` mapped onto `model`.
+fn mapped(
+    answer: Answer,
+    model: &Model,
+    board: &Board,
+    header: Option<&FileHeader>,
+    source: &str,
+) -> Result<MappedAnswer> {
     let mapped = map_answer(&answer, model, board, header, source)?;
     Ok(MappedAnswer { answer, mapped })
 }

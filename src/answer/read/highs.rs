@@ -14,6 +14,9 @@
 //! # Rows 47
 //! ```
 //!
+//! HiGHS 1.16 adds `Objective_bound` and `MIP_rel_gap` lines after the
+//! objective: such `Key value` lines before `# Columns` are skipped.
+//!
 //! Only the columns are read; rows, duals and the basis that follow are
 //! not variables. `None` under the primal values means no solution.
 
@@ -115,9 +118,13 @@ fn objective(lines: &mut LineReader<'_>) -> Result<Reported, LineError> {
     })
 }
 
-/// `# Columns 62`: the number of columns.
+/// `# Columns 62`: the number of columns, after any `Key value` lines
+/// (HiGHS 1.16: `Objective_bound 10`, `MIP_rel_gap 0`).
 fn columns_header(lines: &mut LineReader<'_>) -> Result<usize, LineError> {
-    let (text, number) = next_text(lines, "`# Columns`")?;
+    let (mut text, mut number) = next_text(lines, "`# Columns`")?;
+    while is_info_line(&text) {
+        (text, number) = next_text(lines, "`# Columns`")?;
+    }
     text.strip_prefix("# Columns")
         .and_then(|n| n.trim().parse().ok())
         .ok_or_else(|| {
@@ -126,6 +133,18 @@ fn columns_header(lines: &mut LineReader<'_>) -> Result<usize, LineError> {
                 format!("expected `# Columns <count>`, found `{}`", excerpt(&text)),
             )
         })
+}
+
+/// Whether `text` is a `Key value` line of the primal solution's
+/// information (a key of letters and `_`, a number).
+fn is_info_line(text: &str) -> bool {
+    let mut words = text.split_whitespace();
+    let key = words.next().unwrap_or("");
+    let value = words.next();
+    !key.is_empty()
+        && key.chars().all(|c| c.is_ascii_alphabetic() || c == '_')
+        && value.is_some_and(|v| v.parse::<f64>().is_ok() || v == "inf" || v == "-inf")
+        && words.next().is_none()
 }
 
 /// The `name value` lines of the columns, exactly `count` of them.

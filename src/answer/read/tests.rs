@@ -192,6 +192,14 @@ fn highs_solution() {
     assert_eq!(read(none).unwrap().status, AnswerStatus::Unsatisfiable);
     let truncated = "Model status\nOptimal\n\n# Primal solution values\nFeasible\nObjective 1\n# Columns 3\nx_0_0 1\n";
     assert!(error(truncated).contains("after 1 of its 3 columns"));
+    // HiGHS 1.16 states the bound and the gap after the objective.
+    let bounded = text.replace(
+        "Objective 1\n",
+        "Objective 1\nObjective_bound 1\nMIP_rel_gap 0\n",
+    );
+    assert_eq!(names(&read(&bounded).unwrap()).len(), 2);
+    let stray = text.replace("Objective 1\n", "Objective 1\nnot a line\n");
+    assert!(error(&stray).contains("expected `# Columns <count>`"));
 }
 
 #[test]
