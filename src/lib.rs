@@ -22,6 +22,7 @@
 //! * [`answer`] reads solver answers and maps them onto the model;
 //! * [`verify`] judges a placement from the geometry alone, [`draw`] draws it;
 //! * [`sweep`] runs a model over families of instances;
+//! * [`snapshot`] snapshot-tests compiled instances (`qspec.toml`);
 //! * [`command`] is what the `qspec` commands do and print.
 //!
 //! Everyone may import the leaves: [`options`] (the encodings, ray modes,
@@ -57,6 +58,7 @@ pub mod language;
 pub mod lower;
 pub mod model;
 pub mod options;
+pub mod snapshot;
 pub mod solve;
 pub mod sweep;
 pub mod verify;

@@ -6,6 +6,7 @@
 
 mod args;
 mod help;
+mod snapshot;
 mod sweep;
 mod values;
 
@@ -18,9 +19,10 @@ use qspec::command::{
 
 use args::{CompileArgs, CountArgs, SolveArgs, StatsArgs, VerifyArgs};
 use help::{
-    compile_help, count_help, solve_help, ABOUT, LONG_ABOUT, PUZZLES_HELP, STATS_HELP, SWEEP_HELP,
-    VERIFY_HELP,
+    compile_help, count_help, solve_help, ABOUT, LONG_ABOUT, PUZZLES_HELP, SNAPSHOT_HELP,
+    STATS_HELP, SWEEP_HELP, VERIFY_HELP,
 };
+use snapshot::SnapshotArgs;
 use sweep::{PuzzlesArgs, SweepArgs};
 
 #[derive(Parser)]
@@ -53,6 +55,9 @@ enum Sub {
     /// Find puzzles: wall placements with a unique optimum and minimal walls
     #[command(long_about = PUZZLES_HELP)]
     Puzzles(PuzzlesArgs),
+    /// Snapshot-test the encodings of your models (qspec.toml): init, update, check, review
+    #[command(long_about = SNAPSHOT_HELP)]
+    Snapshot(SnapshotArgs),
 }
 
 impl Sub {
@@ -115,6 +120,7 @@ impl Sub {
             }),
             Sub::Sweep(a) => Command::Sweep(a.request()),
             Sub::Puzzles(a) => Command::Puzzles(a.request()),
+            Sub::Snapshot(a) => Command::Snapshot(a.request()),
         }
     }
 }

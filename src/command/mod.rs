@@ -24,6 +24,7 @@
 mod compile;
 mod count;
 mod report;
+mod snapshot;
 mod solve;
 mod stats;
 pub mod sweep;
@@ -33,6 +34,7 @@ mod verify;
 pub use compile::CompileRequest;
 pub use count::{CountFlags, CountRequest};
 pub use report::{show_answer, Shown};
+pub use snapshot::{SnapshotAction, SnapshotRequest};
 pub use solve::SolveRequest;
 pub use stats::{stats_json, stats_table, StatsRequest};
 pub use verify::{verify_answer, verify_text, Verdict, VerifyRequest};
@@ -61,6 +63,8 @@ pub enum Command {
     Sweep(sweep::SweepRequest),
     /// Find puzzles: boards with a unique optimum and minimal walls.
     Puzzles(sweep::PuzzlesRequest),
+    /// Snapshot-test compiled instances (`qspec.toml`).
+    Snapshot(SnapshotRequest),
 }
 
 /// Runs `command`, printing its results to `out`; the exit code on success.
@@ -73,6 +77,7 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<u8> {
         Command::Verify(req) => verify::run(req, out),
         Command::Sweep(args) => sweep::run_sweep(args, out),
         Command::Puzzles(args) => sweep::run_puzzles(args, out),
+        Command::Snapshot(req) => snapshot::run(req, out),
     }
 }
 
