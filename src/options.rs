@@ -86,7 +86,7 @@ macro_rules! choices {
 
         impl std::str::FromStr for $ty {
             type Err = String;
-            fn from_str(name: &str) -> Result<$ty, String> {
+            fn from_str(name: &str) -> std::result::Result<$ty, String> {
                 <$ty as $crate::options::Choice>::named(name).ok_or_else(|| {
                     format!("`{name}` is not one of {}", [$($name),*].join(", "))
                 })

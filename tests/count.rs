@@ -53,6 +53,7 @@ fn request(path: &std::path::Path, defines: &[(&str, i64)], ask: Ask, jsonl: boo
             jsonl,
         },
         all: ask.all,
+        counter: None,
     })
 }
 

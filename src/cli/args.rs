@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 use qspec::answer::read::Form;
 use qspec::command::{CountFlags, EncodingRequest, ModelRequest};
+use qspec::count::Counter;
 use qspec::instance::guard::DEFAULT_MAX_CLAUSES;
 use qspec::instance::Limits;
 use qspec::options::{AmoEncoding, CardEncoding, CertifyLevel, Engine, Format, RayEncoding};
@@ -152,6 +153,9 @@ pub struct CountArgs {
     /// The engine that finds the optimum for --optimal (the enumeration runs on CaDiCaL)
     #[arg(long, value_name = "NAME", default_value_t = Engine::default(), value_parser = choice::<Engine>())]
     pub engine: Engine,
+    /// Count with a model counter on the CNF instead of enumerating (classes by Burnside's lemma)
+    #[arg(long, value_name = "NAME", value_parser = choice::<Counter>(), conflicts_with = "limit")]
+    pub counter: Option<Counter>,
     #[command(flatten)]
     pub enumerate: EnumerateArgs,
 }

@@ -269,6 +269,17 @@ in the board's group (rot90, rot180: yes; mirror_rows on a square: no, its
 solutions are not closed under the group). Implied hints, the automatic
 `hint lines` included, never change a count.
 
+A model counter counts without listing (--counter d4 or ganak, through their
+Python packages: pip install d4solver, pip install pyganak): the CNF, with
+its `c p show` line projecting on the board's decision variables, is handed
+to the counter, which reaches where enumeration cannot (8x8 kings without a
+count bound: 1,355,115,601 solutions). With --up-to-symmetry the classes come
+from Burnside's lemma: the average, over the board's symmetry group, of the
+solutions each symmetry fixes (one count per symmetry). --optimal finds the
+optimum first as above.
+
+  qspec count models/kings.qspec -D n=8 --counter ganak    # needs no count bound
+
 Output: `c` comment lines, then the count (`92 solutions`; `12 classes under
 the board's symmetry group of order 8` and `92 solutions (the sum of the class
 sizes)`; `at least N ...` when stopped). --jsonl prints JSON lines instead:

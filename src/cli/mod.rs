@@ -86,6 +86,7 @@ impl Sub {
                 timeout: a.timeout,
                 flags: a.enumerate.flags(),
                 all: true,
+                counter: None,
             }),
             Sub::Count(a) => Command::Count(CountRequest {
                 model: a.model.request(a.encodings.rays),
@@ -94,6 +95,7 @@ impl Sub {
                 timeout: a.timeout,
                 flags: a.enumerate.flags(),
                 all: false,
+                counter: a.counter,
             }),
             Sub::Solve(a) => Command::Solve(SolveRequest {
                 model: a.model.request(a.encodings.rays),

@@ -8,14 +8,15 @@
 //! from the geometry ([`crate::board::orbit`]). What is printed is in
 //! [`super::tally`].
 
+use std::borrow::Cow;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
 use super::solve::Printer;
-use super::tally::{Listing, Scope};
+use super::tally::{Listing, Scope, Totals};
 use super::{EncodingRequest, ModelRequest};
 use crate::board::orbit::Orbits;
-use crate::count::{self, End, Optimum, Solutions, Tally};
+use crate::count::{self, Counter, End, Optimum, Solutions};
 use crate::error::{Error, Result};
 use crate::instance::guard::check_output;
 use crate::instance::{Instance, Target};
@@ -51,6 +52,8 @@ pub struct CountRequest {
     pub flags: CountFlags,
     /// Print every solution as it is found (`solve --all`).
     pub all: bool,
+    /// Count with this model counter instead of enumerating.
+    pub counter: Option<Counter>,
 }
 
 /// Runs `count` (or `solve --all`), printing to `out`; the exit code as
@@ -74,6 +77,12 @@ pub fn run(req: &CountRequest, out: &mut dyn Write) -> Result<u8> {
         loaded.estimate.bytes,
         &req.model.limits,
     )?;
+    if let (Some(_), true) = (req.counter, req.all || req.flags.limit.is_some()) {
+        return Err(Error::usage_with_help(
+            "a model counter counts without listing the solutions",
+            "leave out --counter to list them (solve --all) or to stop at --limit",
+        ));
+    }
     let classes = count::classes(&loaded, req.flags.up_to_symmetry)?;
     let deadline = req
         .timeout
@@ -83,7 +92,10 @@ pub fn run(req: &CountRequest, out: &mut dyn Write) -> Result<u8> {
         loaded: &loaded,
         encodings,
         stop: Stop::new(deadline),
-        listing: Listing::new(out, req.flags.jsonl),
+        listing: Listing {
+            counter: req.counter,
+            ..Listing::new(out, req.flags.jsonl)
+        },
     };
     crate::interrupt::set_graceful(true);
     let result = counting.run(classes);
@@ -102,8 +114,12 @@ struct Counting<'a> {
 
 impl Counting<'_> {
     fn run(&mut self, classes: Option<Orbits>) -> Result<u8> {
+        let how = match self.req.counter {
+            Some(c) => format!("counted by {} on the CNF", c.name()),
+            None => "every solution with the embedded CaDiCaL".into(),
+        };
         self.listing.comment(&format!(
-            "qspec {}: {}, every solution with the embedded CaDiCaL ({})",
+            "qspec {}: {}, {how} ({})",
             env!("CARGO_PKG_VERSION"),
             self.loaded.spec.file,
             crate::encode::describe(&self.encodings)
@@ -117,6 +133,9 @@ impl Counting<'_> {
         } else {
             None
         };
+        if let Some(counter) = self.req.counter {
+            return self.count_with(counter, optimum, classes.is_some());
+        }
         let counts_classes = classes.is_some();
         let mut solutions = Solutions::with_stop(
             self.loaded,
@@ -142,13 +161,50 @@ impl Counting<'_> {
         }
         let end = solutions.end().unwrap_or(End::Complete);
         self.listing.summary(
-            &solutions.tally(),
+            &solutions.tally().into(),
             end,
             &scope,
             self.req.flags.limit,
             solutions.group_order(),
         )?;
         Ok(end.exit_code())
+    }
+
+    /// The count by a model counter: of the solutions at `optimum` (when
+    /// given), and of their classes by Burnside's lemma.
+    fn count_with(&mut self, counter: Counter, optimum: Option<i64>, classes: bool) -> Result<u8> {
+        let target = count::target(Cow::Borrowed(self.loaded), optimum, false)?;
+        for hint in &target.model.hints {
+            self.listing.comment(&hint.describe())?;
+        }
+        let counted = count::counter::count_classes(
+            &target,
+            counter,
+            &self.encodings,
+            classes,
+            self.stop.deadline,
+        )?;
+        self.listing.comment(&format!(
+            "{} counted in {:.2} s, projected on the {} board variables (the CNF's `c p show` line)",
+            counter.name(),
+            counted.seconds,
+            target.model.n_decisions()
+        ))?;
+        if let Some((_, order)) = counted.classes {
+            self.listing.comment(&format!(
+                "classes by Burnside's lemma: the average over the {order} symmetries of the solutions each fixes ({} counts)",
+                order
+            ))?;
+        }
+        let scope = Scope::of(self.loaded, &target, optimum, false);
+        let totals = Totals {
+            found: counted.classes.map_or(counted.solutions, |(c, _)| c),
+            raw: counted.solutions,
+        };
+        let order = counted.classes.map(|(_, o)| o);
+        self.listing
+            .summary(&totals, End::Complete, &scope, None, order)?;
+        Ok(End::Complete.exit_code())
     }
 
     /// The optimum, by the optimiser (`--engine`), its progress printed
@@ -192,7 +248,7 @@ impl Counting<'_> {
         self.listing.comment("the model has no solution (proven)")?;
         let scope = Scope::of(self.loaded, self.loaded, None, false);
         self.listing
-            .summary(&Tally::default(), End::Complete, &scope, None, None)?;
+            .summary(&Totals::default(), End::Complete, &scope, None, None)?;
         Ok(End::Complete.exit_code())
     }
 

@@ -10,7 +10,7 @@ use std::io::Write;
 use super::stats::json_string;
 use super::{print, Instance};
 use crate::board::Placement;
-use crate::count::{End, Tally};
+use crate::count::{Counter, End, Tally};
 use crate::draw as render;
 use crate::model::HintKind;
 use crate::verify::objective_value;
@@ -34,6 +34,25 @@ fn end_json(end: End) -> &'static str {
         End::Limit => "\"limit\"",
         End::Timeout => "\"timeout\"",
         End::Interrupted => "\"interrupted\"",
+    }
+}
+
+/// The numbers a count ends with: what was found (classes, when they are
+/// counted) and the solutions they stand for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Totals {
+    /// Solutions found, or classes when classes are counted.
+    pub found: u128,
+    /// The solutions they stand for.
+    pub raw: u128,
+}
+
+impl From<Tally> for Totals {
+    fn from(t: Tally) -> Totals {
+        Totals {
+            found: u128::from(t.found),
+            raw: u128::from(t.raw),
+        }
     }
 }
 
@@ -120,7 +139,8 @@ fn json_or_null<T: ToString>(n: Option<T>) -> String {
 }
 
 /// `1 solution`, `2 solutions`.
-fn counted(n: u64, one: &str, many: &str) -> String {
+fn counted(n: impl Into<u128>, one: &str, many: &str) -> String {
+    let n: u128 = n.into();
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
@@ -130,12 +150,18 @@ pub(super) struct Listing<'a> {
     pub out: &'a mut dyn Write,
     /// JSON lines instead of text (and no comments).
     pub jsonl: bool,
+    /// The model counter that counted, if one did (no board was listed).
+    pub counter: Option<Counter>,
 }
 
 impl<'a> Listing<'a> {
     /// Printing to `out`.
     pub fn new(out: &'a mut dyn Write, jsonl: bool) -> Listing<'a> {
-        Listing { out, jsonl }
+        Listing {
+            out,
+            jsonl,
+            counter: None,
+        }
     }
 
     /// A `c` comment line (none in JSON lines).
@@ -194,7 +220,7 @@ impl<'a> Listing<'a> {
     /// classes were counted.
     pub fn summary(
         &mut self,
-        tally: &Tally,
+        tally: &Totals,
         end: End,
         scope: &Scope,
         limit: Option<u64>,
@@ -212,9 +238,10 @@ impl<'a> Listing<'a> {
             );
             return print(self.out, &text);
         }
-        let verified = match group {
-            Some(_) => "each representative found is the canonical member of its class and was verified from the board geometry",
-            None => "each solution found was verified from the board geometry",
+        let verified = match (self.counter, group) {
+            (Some(_), _) => "a counter's number lists no board: none was verified from the board geometry",
+            (None, Some(_)) => "each representative found is the canonical member of its class and was verified from the board geometry",
+            (None, None) => "each solution found was verified from the board geometry",
         };
         self.comment(verified)?;
         let at_least = if end == End::Complete {

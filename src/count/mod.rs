@@ -6,7 +6,8 @@
 //! per symmetry class is listed (the lex-leader constraints of `hint
 //! break_symmetry`) with its class size computed from the geometry
 //! ([`crate::board::orbit`]), so that the number of solutions is the sum of
-//! the class sizes.
+//! the class sizes. Or an external model counter counts them ([`counter`]:
+//! d4, Ganak), classes by Burnside's lemma.
 //!
 //! ```
 //! use qspec::count::{Solutions, Tally};
@@ -19,8 +20,10 @@
 //! # Ok::<(), qspec::Error>(())
 //! ```
 
+pub mod counter;
 mod enumerate;
 
+pub use counter::{Counted, Counter};
 pub use enumerate::{Enumerator, Next};
 
 use std::borrow::Cow;
@@ -269,12 +272,7 @@ impl<'a> Solutions<'a> {
         limit: Option<u64>,
         stop: &Stop,
     ) -> Result<Solutions<'a>> {
-        let spec = target_spec(&instance.spec, optimum, orbits.is_some());
-        let target = if spec == instance.spec {
-            instance
-        } else {
-            Cow::Owned(instance.with_spec(spec)?)
-        };
+        let target = target(instance, optimum, orbits.is_some())?;
         let enumerator = Enumerator::new(&target.model, encodings, stop);
         let decisions = decision_cells(&target);
         Ok(Solutions {
@@ -350,6 +348,22 @@ impl<'a> Solutions<'a> {
         self.end = Some(end);
         Ok(None)
     }
+}
+
+/// The instance whose solutions are counted: `instance` with its
+/// objective fixed at `optimum` (when given), and `hint break_symmetry`
+/// added when `classes` are enumerated and it lacks it.
+pub fn target(
+    instance: Cow<'_, Instance>,
+    optimum: Option<i64>,
+    classes: bool,
+) -> Result<Cow<'_, Instance>> {
+    let spec = target_spec(&instance.spec, optimum, classes);
+    Ok(if spec == instance.spec {
+        instance
+    } else {
+        Cow::Owned(instance.with_spec(spec)?)
+    })
 }
 
 /// The spec whose solutions are enumerated: the objective fixed at

@@ -127,7 +127,7 @@ fn clausal_header(
         header.objective(model, &soft.objective_map())?;
     }
     header.var_map(model)?;
-    header::projection(header.out, model)
+    header::projection(header.out, COMMENT, model)
 }
 
 /// Fails unless `n_vars` covers the named variables and every literal of

@@ -110,11 +110,13 @@ impl<'o, 'w> Header<'o, 'w> {
     }
 }
 
-/// The `c p show <ids> 0` line: the board's decision variables (pieces and
-/// chosen walls), the projection for model counters. Auxiliary variables,
-/// named or not, are functions of these or are left out on purpose.
-pub(crate) fn projection(out: &mut TextOut<'_>, model: &Model) -> io::Result<()> {
-    out.str("c p show")?;
+/// The `c p show <ids> 0` line (`*` for `c` in OPB): the board's decision
+/// variables (pieces and chosen walls), the projection for model counters.
+/// Auxiliary variables, named or not, are functions of these or are left
+/// out on purpose.
+pub(crate) fn projection(out: &mut TextOut<'_>, prefix: &str, model: &Model) -> io::Result<()> {
+    out.str(prefix)?;
+    out.str(" p show")?;
     for id in 1..=model.n_decisions() {
         out.str(" ")?;
         out.int(id)?;

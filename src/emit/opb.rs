@@ -75,7 +75,8 @@ fn write_header(
     if let Some(objective) = objective {
         header.objective(model, &objective_map(objective))?;
     }
-    header.var_map(model)
+    header.var_map(model)?;
+    super::header::projection(header.out, COMMENT, model)
 }
 
 /// `min: <terms> ;`, negated for a maximisation. An objective without terms

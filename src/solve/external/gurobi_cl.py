@@ -16,8 +16,11 @@ runs it; it works with the size-limited licence the gurobipy wheel brings.
 
 import sys
 
-import gurobipy as gp
-from gurobipy import GRB
+try:
+    import gurobipy as gp
+    from gurobipy import GRB
+except ImportError:
+    sys.exit("qspec's Gurobi runner needs gurobipy: pip install gurobipy")
 
 OUTCOME = {
     GRB.OPTIMAL: "Optimal solution found",

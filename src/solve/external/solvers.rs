@@ -16,6 +16,7 @@
 //! | gurobi_cl, gurobi_cl.py | LP | `CMD ResultFile=SOL FILE` | Gurobi `.sol` |
 //! | gurobi | LP | `python3 gurobi_cl.py ResultFile=SOL FILE` | Gurobi `.sol` |
 //! | glpsol | LP | `CMD --lp FILE -o SOL` | GLPK printable solution |
+//! | cp-sat | MPS | `python3 cpsat_cl.py ResultFile=SOL FILE` | Gurobi `.sol` |
 //!
 //! WCNF is written in the 2022 format unless the solver is known to read
 //! only the legacy one (clasp, Open-WBO, Sat4j) or `--wcnf-legacy` asks.
@@ -24,6 +25,11 @@
 //! wheel brings a size-limited licence but no `gurobi_cl`): qspec writes its
 //! runner `gurobi_cl.py`, which takes gurobi_cl's command line, into the
 //! work directory and runs it with `python3`.
+//!
+//! `cp-sat` is OR-tools' CP-SAT through the ortools package (`pip install
+//! ortools`), run by qspec's `cpsat_cl.py` with gurobi_cl's command line; it
+//! gets MPS because OR-tools reads LP files only in its own lp_solve-like
+//! dialect, not the CPLEX LP qspec writes (google/or-tools#4205).
 //!
 //! RC2 is given `-vv` (it prints its model only when verbose). `--timeout`
 //! is passed to the MIP solvers' own time limits. Handed MPS (`--format
@@ -43,6 +49,10 @@ use crate::options::Format;
 
 /// qspec's runner for Gurobi through gurobipy (see the module doc).
 pub const GUROBI_RUNNER: &str = include_str!("gurobi_cl.py");
+
+/// qspec's runner for OR-tools' CP-SAT through the ortools package (see
+/// the module doc).
+pub const CPSAT_RUNNER: &str = include_str!("cpsat_cl.py");
 
 /// How a solver is invoked and where its answer is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -233,6 +243,16 @@ const TABLE: &[Row] = &[
         Style::Glpk,
         Some(Form::Glpk),
         false,
+    ),
+    with_runner(
+        row(
+            (&["cp-sat", "cpsat", "ortools"], 1),
+            Format::Mps,
+            Style::Gurobi,
+            Some(Form::Gurobi),
+            false,
+        ),
+        CPSAT_RUNNER,
     ),
 ];
 
