@@ -52,8 +52,10 @@ pub fn solve_help() -> String {
 A model with an objective is optimised: every better value is printed as it is
 found (`o 9`, `o 10`, ...), then the optimum is proven by showing that no better
 solution exists. The optimiser first tries the upper estimate of a clique cover
-of the model's own conflicts (printed as `c upper estimate ...`; kings on
-100x100 and knights on 60x60 are proven at once), takes cores as lower bounds,
+of the model's own conflicts (printed as `c upper estimate ...`, or `c lower
+estimate ...` for a minimisation; kings on 100x100 and knights on 60x60 are
+proven at once; a domination also prints the board's `c lower bound`), takes
+cores as lower bounds,
 then demands better than each solution found until the bounds meet. When the
 model itself bounds `maximize count` (`hint lines` on `rule attacks == k`, added
 automatically: `c bound count <= 18`), that bound is decided first, with the

@@ -161,14 +161,22 @@ pub fn prepare_svg(path: Option<&Path>) -> Result<Option<(Output, PathBuf)>> {
 }
 
 /// Draws `placement` into the SVG file prepared by [`prepare_svg`], when
-/// both are there (without a placement, the file is not written).
+/// both are there. Without a placement the file is not written, and
+/// standard error says so: `--svg` is never dropped silently.
 pub fn write_svg(
     loaded: &Instance,
     svg: Option<(Output, PathBuf)>,
     placement: Option<&Placement>,
     show_attacks: bool,
 ) -> Result<()> {
-    let (Some((mut out, path)), Some(placement)) = (svg, placement) else {
+    let Some((mut out, path)) = svg else {
+        return Ok(());
+    };
+    let Some(placement) = placement else {
+        super::note(&format!(
+            "c --svg: no board to draw, {} not written",
+            path.display()
+        ));
         return Ok(());
     };
     let picture = render::svg(&loaded.spec, &loaded.board, placement, show_attacks);

@@ -20,10 +20,12 @@
 //! # Ok::<(), qspec::Error>(())
 //! ```
 
+mod bounds;
 mod compile;
 pub mod guard;
 mod source;
 
+pub use bounds::LowerBound;
 pub use compile::{output_format, CompileOptions, CompileReport};
 pub use guard::{Limits, Target};
 pub use source::Source;

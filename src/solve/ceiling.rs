@@ -36,6 +36,15 @@ pub fn optimise(
     opts: &SolveOptions,
     report: &mut dyn Report,
 ) -> Result<Answer> {
+    if let Some(bound) = instance.domination_lower_bound().filter(|b| b.pieces > 1) {
+        report.note(&format!(
+            "lower bound count >= {} ({} cells to cover; {} pieces cover at most {} of them)",
+            bound.pieces,
+            bound.cells,
+            bound.pieces - 1,
+            bound.fewer_cover
+        ));
+    }
     if instance.spec.maximises_count() && opts.start.is_empty() {
         if let Some(answer) = from_the_ceiling(instance, opts, report)? {
             return Ok(answer);

@@ -17,11 +17,30 @@ use super::oracle::Oracle;
 use super::shared::{Running, Shared};
 use crate::encode::encode_model;
 use crate::error::Result;
-use crate::model::{Model, Sense};
+use crate::model::{Model, Objective, Sense};
 use crate::options::Engine;
 
 /// Stack of an engine thread (the solvers recurse in places).
 const ENGINE_STACK: usize = 64 << 20;
+
+/// The clique cover's estimate of the best conceivable objective value,
+/// as a line worth printing: an upper estimate of a maximisation, a lower
+/// one of a minimisation, and nothing when it says no more than the
+/// objective's own range (every term counted, or none).
+fn estimate_line(plan: &CostPlan, objective: &Objective) -> Option<String> {
+    let (word, symbol, trivial) = match objective.sense {
+        Sense::Maximize => ("upper", "<=", objective.terms.len() as i64),
+        Sense::Minimize => ("lower", ">=", 0),
+    };
+    let estimate = plan.estimate();
+    (estimate != trivial).then(|| {
+        format!(
+            "{word} estimate {} {symbol} {estimate} (a clique cover of the model's conflicts: {} groups)",
+            objective.what,
+            plan.n_groups()
+        )
+    })
+}
 
 /// Solves `model`, reporting every better objective value as it is found.
 pub fn solve_model(model: &Model, opts: &SolveOptions, report: &mut dyn Report) -> Result<Answer> {
@@ -33,12 +52,9 @@ pub fn solve_model(model: &Model, opts: &SolveOptions, report: &mut dyn Report) 
     };
     let plan = CostPlan::of(model)?;
     if let (Some(plan), Some(objective)) = (&plan, &model.objective) {
-        report.note(&format!(
-            "upper estimate {} = {} (a clique cover of the model's conflicts: {} groups)",
-            objective.what,
-            plan.estimate(),
-            plan.n_groups()
-        ));
+        if let Some(line) = estimate_line(plan, objective) {
+            report.note(&line);
+        }
     }
     let (tx, rx) = mpsc::channel();
     let shared = Shared::new(opts.stop(), engines.len(), model.n_vars() as usize, tx);
