@@ -342,3 +342,77 @@ fn devices_and_fifos_are_written_in_place_not_replaced() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("is a directory"), "{}", stderr(&o));
 }
+
+#[test]
+fn the_first_line_is_short_and_v_says_how_auto_chooses() {
+    let o = qspec(&["solve", "models/eight-queens.qspec"]);
+    let first = stdout(&o).lines().next().unwrap().to_string();
+    assert_eq!(
+        first,
+        format!(
+            "c qspec {}: models/eight-queens.qspec, embedded Kissat, amo=auto card=auto",
+            env!("CARGO_PKG_VERSION")
+        )
+    );
+    let o = qspec(&["solve", "models/eight-queens.qspec", "-v"]);
+    let second = stdout(&o).lines().nth(1).unwrap().to_string();
+    assert!(
+        second.starts_with("c encodings: amo=auto (pairwise n<=6"),
+        "{second}"
+    );
+    let o = qspec(&["count", "models/eight-queens.qspec", "--amo", "ladder"]);
+    assert!(
+        stdout(&o)
+            .lines()
+            .next()
+            .unwrap()
+            .ends_with(", amo=ladder card=auto"),
+        "{}",
+        stdout(&o)
+    );
+    let o = qspec(&["compile", "models/eight-queens.qspec", "-v"]);
+    assert!(
+        stderr(&o).starts_with("c encodings: amo=auto ("),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn a_binary_file_as_a_model_echoes_a_short_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut bytes = b"board 8 x 8\n".to_vec();
+    bytes.extend((0..4000u32).map(|i| (i % 200 + 40) as u8));
+    let model = dir.path().join("bin.qspec");
+    std::fs::write(&model, &bytes).unwrap();
+    let o = qspec(&["compile", s(&model)]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(e.len() < 800, "{} bytes: {e}", e.len());
+    assert!(e.contains("bin.qspec:2:"), "{e}");
+}
+
+#[test]
+fn one_value_where_a_range_is_given_points_to_sweep() {
+    let o = qspec(&["solve", "models/n-queens.qspec", "-D", "n=4..8"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("qspec sweep MODEL -D n=4..8"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn short_help_never_points_above_at_nothing() {
+    for command in [
+        "compile", "stats", "solve", "count", "verify", "sweep", "puzzles", "snapshot",
+    ] {
+        let o = qspec(&[command, "-h"]);
+        assert!(
+            !stdout(&o).contains("see above"),
+            "{command} -h: {}",
+            stdout(&o)
+        );
+    }
+}

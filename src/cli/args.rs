@@ -61,6 +61,9 @@ pub struct EncodingArgs {
     /// How `rule attacks` and `rule dominate` see along rays [default: chain]
     #[arg(long, value_name = "NAME", value_parser = choice::<RayEncoding>())]
     pub rays: Option<RayEncoding>,
+    /// Say how `auto` chooses each encoding (a `c encodings: ...` line; compile: on standard error)
+    #[arg(short, long)]
+    pub verbose: bool,
 }
 
 impl EncodingArgs {
@@ -68,6 +71,7 @@ impl EncodingArgs {
         EncodingRequest {
             amo: self.amo,
             card: self.card,
+            verbose: self.verbose,
         }
     }
 }
@@ -113,7 +117,7 @@ pub struct SolveArgs {
     /// Draw the lines of attack in the SVG picture
     #[arg(long)]
     pub show_attacks: bool,
-    /// The embedded solver: cadical, kissat, both as a portfolio, or the clique search (see above)
+    /// The embedded solver: cadical, kissat, both as a portfolio, or the clique search (see --help)
     #[arg(long, value_name = "NAME", default_value_t = Engine::default(), value_parser = choice::<Engine>(), conflicts_with = "solver")]
     pub engine: Engine,
     /// Solve with this solver command line instead (the compiled file is appended)
@@ -128,7 +132,7 @@ pub struct SolveArgs {
     /// Warm start from this board (a picture as qspec prints it, or any answer `verify` reads)
     #[arg(long, value_name = "BOARD")]
     pub start: Option<PathBuf>,
-    /// Check the final "no solution" or "optimal" with a proof: from the CNF (DRAT, `rate`) or end to end from the model's OPB file (VeriPB, `veripb`); see above
+    /// Check the final "no solution" or "optimal" with a proof: from the CNF (DRAT, `rate`) or end to end from the model's OPB file (VeriPB, `veripb`); see --help
     #[arg(long, value_name = "LEVEL", num_args = 0..=1, require_equals = true, default_missing_value = "cnf", value_parser = choice::<CertifyLevel>(), conflicts_with = "solver")]
     pub certify: Option<CertifyLevel>,
     /// Keep the certificate's input file (CNF or OPB) and proof in DIR (else they are removed)

@@ -182,7 +182,7 @@ pub struct PuzzlesArgs {
     /// Puzzles with K walls (K or K1..K2)
     #[arg(long, value_name = "K", value_parser = parse_walls, required = true)]
     pub walls: Option<WallCounts>,
-    /// What makes a puzzle's walls minimal (see above)
+    /// What makes a puzzle's walls minimal (see --help)
     #[arg(long, value_name = "RULE", default_value = "one-wall")]
     pub minimal: Minimal,
     /// Write the puzzles to FILE (atomically) instead of standard output

@@ -20,6 +20,12 @@ pub fn parse_define(s: &str) -> Result<(String, i64), String> {
     let (name, value) = s
         .split_once('=')
         .ok_or_else(|| format!("`{s}` is not NAME=VALUE (e.g. -D n=10)"))?;
+    let several = value.contains("..") || value.contains(',');
+    if several && parse_define_range(s).is_ok() {
+        return Err(format!(
+            "`{value}` is several values: one run takes one; `qspec sweep MODEL -D {s}` runs the model for each"
+        ));
+    }
     let value = value
         .trim()
         .parse::<i64>()
@@ -107,6 +113,16 @@ pub fn parse_walls(s: &str) -> Result<WallCounts, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_range_where_one_value_is_taken_points_to_sweep() {
+        let e = parse_define("n=4..8").unwrap_err();
+        assert!(e.contains("qspec sweep MODEL -D n=4..8"), "{e}");
+        let e = parse_define("k=1,2").unwrap_err();
+        assert!(e.contains("qspec sweep"), "{e}");
+        assert_eq!(parse_define("n=8"), Ok(("n".into(), 8)));
+        assert!(parse_define("n=x").unwrap_err().contains("not an integer"));
+    }
 
     #[test]
     fn sizes_read_with_units() {

@@ -70,6 +70,12 @@ pub fn run(req: &CompileRequest) -> Result<u8> {
         Some(path) => Some(start_for(&loaded, &opts, path)?),
         None => None,
     };
+    if req.encodings.verbose && output_format(&req.output, req.format)?.is_clausal() {
+        super::note(&format!(
+            "c encodings: {}",
+            crate::encode::describe(&opts.encodings)
+        ));
+    }
     let report = loaded.compile(&opts)?;
     if let Some(start) = start {
         write_starts(&loaded, &opts, &start)?;

@@ -119,11 +119,17 @@ impl Counting<'_> {
             None => "every solution with the embedded CaDiCaL".into(),
         };
         self.listing.comment(&format!(
-            "qspec {}: {}, {how} ({})",
+            "qspec {}: {}, {how}, {}",
             env!("CARGO_PKG_VERSION"),
             self.loaded.spec.file,
-            crate::encode::describe(&self.encodings)
+            crate::encode::describe_short(&self.encodings)
         ))?;
+        if self.req.encodings.verbose {
+            self.listing.comment(&format!(
+                "encodings: {}",
+                crate::encode::describe(&self.encodings)
+            ))?;
+        }
         let optimum = if self.req.flags.optimal {
             match self.optimum()? {
                 Optimum::At(value) => Some(value),

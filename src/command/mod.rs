@@ -131,6 +131,8 @@ pub struct EncodingRequest {
     pub amo: Option<AmoEncoding>,
     /// `--card`.
     pub card: Option<CardEncoding>,
+    /// `-v`: say how `auto` chooses (a comment line of its own).
+    pub verbose: bool,
 }
 
 impl EncodingRequest {

@@ -117,22 +117,25 @@ fn solve_inside(run: &Run<'_>, out: &mut dyn Write) -> Result<Shown> {
         loaded.estimate.bytes,
         &req.model.limits,
     )?;
-    let how = match req.engine {
+    let encodings = match req.engine {
         Engine::Clique => {
             clique::applies(&loaded.model)?;
-            "over the board's conflicts".to_string()
+            String::new()
         }
-        _ => encode::describe(&enc),
+        _ => format!(", {}", encode::describe_short(&enc)),
     };
     print(
         out,
         &format!(
-            "c qspec {}: {} with the embedded {} ({how})\n",
+            "c qspec {}: {}, {}{encodings}\n",
             env!("CARGO_PKG_VERSION"),
             loaded.spec.file,
             engine_name(req.engine),
         ),
     )?;
+    if req.encodings.verbose && req.engine != Engine::Clique {
+        print(out, &format!("c encodings: {}\n", encode::describe(&enc)))?;
+    }
     let opts = SolveOptions {
         encodings: enc,
         engine: req.engine,
@@ -160,10 +163,10 @@ fn solve_inside(run: &Run<'_>, out: &mut dyn Write) -> Result<Shown> {
 /// The engine as the first comment line names it.
 fn engine_name(engine: Engine) -> &'static str {
     match engine {
-        Engine::Cadical => "CaDiCaL",
-        Engine::Kissat => "Kissat",
-        Engine::Portfolio => "CaDiCaL and Kissat (portfolio)",
-        Engine::Clique => "clique search (branch and bound, no SAT solver)",
+        Engine::Cadical => "embedded CaDiCaL",
+        Engine::Kissat => "embedded Kissat",
+        Engine::Portfolio => "embedded CaDiCaL and Kissat (portfolio)",
+        Engine::Clique => "embedded clique search (branch and bound, no SAT solver)",
     }
 }
 

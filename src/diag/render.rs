@@ -68,6 +68,74 @@ fn columns(text: &str) -> usize {
     text.chars().map(|c| width(shown(c))).sum()
 }
 
+/// The longest source line echoed whole, in characters; a longer one (a
+/// binary file, a generated model) is cut to [`WINDOW`] characters around
+/// the error, each cut marked `…`.
+const LONGEST_ECHO: usize = 120;
+/// How much of a long line is echoed.
+const WINDOW: usize = 100;
+/// Characters of a long line echoed before the error.
+const BEFORE: usize = 40;
+
+/// The characters `begin..end` of a line that are echoed.
+struct Window {
+    begin: usize,
+    end: usize,
+    len: usize,
+}
+
+impl Window {
+    /// The window of `text` (a line) around its character `at`.
+    fn around(text: &str, at: usize) -> Window {
+        let len = text.chars().count();
+        if len <= LONGEST_ECHO {
+            return Window {
+                begin: 0,
+                end: len,
+                len,
+            };
+        }
+        let begin = at.saturating_sub(BEFORE).min(len.saturating_sub(WINDOW));
+        Window {
+            begin,
+            end: (begin + WINDOW).min(len),
+            len,
+        }
+    }
+
+    fn chars<'t>(&self, text: &'t str, from: usize) -> impl Iterator<Item = char> + 't {
+        let to = self.end;
+        text.chars().skip(from).take(to.saturating_sub(from))
+    }
+
+    /// The line as echoed.
+    fn echoed(&self, text: &str) -> String {
+        let cut_before = if self.begin > 0 { "…" } else { "" };
+        let cut_after = if self.end < self.len { "…" } else { "" };
+        let shown: String = self.chars(text, self.begin).map(shown).collect();
+        format!("{cut_before}{shown}{cut_after}")
+    }
+
+    /// The blanks under the echoed line up to its character `at`.
+    fn lead(&self, text: &str, at: usize) -> String {
+        let cut = if self.begin > 0 { " " } else { "" };
+        let blanks: String = self
+            .chars(text, self.begin)
+            .take(at.saturating_sub(self.begin))
+            .map(|c| match c {
+                '\t' => "\t".to_string(),
+                c => " ".repeat(width(shown(c))),
+            })
+            .collect();
+        format!("{cut}{blanks}")
+    }
+
+    /// The columns echoed from character `at` on.
+    fn columns_from(&self, text: &str, at: usize) -> usize {
+        self.chars(text, at).map(|c| width(shown(c))).sum()
+    }
+}
+
 pub(super) fn render_one(
     f: &mut fmt::Formatter<'_>,
     file: &str,
@@ -103,15 +171,10 @@ pub(super) fn render_one(
     writeln!(f, "{label}: {}", d.message)?;
     writeln!(f, "{pad}--> {file}:{line}:{col}")?;
     writeln!(f, "{pad} |")?;
-    let echoed: String = text.chars().map(shown).collect();
-    writeln!(f, "{line} | {echoed}")?;
-    let lead: String = source[line_start..start]
-        .chars()
-        .map(|c| match c {
-            '\t' => "\t".to_string(),
-            c => " ".repeat(width(shown(c))),
-        })
-        .collect();
+    let window = Window::around(text, col - 1);
+    writeln!(f, "{line} | {}", window.echoed(text))?;
+    let lead = window.lead(text, col - 1);
+    let n_carets = n_carets.min(window.columns_from(text, col - 1).max(1));
     writeln!(f, "{pad} | {lead}{}", "^".repeat(n_carets))?;
     if let Some(help) = &d.help {
         writeln!(f, "{pad} = help: {help}")?;
@@ -148,6 +211,29 @@ mod tests {
             r.contains("board 8 x 8\u{FFFD}piece\n  |            ^\n"),
             "{r}"
         );
+    }
+
+    #[test]
+    fn a_long_line_is_echoed_around_the_error_only() {
+        let mut source = "x".repeat(5000);
+        source.replace_range(3000..3001, "!");
+        let r = render(&source, 3000, 3001);
+        let echoed = r.lines().nth(3).unwrap();
+        assert_eq!(echoed.chars().count(), "1 | ".len() + 1 + 100 + 1, "{r}");
+        assert!(
+            echoed.starts_with("1 | …x") && echoed.ends_with("x…"),
+            "{r}"
+        );
+        // The caret stays under the `!`.
+        let caret = r.lines().nth(4).unwrap();
+        let bang = echoed.chars().position(|c| c == '!').unwrap();
+        assert_eq!(caret.chars().position(|c| c == '^'), Some(bang), "{r}");
+        assert_eq!(caret.matches('^').count(), 1);
+        // Near the start: no cut before; a short line is echoed whole.
+        let r = render(&source, 2, 3);
+        assert!(r.lines().nth(3).unwrap().starts_with("1 | xxx"), "{r}");
+        let r = render("board 8 x 8\n", 6, 7);
+        assert!(r.contains("1 | board 8 x 8\n"), "{r}");
     }
 
     #[test]

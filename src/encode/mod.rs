@@ -102,8 +102,19 @@ pub use stats::{stats, EncodingStats, EXACT_STATS_WORK};
 use crate::model::{Constraint, Lit, Model, VarAlloc};
 use crate::options::Encodings;
 
-/// One line for file headers, e.g. `amo=ladder card=auto (by counting
-/// range ...: seqcounter ..., totalizer ..., cardnet above)`.
+/// The encodings in force as a solve's first line names them:
+/// `amo=ladder card=auto` (the rules of `auto`: [`describe`]).
+pub fn describe_short(enc: &Encodings) -> String {
+    let name = |e: Option<&'static str>| e.unwrap_or("auto");
+    format!(
+        "amo={} card={}",
+        name(enc.amo.map(|e| e.name())),
+        name(enc.card.map(|e| e.name()))
+    )
+}
+
+/// The encodings in force with the rules `auto` follows, as the files'
+/// headers and `-v` state them: `amo=auto (pairwise n<=6, ...) card=...`.
 pub fn describe(enc: &Encodings) -> String {
     let amo = match enc.amo {
         Some(e) => e.name().to_string(),
