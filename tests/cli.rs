@@ -416,3 +416,64 @@ fn short_help_never_points_above_at_nothing() {
         );
     }
 }
+
+#[test]
+fn one_json_surface_json_for_an_object_jsonl_for_a_stream_either_accepted() {
+    let o = qspec(&["solve", "models/queens-3d-5.qspec", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert_eq!(out.lines().count(), 1, "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (v["value"].as_i64(), v["status"].as_str()),
+        (Some(13), Some("optimal"))
+    );
+    assert_eq!(v["cells"].as_array().unwrap().len(), 13);
+    assert_eq!(v["verified"], serde_json::Value::Bool(true));
+    assert!(stderr(&o).contains("s OPTIMUM FOUND"), "{}", stderr(&o));
+    // The other spelling, and a verdict without a board.
+    let o = qspec(&["solve", "models/n-queens.qspec", "-D", "n=3", "--jsonl"]);
+    assert_eq!(o.status.code(), Some(20));
+    assert_eq!(stdout(&o), "{\"status\":\"unsatisfiable\"}\n");
+    // count and stats take either spelling.
+    let a = qspec(&["count", "models/eight-queens.qspec", "--json"]);
+    let b = qspec(&["count", "models/eight-queens.qspec", "--jsonl"]);
+    assert_eq!(stdout(&a), stdout(&b));
+    assert!(
+        stdout(&a).starts_with("{\"solutions\":92,"),
+        "{}",
+        stdout(&a)
+    );
+    let a = qspec(&["stats", "models/eight-queens.qspec", "--json"]);
+    let b = qspec(&["stats", "models/eight-queens.qspec", "--jsonl"]);
+    assert_eq!(stdout(&a), stdout(&b));
+    // solve --all lines and sweep lines: the same spelling of a board.
+    let o = qspec(&[
+        "solve",
+        "--all",
+        "models/eight-queens.qspec",
+        "--jsonl",
+        "--limit",
+        "1",
+    ]);
+    assert!(
+        stdout(&o).starts_with("{\"number\":1,\"cells\":[["),
+        "{}",
+        stdout(&o)
+    );
+    let o = qspec(&["sweep", "models/eight-queens.qspec", "--walls", "1"]);
+    let first = stdout(&o).lines().next().unwrap().to_string();
+    assert!(
+        first.starts_with("{\"walls\":[[") && first.contains(",\"cells\":[["),
+        "{first}"
+    );
+}
+
+#[test]
+fn a_flag_that_needs_all_names_solve_in_its_usage_line() {
+    let o = qspec(&["solve", "models/eight-queens.qspec", "--limit", "3"]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(e.contains("--limit needs --all"), "{e}");
+    assert!(e.contains("Usage: qspec solve"), "{e}");
+}

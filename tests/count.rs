@@ -93,10 +93,12 @@ fn number(v: &Value, key: &str) -> u64 {
 
 /// A solution object's board as oracle [`Cells`].
 fn cells_of(solution: &Value, board: &Board) -> Cells {
+    // `walls` is left out when the model chooses none.
     let index = |key: &str| -> Vec<usize> {
         solution[key]
             .as_array()
-            .unwrap()
+            .cloned()
+            .unwrap_or_default()
             .iter()
             .map(|c| {
                 let coords: Vec<usize> = c

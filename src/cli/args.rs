@@ -196,8 +196,8 @@ pub struct StatsArgs {
     pub model: ModelArgs,
     #[command(flatten)]
     pub encodings: EncodingArgs,
-    /// Print JSON instead of a table
-    #[arg(long)]
+    /// Print one JSON object instead of a table (--jsonl: the same)
+    #[arg(long, visible_alias = "jsonl")]
     pub json: bool,
 }
 
@@ -213,20 +213,19 @@ pub struct EnumerateArgs {
     /// Count classes under the board's symmetry group (one canonical representative each) and the solutions in them
     #[arg(long)]
     pub up_to_symmetry: bool,
-    /// Print JSON lines: one object per solution (solve --all), then one summary object
-    #[arg(long)]
+    /// Print JSON: solve, one object (the verdict; the rest goes to standard error); solve --all and count, one line per solution (--all), then a summary
+    #[arg(long, visible_alias = "json")]
     pub jsonl: bool,
 }
 
 impl EnumerateArgs {
-    /// The first of these flags given, by its name (`solve` takes them
-    /// only with `--all`).
+    /// The first of the flags that `solve` takes only with `--all`, by
+    /// its name.
     pub fn first_given(&self) -> Option<&'static str> {
         [
             (self.limit.is_some(), "--limit"),
             (self.optimal, "--optimal"),
             (self.up_to_symmetry, "--up-to-symmetry"),
-            (self.jsonl, "--jsonl"),
         ]
         .into_iter()
         .find_map(|(given, name)| given.then_some(name))

@@ -29,6 +29,14 @@ building anything, every command estimates the model and what it makes of
 it, and refuses (saying the estimate) beyond --max-memory (default 4G),
 --max-clauses (default 200,000,000) and --max-bytes (default 1G).
 
+JSON for scripts, one convention everywhere: --json prints one object
+(solve: the verdict, {\"value\":13,\"status\":\"optimal\",\"cells\":[...],
+\"verified\":true}; stats; snapshot check), --jsonl a stream of lines (solve
+--all and count: one per solution, then a summary; sweep always); every
+command takes either spelling. A board's fields are always named alike —
+walls, class_size, value, status, cells — and left out when they do not apply.
+Text meant for people then goes to standard error.
+
 Exit codes:
     0  success (solve: proven optimum; verify: every rule holds)
     1  failure (solve: error, or timeout without any solution; verify: the
@@ -284,10 +292,12 @@ optimum first as above.
 
 Output: `c` comment lines, then the count (`92 solutions`; `12 classes under
 the board's symmetry group of order 8` and `92 solutions (the sum of the class
-sizes)`; `at least N ...` when stopped). --jsonl prints JSON lines instead:
-with --all one object per solution ({\"solution\": 1, \"cells\": [[0,3],...],
-\"walls\": [...], \"value\": 8 or null, \"class_size\": 8 or null}), and last
-a summary ({\"solutions\": 92, \"classes\": 12, \"complete\": true, ...}).
+sizes)`; `at least N ...` when stopped). --jsonl (or --json) prints JSON lines
+instead: with --all one object per solution ({\"number\":1,\"class_size\":8,
+\"cells\":[[0,7],...]}, with `walls` under `walls free` and `value` with an
+objective), and last a summary ({\"solutions\":92,\"classes\":12,
+\"group_order\":8,\"complete\":true}); a field is left out when it does not
+apply.
 
 Exit codes:
     0  complete: every solution was found (also when there is none)
@@ -307,9 +317,11 @@ parameter ranges (-D n=4..12 -D k=1..4: every combination, each solved as
 walls on the model's free cells, one per symmetry class of the board with its
 class size, or every board with --no-symmetry; --walls 2..4 for several K).
 
-  qspec sweep models/eight-queens.qspec --walls 3 > three.jsonl
+  qspec sweep models/blocked-8x8.qspec --walls 3 > three.jsonl
   qspec sweep merge three.jsonl
-  {\"walls\":[[0,0],[0,1],[0,2]],\"class_size\":8,\"value\":8,\"status\":\"optimal\",\"solution\":[...]}
+
+Each line (fields that do not apply are left out):
+  {\"walls\":[[0,7],[1,0],[7,6]],\"class_size\":4,\"value\":8,\"status\":\"optimal\",\"cells\":[[0,5],...]}
 
 A wall sweep builds the model once with `walls free` in one incremental
 CaDiCaL per thread: each placement is a set of assumptions (its walls true,

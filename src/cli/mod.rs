@@ -110,6 +110,7 @@ impl Sub {
                 start: a.start,
                 certify: a.certify,
                 proof_dir: a.proof_dir,
+                json: a.enumerate.jsonl,
             }),
             Sub::Verify(a) => Command::Verify(VerifyRequest {
                 model: a.model.request(a.rays),
@@ -134,7 +135,11 @@ pub fn main() -> ExitCode {
     if let Sub::Solve(a) = &cli.command {
         if let (false, Some(flag)) = (a.all, a.enumerate.first_given()) {
             use clap::CommandFactory;
-            Cli::command()
+            let mut cli = Cli::command();
+            cli.build();
+            cli.find_subcommand_mut("solve")
+                .expect("solve is a subcommand")
+                .clone()
                 .error(
                     clap::error::ErrorKind::MissingRequiredArgument,
                     format!("{flag} needs --all (or use `qspec count`)"),

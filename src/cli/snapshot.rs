@@ -44,8 +44,8 @@ pub enum SnapshotStep {
         /// Also write a JUnit XML report to FILE (one test case per snapshot case)
         #[arg(long, value_name = "FILE")]
         junit: Option<PathBuf>,
-        /// Print JSON instead of text
-        #[arg(long)]
+        /// Print one JSON object instead of text (--jsonl: the same)
+        #[arg(long, visible_alias = "jsonl")]
         json: bool,
     },
     /// Show each changed case and ask: accept, reject or skip (at a terminal)

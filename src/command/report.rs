@@ -10,6 +10,7 @@ use super::Instance;
 use crate::answer;
 use crate::board::Placement;
 use crate::draw as render;
+use crate::draw::json::{cell_list, BoardJson};
 use crate::error::{Error, Result};
 use crate::files::Output;
 use crate::model::{HintKind, HintNote};
@@ -24,6 +25,8 @@ pub struct Shown {
     pub placement: Option<Placement>,
     /// The exit code.
     pub exit_code: u8,
+    /// The same verdict as one JSON object (`solve --json`).
+    pub json: BoardJson,
 }
 
 /// The verdict of a solve: status line, objective, board, and the
@@ -56,6 +59,10 @@ pub fn show_answer(loaded: &Instance, answer: &Answer, extra: &[String]) -> Show
             text,
             placement: None,
             exit_code: code,
+            json: BoardJson {
+                status: Some(answer.status.name()),
+                ..BoardJson::default()
+            },
         };
     };
     let placement = answer::decode::placement(
@@ -85,10 +92,23 @@ pub fn show_answer(loaded: &Instance, answer: &Answer, extra: &[String]) -> Show
     problems.extend(extra.iter().cloned());
     verdict_lines(&problems, &mut text);
     let exit_code = if problems.is_empty() { code } else { 1 };
+    let json = BoardJson {
+        walls: loaded
+            .spec
+            .free_walls
+            .then(|| cell_list(&loaded.board, &placement.chosen_walls)),
+        value: answer.objective,
+        status: Some(answer.status.name()),
+        cells: Some(cell_list(&loaded.board, &placement.pieces)),
+        verified: Some(problems.is_empty()),
+        problems: (!problems.is_empty()).then_some(problems),
+        ..BoardJson::default()
+    };
     Shown {
         text,
         placement: Some(placement),
         exit_code,
+        json,
     }
 }
 

@@ -15,6 +15,7 @@ use crate::answer::objective::objective_value;
 use crate::answer::read::AnswerStatus;
 use crate::answer::{objective_check, MappedAnswer};
 use crate::certify::certify;
+use crate::draw::json::BoardJson;
 use crate::emit::{read_header, EmitOptions};
 use crate::encode;
 use crate::error::{Error, Result};
@@ -57,6 +58,9 @@ pub struct SolveRequest {
     pub certify: Option<CertifyLevel>,
     /// Keep the certificate's input file and proof here (`--proof-dir`).
     pub proof_dir: Option<PathBuf>,
+    /// `--json`: standard output holds one JSON object, the verdict; what
+    /// `solve` prints otherwise goes to standard error.
+    pub json: bool,
 }
 
 /// Runs `solve`, printing to `out`; the exit code follows the SAT
@@ -64,6 +68,17 @@ pub struct SolveRequest {
 /// when Ctrl-C or SIGTERM stopped the solve (its best board is printed and
 /// verified all the same).
 pub fn run(req: &SolveRequest, out: &mut dyn Write) -> Result<u8> {
+    if req.json {
+        let (code, verdict) = run_to(req, &mut std::io::stderr())?;
+        print(out, &format!("{}\n", verdict.to_line()))?;
+        return Ok(code);
+    }
+    run_to(req, out).map(|(code, _)| code)
+}
+
+/// Runs `solve`, printing to `out`; the exit code and the verdict as
+/// JSON.
+fn run_to(req: &SolveRequest, out: &mut dyn Write) -> Result<(u8, BoardJson)> {
     let svg = prepare_svg(req.svg.as_deref())?;
     let loaded = req.model.load()?;
     let enc = req.encodings.resolve(&loaded);
@@ -90,10 +105,12 @@ pub fn run(req: &SolveRequest, out: &mut dyn Write) -> Result<u8> {
     let shown = shown?;
     print(out, &shown.text)?;
     write_svg(&loaded, svg, shown.placement.as_ref(), req.show_attacks)?;
-    if crate::interrupt::interrupted() {
-        return Ok(130);
-    }
-    Ok(shown.exit_code)
+    let code = if crate::interrupt::interrupted() {
+        130
+    } else {
+        shown.exit_code
+    };
+    Ok((code, shown.json))
 }
 
 /// One solve: the request, the model loaded, the encodings in force, the

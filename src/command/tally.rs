@@ -7,11 +7,13 @@
 use std::fmt::Write as _;
 use std::io::Write;
 
-use super::stats::json_string;
+use serde::Serialize;
+
 use super::{print, Instance};
 use crate::board::Placement;
 use crate::count::{Counter, End, Tally};
 use crate::draw as render;
+use crate::draw::json::{cell_list, to_line, BoardJson};
 use crate::model::HintKind;
 use crate::verify::objective_value;
 
@@ -27,14 +29,35 @@ fn end_status(end: End, limit: Option<u64>) -> String {
     }
 }
 
-/// `null`, or why the enumeration stopped, as JSON.
-fn end_json(end: End) -> &'static str {
+/// Why the enumeration stopped, as the JSON summary says it (nothing when
+/// it is complete).
+fn end_json(end: End) -> Option<&'static str> {
     match end {
-        End::Complete => "null",
-        End::Limit => "\"limit\"",
-        End::Timeout => "\"timeout\"",
-        End::Interrupted => "\"interrupted\"",
+        End::Complete => None,
+        End::Limit => Some("limit"),
+        End::Timeout => Some("timeout"),
+        End::Interrupted => Some("interrupted"),
     }
+}
+
+/// The JSON summary a count ends with; absent fields are left out.
+#[derive(Default, Serialize)]
+struct SummaryJson<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solutions: Option<u128>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    classes: Option<u128>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    group_order: Option<usize>,
+    complete: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stopped: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    objective: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    optimum: Option<i64>,
+    under: &'a [String],
+    assuming: &'a [String],
 }
 
 /// The numbers a count ends with: what was found (classes, when they are
@@ -117,25 +140,16 @@ impl Scope {
         text
     }
 
-    /// The scope's fields of the JSON summary.
-    fn json(&self) -> String {
-        let list = |items: &[String]| {
-            let quoted: Vec<String> = items.iter().map(|s| json_string(s)).collect();
-            format!("[{}]", quoted.join(", "))
-        };
-        format!(
-            "\"objective\": {}, \"optimum\": {}, \"under\": {}, \"assuming\": {}",
-            self.what.as_deref().map_or("null".into(), json_string),
-            json_or_null(self.optimum),
-            list(&self.under),
-            list(&self.assuming)
-        )
+    /// The JSON summary with the scope's fields filled in.
+    fn json(&self) -> SummaryJson<'_> {
+        SummaryJson {
+            objective: self.what.as_deref(),
+            optimum: self.optimum,
+            under: &self.under,
+            assuming: &self.assuming,
+            ..SummaryJson::default()
+        }
     }
-}
-
-/// `n` as JSON, or `null`.
-fn json_or_null<T: ToString>(n: Option<T>) -> String {
-    n.map_or("null".into(), |n| n.to_string())
 }
 
 /// `1 solution`, `2 solutions`.
@@ -184,20 +198,17 @@ impl<'a> Listing<'a> {
         let (spec, board) = (&loaded.spec, &loaded.board);
         let value = objective_value(spec, placement);
         let text = if self.jsonl {
-            let cells = |flags: &[bool]| {
-                let coords: Vec<String> = (0..board.n_cells())
-                    .filter(|&c| flags[c])
-                    .map(|c| format!("{:?}", board.coords(c)).replace(' ', ""))
-                    .collect();
-                format!("[{}]", coords.join(","))
+            let line = BoardJson {
+                number: Some(number),
+                walls: spec
+                    .free_walls
+                    .then(|| cell_list(board, &placement.chosen_walls)),
+                class_size,
+                value: value.map(|v| v as i64),
+                cells: Some(cell_list(board, &placement.pieces)),
+                ..BoardJson::default()
             };
-            format!(
-                "{{\"solution\": {number}, \"cells\": {}, \"walls\": {}, \"value\": {}, \"class_size\": {}}}\n",
-                cells(&placement.pieces),
-                cells(&placement.chosen_walls),
-                json_or_null(value),
-                json_or_null(class_size)
-            )
+            format!("{}\n", line.to_line())
         } else {
             let class = class_size.map_or(String::new(), |s| {
                 format!(
@@ -227,16 +238,15 @@ impl<'a> Listing<'a> {
         group: Option<usize>,
     ) -> crate::error::Result<()> {
         if self.jsonl {
-            let text = format!(
-                "{{\"solutions\": {}, \"classes\": {}, \"group_order\": {}, \"complete\": {}, \"stopped\": {}, {}}}\n",
-                tally.raw,
-                json_or_null(group.map(|_| tally.found)),
-                json_or_null(group),
-                end == End::Complete,
-                end_json(end),
-                scope.json()
-            );
-            return print(self.out, &text);
+            let summary = SummaryJson {
+                solutions: Some(tally.raw),
+                classes: group.map(|_| tally.found),
+                group_order: group,
+                complete: end == End::Complete,
+                stopped: end_json(end),
+                ..scope.json()
+            };
+            return print(self.out, &format!("{}\n", to_line(&summary)));
         }
         let verified = match (self.counter, group) {
             (Some(_), _) => "a counter's number lists no board: none was verified from the board geometry",
@@ -268,10 +278,11 @@ impl<'a> Listing<'a> {
     /// Nothing was counted: the optimum was not proven before `end`.
     pub fn unknown(&mut self, end: End) -> crate::error::Result<()> {
         let text = if self.jsonl {
-            format!(
-                "{{\"solutions\": null, \"classes\": null, \"group_order\": null, \"complete\": false, \"stopped\": {}}}\n",
-                end_json(end)
-            )
+            let summary = SummaryJson {
+                stopped: end_json(end),
+                ..SummaryJson::default()
+            };
+            format!("{}\n", to_line(&summary))
         } else {
             format!(
                 "solutions at the optimum: unknown{}\n",

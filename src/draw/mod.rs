@@ -15,6 +15,7 @@
 
 mod board;
 pub(crate) mod histogram;
+pub mod json;
 pub mod page;
 
 pub use board::{piece_letter, pieces_line, svg, text};

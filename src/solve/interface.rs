@@ -65,6 +65,20 @@ pub enum Status {
     Unknown,
 }
 
+impl Status {
+    /// Its name in JSON output and sweep lines: `satisfiable`,
+    /// `unsatisfiable`, `optimal`, `feasible`, `unknown`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Satisfiable => "satisfiable",
+            Status::Unsatisfiable => "unsatisfiable",
+            Status::Optimal => "optimal",
+            Status::Feasible => "feasible",
+            Status::Unknown => "unknown",
+        }
+    }
+}
+
 /// The result of a solve.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Answer {

@@ -1,45 +1,23 @@
-//! The JSON of sweeps: written by hand in a fixed key order (the same
-//! input gives byte-identical lines), read back through `serde_json`'s
-//! values with a message naming the field that is wrong.
+//! The JSON of sweeps: written by serde_json in a fixed key order (the
+//! same input gives byte-identical lines; result lines in the vocabulary
+//! of [`crate::draw::json`]), read back through `serde_json`'s values with
+//! a message naming the field that is wrong.
 
 use serde_json::{Map, Value};
-use std::fmt::Write;
+use std::collections::BTreeMap;
+
+use crate::draw::json::to_line;
 
 /// `s` as a JSON string.
 pub fn string(s: &str) -> String {
     serde_json::to_string(s).expect("a string serialises")
 }
 
-/// A list of cells: `[[1,4],[3,1]]`.
-pub fn cells(cells: &[Vec<usize>]) -> String {
-    let mut out = String::from("[");
-    for (i, c) in cells.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        out.push('[');
-        for (j, x) in c.iter().enumerate() {
-            if j > 0 {
-                out.push(',');
-            }
-            let _ = write!(out, "{x}");
-        }
-        out.push(']');
-    }
-    out.push(']');
-    out
-}
-
 /// Parameter values as an object, by name: `{"k":2,"n":8}` (the order
 /// they are read back in).
 pub fn defines(defines: &[(String, i64)]) -> String {
-    let mut sorted: Vec<&(String, i64)> = defines.iter().collect();
-    sorted.sort();
-    let parts: Vec<String> = sorted
-        .into_iter()
-        .map(|(name, value)| format!("{}:{value}", string(name)))
-        .collect();
-    format!("{{{}}}", parts.join(","))
+    let sorted: BTreeMap<&str, i64> = defines.iter().map(|(n, v)| (n.as_str(), *v)).collect();
+    to_line(&sorted)
 }
 
 /// A JSON object read from one line, and its fields read with messages.
@@ -175,7 +153,7 @@ mod tests {
     fn written_values_read_back() {
         let line = format!(
             "{{\"walls\":{},\"defines\":{},\"name\":{}}}",
-            cells(&[vec![1, 4], vec![3, 1]]),
+            to_line(&[vec![1, 4], vec![3, 1]]),
             defines(&[("n".into(), 8), ("k".into(), -2)]),
             string("a \"b\"\n")
         );

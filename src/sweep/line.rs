@@ -1,16 +1,17 @@
 //! One instance's result, as one JSON line:
 //!
 //! ```text
-//! {"walls":[[1,4],[3,1]],"class_size":8,"value":10,"status":"optimal","optimal_count":1,"solution":[[0,2],...],"defines":{"n":8}}
+//! {"walls":[[1,4],[3,1]],"class_size":8,"value":10,"status":"optimal","optimal_count":1,"cells":[[0,2],...],"defines":{"n":8}}
 //! ```
 //!
 //! `walls` and `class_size` only in a wall sweep (`class_size` only when
 //! placements are taken one per symmetry class), `value` only with an
-//! objective, `optimal_count` only when asked for, `solution` only when
+//! objective, `optimal_count` only when asked for, `cells` only when
 //! one was found, `defines` only with parameters. No timings: the same
 //! tasks give byte-identical lines.
 
-use super::json::{self, Object};
+use super::json::Object;
+use crate::draw::json::BoardJson;
 
 /// How an instance ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -83,29 +84,20 @@ pub struct Line {
 }
 
 impl Line {
-    /// The line's JSON (no newline).
+    /// The line's JSON (no newline), in the vocabulary of every board
+    /// qspec prints as JSON ([`BoardJson`]).
     pub fn to_json(&self) -> String {
-        let mut fields: Vec<String> = Vec::with_capacity(7);
-        if let Some(walls) = &self.walls {
-            fields.push(format!("\"walls\":{}", json::cells(walls)));
+        BoardJson {
+            walls: self.walls.clone(),
+            class_size: self.class_size.map(|s| s as u64),
+            value: self.value,
+            status: Some(self.status.name()),
+            optimal_count: self.optimal_count,
+            cells: self.solution.clone(),
+            defines: (!self.defines.is_empty()).then(|| self.defines.iter().cloned().collect()),
+            ..BoardJson::default()
         }
-        if let Some(size) = self.class_size {
-            fields.push(format!("\"class_size\":{size}"));
-        }
-        if let Some(value) = self.value {
-            fields.push(format!("\"value\":{value}"));
-        }
-        fields.push(format!("\"status\":\"{}\"", self.status.name()));
-        if let Some(count) = self.optimal_count {
-            fields.push(format!("\"optimal_count\":{count}"));
-        }
-        if let Some(solution) = &self.solution {
-            fields.push(format!("\"solution\":{}", json::cells(solution)));
-        }
-        if !self.defines.is_empty() {
-            fields.push(format!("\"defines\":{}", json::defines(&self.defines)));
-        }
-        format!("{{{}}}", fields.join(","))
+        .to_line()
     }
 
     /// The line written by [`Line::to_json`], or what is wrong with it.
@@ -129,7 +121,11 @@ impl Line {
             status,
             value: o.opt_int("value")?,
             optimal_count: o.opt_uint("optimal_count")?,
-            solution: o.opt_cells("solution")?,
+            // `solution`: the key before qspec 0.2's one vocabulary.
+            solution: match o.opt_cells("cells")? {
+                Some(cells) => Some(cells),
+                None => o.opt_cells("solution")?,
+            },
         })
     }
 
@@ -167,9 +163,15 @@ mod tests {
         let text = line.to_json();
         assert_eq!(
             text,
-            r#"{"walls":[[1,4],[3,1]],"class_size":8,"value":10,"status":"optimal","optimal_count":1,"solution":[[0,2],[1,5]],"defines":{"n":8}}"#
+            r#"{"walls":[[1,4],[3,1]],"class_size":8,"value":10,"status":"optimal","optimal_count":1,"cells":[[0,2],[1,5]],"defines":{"n":8}}"#
         );
         assert_eq!(Line::parse(&text).unwrap(), line);
+        let old = text.replace("\"cells\"", "\"solution\"");
+        assert_eq!(
+            Line::parse(&old).unwrap(),
+            line,
+            "lines of earlier versions"
+        );
         assert!(line.is_unique());
         let bare = Line {
             defines: vec![],

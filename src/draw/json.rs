@@ -1,0 +1,74 @@
+//! A board as JSON, the one vocabulary of every JSON line qspec prints
+//! (`solve --json`, `count --jsonl`, `sweep`): `walls` (the walls a solver
+//! chose, or a sweep placed), `class_size`, `value`, `status` and `cells`
+//! (the pieces), in that order, each a field only when it says something.
+//! Written by serde_json, compact: the same input gives the same bytes.
+//!
+//! ```
+//! use qspec::draw::json::{cell_list, BoardJson};
+//! let line = BoardJson { value: Some(8), cells: Some(vec![vec![0, 3], vec![1, 1]]), ..Default::default() };
+//! assert_eq!(line.to_line(), r#"{"value":8,"cells":[[0,3],[1,1]]}"#);
+//! let board = qspec::Board::new(&[2, 2], false, &[]);
+//! assert_eq!(cell_list(&board, &[false, true, true, false]), vec![vec![0, 1], vec![1, 0]]);
+//! ```
+
+use serde::Serialize;
+
+use crate::board::Board;
+
+/// One board's JSON object; absent fields are left out.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct BoardJson {
+    /// The solution's number in an enumeration, from 1.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub number: Option<u64>,
+    /// The walls chosen or placed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub walls: Option<Vec<Vec<usize>>>,
+    /// The boards of its symmetry class.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub class_size: Option<u64>,
+    /// The objective's value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<i64>,
+    /// How the solve ended: `optimal`, `satisfiable`, `unsatisfiable`,
+    /// `feasible` (not proven optimal) or `unknown`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<&'static str>,
+    /// The number of optimal solutions (a sweep that counts them).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub optimal_count: Option<u64>,
+    /// The pieces.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cells: Option<Vec<Vec<usize>>>,
+    /// The parameters' values, by name (a sweep).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub defines: Option<std::collections::BTreeMap<String, i64>>,
+    /// Whether every rule holds, checked from the board geometry.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub verified: Option<bool>,
+    /// The rules the board breaks, in words (when not verified).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub problems: Option<Vec<String>>,
+}
+
+impl BoardJson {
+    /// The object on one line, without the newline.
+    pub fn to_line(&self) -> String {
+        to_line(self)
+    }
+}
+
+/// Any of qspec's JSON objects on one line, compact.
+pub fn to_line(value: &impl Serialize) -> String {
+    serde_json::to_string(value).expect("qspec's JSON objects serialise")
+}
+
+/// The coordinates of the cells of `board` whose flag is set, in cell
+/// order.
+pub fn cell_list(board: &Board, flags: &[bool]) -> Vec<Vec<usize>> {
+    (0..board.n_cells())
+        .filter(|&c| flags[c])
+        .map(|c| board.coords(c))
+        .collect()
+}
