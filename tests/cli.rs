@@ -477,3 +477,24 @@ fn a_flag_that_needs_all_names_solve_in_its_usage_line() {
     assert!(e.contains("--limit needs --all"), "{e}");
     assert!(e.contains("Usage: qspec solve"), "{e}");
 }
+
+#[test]
+fn a_python_runner_without_its_package_says_what_to_install() {
+    // A Python that cannot import gurobipy or ortools, installed or not.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("sitecustomize.py"),
+        "import sys\nclass Block:\n    def find_spec(self, name, path=None, target=None):\n        if name in ('gurobipy', 'ortools'):\n            raise ImportError('blocked')\nsys.meta_path.insert(0, Block())\n",
+    )
+    .unwrap();
+    for (solver, install) in [("gurobi", "pip install gurobipy"), ("cp-sat", "pip install ortools")] {
+        let o = Command::new(env!("CARGO_BIN_EXE_qspec"))
+            .args(["solve", "models/eight-queens.qspec", "--solver", solver])
+            .env("PYTHONPATH", dir.path())
+            .output()
+            .unwrap();
+        let e = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{e}");
+        assert!(e.contains(install) && !e.contains("Traceback"), "{solver}: {e}");
+    }
+}
