@@ -59,6 +59,7 @@ row() {
   pbp_size=$(du -h "$work"/model/*.pbp | cut -f1)
   local verdicts
   verdicts=$(grep -c '^c certified' <<<"$cnf_out$model_out" || true)
+  expect "certify $name" 2 "$verdicts"
   echo "| $name | $solve s | $(took_in "$cnf_out" "c certify:") | $cadical_cell | $(took_in "$cnf_out" "c certified:") | $(took_in "$model_out" "c certify:") | $(took_in "$model_out" "c certified:") | $drat_size / $pbp_size | $verdicts/2 |"
 }
 

@@ -20,12 +20,16 @@ what=${1:-all}
 timeout=${TIMEOUT:-300}
 . bench/common.sh
 
-# One run of `qspec count ARGS...`: "| args | count | seconds |".
-row() {
-  local start took counted
+# One run of `qspec count ARGS...`: "| args | count | seconds |"; the
+# count must begin with EXPECTED (`92 solutions`, `12 classes`), or the
+# script stops.
+row() { # expected args...
+  local expected=$1 start took counted
+  shift
   start=$(now)
   counted=$("$QSPEC" count "$@" --timeout "$timeout" 2>/dev/null | grep -v '^[co] ' | paste -sd ';' || true)
   took=$(since "$start")
+  expect "count $*" "$expected" "${counted:0:${#expected}}"
   echo "| ${*} | ${counted} | ${took} s |"
 }
 
@@ -38,25 +42,27 @@ header() {
 queens() {
   echo "n-queens"
   header
+  local solutions=([8]=92 [10]=724 [12]=14200) classes=([8]=12 [10]=92 [12]=1787)
   for n in 8 10 12; do
-    row models/n-queens.qspec -D "n=$n"
-    row models/n-queens.qspec -D "n=$n" --up-to-symmetry
+    row "${solutions[$n]} solutions" models/n-queens.qspec -D "n=$n"
+    row "${classes[$n]} classes" models/n-queens.qspec -D "n=$n" --up-to-symmetry
   done
-  row models/n-queens.qspec -D n=12 --up-to-symmetry --amo pairwise
+  row "1787 classes" models/n-queens.qspec -D n=12 --up-to-symmetry --amo pairwise
 }
 
 a051759() {
   echo
   echo "OEIS A051759 (queens each attacking exactly 3 others, most of them)"
   header
+  local classes=([5]=31 [6]=307 [7]=2 [8]=9) most=([5]=10 [6]=12 [7]=16 [8]=18)
   for n in 5 6 7 8; do
-    row models/queens-attacking-exactly-k-max.qspec -D "n=$n" -D k=3 --optimal --up-to-symmetry
+    row "${classes[$n]} classes" models/queens-attacking-exactly-k-max.qspec -D "n=$n" -D k=3 --optimal --up-to-symmetry
   done
   local b
   for n in 5 6 7 8; do
-    b=$(case $n in 5) echo 10 ;; 6) echo 12 ;; 7) echo 16 ;; 8) echo 18 ;; esac)
-    row models/queens-attacking-exactly-k.qspec -D "n=$n" -D k=3 -D "m=$b" --up-to-symmetry
-    row models/queens-attacking-exactly-k.qspec -D "n=$n" -D k=3 -D "m=$((b + 1))"
+    b=${most[$n]}
+    row "${classes[$n]} classes" models/queens-attacking-exactly-k.qspec -D "n=$n" -D k=3 -D "m=$b" --up-to-symmetry
+    row "0 solutions" models/queens-attacking-exactly-k.qspec -D "n=$n" -D k=3 -D "m=$((b + 1))"
   done
 }
 
@@ -64,8 +70,8 @@ blocked() {
   echo
   echo "16 queens on 8x8, fewest walls"
   header
-  row models/blocked-least-walls.qspec -D m=16 --optimal --up-to-symmetry
-  row models/blocked-least-walls.qspec -D m=16 --optimal --engine cadical --up-to-symmetry
+  row "1 class" models/blocked-least-walls.qspec -D m=16 --optimal --up-to-symmetry
+  row "1 class" models/blocked-least-walls.qspec -D m=16 --optimal --engine cadical --up-to-symmetry
 }
 
 case "$what" in

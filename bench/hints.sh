@@ -31,9 +31,11 @@ timeout=${TIMEOUT:-60}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# One run of `qspec solve ARGS...`: prints "seconds verdict".
-cell() {
-  local start took verdict
+# One run of `qspec solve ARGS...`: prints "seconds verdict"; a verdict
+# that is not EXPECTED (SAT, UNSAT or "OPT value") stops the script.
+cell() { # expected args...
+  local expected=$1 start took verdict
+  shift
   start=$(now)
   verdict=$(timeout $((timeout + 10)) "$QSPEC" solve "$@" --timeout "$timeout" 2>/dev/null |
     awk '/^o /{best=$2} /^s /{s=$2} END{
@@ -42,6 +44,7 @@ cell() {
       else if (s=="OPTIMUM") print "OPT " best;
       else print "-"}' || true)
   took=$(since "$start")
+  [ "$verdict" = "-" ] || expect "solve $*" "$expected" "$verdict"
   if [ "$verdict" = "-" ]; then
     echo ">$timeout"
   elif python3 -c "import sys; sys.exit(0 if $took < $timeout else 1)"; then
@@ -60,9 +63,9 @@ blog() {
   for n in $(seq "${N_FROM:-8}" "${N_TO:-18}"); do
     local b=$((2 * ((6 * n - 2) / 5)))
     local args=("$model" -D "n=$n" -D k=3)
-    echo "| $n | $b | $(cell "${args[@]}" -D "m=$b") | $(cell "${args[@]}" -D "m=$b" --no-auto-hints)" \
-      "| $(cell "${args[@]}" -D "m=$b" --rays direct) | $(cell "${args[@]}" -D "m=$((b + 1))")" \
-      "| $(cell "${args[@]}" -D "m=$((b + 2))") | $(cell "${args[@]}" -D "m=$((b + 2))" --no-auto-hints) |"
+    echo "| $n | $b | $(cell SAT "${args[@]}" -D "m=$b") | $(cell SAT "${args[@]}" -D "m=$b" --no-auto-hints)" \
+      "| $(cell SAT "${args[@]}" -D "m=$b" --rays direct) | $(cell UNSAT "${args[@]}" -D "m=$((b + 1))")" \
+      "| $(cell UNSAT "${args[@]}" -D "m=$((b + 2))") | $(cell UNSAT "${args[@]}" -D "m=$((b + 2))" --no-auto-hints) |"
   done
 }
 
@@ -73,7 +76,9 @@ optimum() {
   echo "| n | b | solve |"
   echo "|---|---|---|"
   for n in $(seq "${N_FROM:-5}" "${OPT_TO:-30}"); do
-    echo "| $n | $((2 * ((6 * n - 2) / 5))) | $(cell "$model" -D "n=$n" -D k=3) |"
+    # Q_3(n) = b for every n = 5..30 (proven by qspec, README).
+    local b=$((2 * ((6 * n - 2) / 5)))
+    echo "| $n | $b | $(cell "OPT $b" "$model" -D "n=$n" -D k=3) |"
   done
 }
 
@@ -104,11 +109,11 @@ thesis() {
     for v in "${VARIANTS[@]}"; do
       local file="$work/${v%%|*}.qspec"
       printf 'board %s^%s\npiece queen\nrule no_attack\ncount >= %s\n%s\n' "$n" "$d" "$m" "${v#*|}" > "$file"
-      row+=" $(cell "$file") |"
+      row+=" $(cell UNSAT "$file") |"
     done
-    row+=" $(cell "$work/Base.qspec" --engine clique) |"
+    row+=" $(cell UNSAT "$work/Base.qspec" --engine clique) |"
     if [ -n "${LP:-}" ]; then
-      row+=" $(cell "$work/C+S.qspec" --solver highs) | $(cell "$work/C+S.qspec" --solver scip) |"
+      row+=" $(cell UNSAT "$work/C+S.qspec" --solver highs) | $(cell UNSAT "$work/C+S.qspec" --solver scip) |"
     fi
     echo "$row"
   done
@@ -121,8 +126,8 @@ blocked() {
   echo "|---|---|---|---|"
   local known=([12]=5 [13]=7 [14]=9 [15]=11 [16]=12)
   for m in 12 13 14 15 16; do
-    echo "| $m | ${known[$m]} | $(cell models/blocked-least-walls.qspec -D "m=$m")" \
-      "| $(cell models/blocked-least-walls-symmetry.qspec -D "m=$m") |"
+    echo "| $m | ${known[$m]} | $(cell "OPT ${known[$m]}" models/blocked-least-walls.qspec -D "m=$m")" \
+      "| $(cell "OPT ${known[$m]}" models/blocked-least-walls-symmetry.qspec -D "m=$m") |"
   done
 }
 

@@ -39,11 +39,16 @@ print(best, f"{t_best:.3f}" if t_best is not None else "-", f"{time.monotonic() 
 PY
 }
 
-# The median cell of RUNS runs: "t_opt / t_proof" (or ">T (best N)").
-measure() { # qspec-binary args...
-  local results=()
+# The median cell of RUNS runs: "t_opt / t_proof" (or ">T (best N)");
+# every run that proves an optimum must prove EXPECTED.
+measure() { # label expected qspec-binary args...
+  local label=$1 expected=$2 results=() result
+  shift 2
   for _ in $(seq "$runs"); do
-    results+=("$(run_once "$@" --timeout "$timeout")")
+    result=$(run_once "$@" --timeout "$timeout")
+    read -r best _ _ status <<< "$result"
+    [ "$status" = OPTIMUM_FOUND ] && expect "$label" "$expected" "$best"
+    results+=("$result")
   done
   printf '%s\n' "${results[@]}" | python3 -c '
 import sys, statistics
@@ -59,18 +64,19 @@ else:
 '
 }
 
-# The fixed set: "label|model and -D arguments".
+# The fixed set: "label|the optimum|model and -D arguments" (the label
+# is shown with the optimum, which every proof must reach).
 MODELS=(
-  "5^3 queens (13)|models/queens-3d-5.qspec"
-  "6^3 queens (21)|bench/models/queens-3d-6.qspec"
-  "knights 60x60 (1800)|models/knights.qspec -D n=60"
-  "kings 100x100 (2500)|models/kings.qspec -D n=100"
-  "bishops 30x30 (58)|models/bishops.qspec -D n=30"
-  "rooks 50x50 (50)|models/rooks.qspec -D n=50"
-  "blocked 8x8, 3 walls (11)|models/blocked-8x8-three-walls.qspec"
-  "least walls, 8x8, 11 queens (3)|models/blocked-least-walls.qspec -D m=11"
-  "Q_2(6), exactly 2 attacked (9)|models/queens-attacking-exactly-k-max.qspec -D n=6 -D k=2"
-  "q_4(6), at most 4 attacked (16)|models/queens-attacking-at-most-k.qspec -D n=6 -D k=4"
+  "5^3 queens|13|models/queens-3d-5.qspec"
+  "6^3 queens|21|bench/models/queens-3d-6.qspec"
+  "knights 60x60|1800|models/knights.qspec -D n=60"
+  "kings 100x100|2500|models/kings.qspec -D n=100"
+  "bishops 30x30|58|models/bishops.qspec -D n=30"
+  "rooks 50x50|50|models/rooks.qspec -D n=50"
+  "blocked 8x8, 3 walls|11|models/blocked-8x8-three-walls.qspec"
+  "least walls, 8x8, 11 queens|3|models/blocked-least-walls.qspec -D m=11"
+  "Q_2(6), exactly 2 attacked|10|models/queens-attacking-exactly-k-max.qspec -D n=6 -D k=2"
+  "q_4(6), at most 4 attacked|16|models/queens-attacking-at-most-k.qspec -D n=6 -D k=4"
 )
 
 engines() {
@@ -79,20 +85,21 @@ engines() {
   echo "| model | cadical | kissat | portfolio |"
   echo "|---|---|---|---|"
   for entry in "${MODELS[@]}"; do
-    label=${entry%%|*}; read -r -a args <<< "${entry#*|}"
-    row="| $label |"
+    IFS='|' read -r label expected spec <<< "$entry"
+    read -r -a args <<< "$spec"
+    row="| $label ($expected) |"
     for engine in cadical kissat portfolio; do
-      row+=" $(measure "$QSPEC" solve "${args[@]}" --engine "$engine") |"
+      row+=" $(measure "$label, $engine" "$expected" "$QSPEC" solve "${args[@]}" --engine "$engine") |"
     done
     echo "$row"
   done
 }
 
 TARGETS=(
-  "knights 60x60 (1800)|models/knights.qspec -D n=60"
-  "kings 100x100 (2500)|models/kings.qspec -D n=100"
-  "5^3 queens (13)|models/queens-3d-5.qspec"
-  "6^3 queens (21)|bench/models/queens-3d-6.qspec"
+  "knights 60x60|1800|models/knights.qspec -D n=60"
+  "kings 100x100|2500|models/kings.qspec -D n=100"
+  "5^3 queens|13|models/queens-3d-5.qspec"
+  "6^3 queens|21|bench/models/queens-3d-6.qspec"
 )
 
 targets() {
@@ -106,12 +113,13 @@ targets() {
     echo "|---|---|"
   fi
   for entry in "${TARGETS[@]}"; do
-    label=${entry%%|*}; read -r -a args <<< "${entry#*|}"
-    row="| $label |"
+    IFS='|' read -r label expected spec <<< "$entry"
+    read -r -a args <<< "$spec"
+    row="| $label ($expected) |"
     if [ -n "${BASE:-}" ]; then
-      row+=" $(measure "$BASE" solve "${args[@]}") |"
+      row+=" $(measure "$label, before" "$expected" "$BASE" solve "${args[@]}") |"
     fi
-    row+=" $(measure "$QSPEC" solve "${args[@]}") |"
+    row+=" $(measure "$label" "$expected" "$QSPEC" solve "${args[@]}") |"
     echo "$row"
   done
 }
