@@ -48,6 +48,9 @@ pub enum Error {
         message: String,
         /// What would fit instead.
         help: String,
+        /// Where the size comes from in the model file (the `board` and
+        /// `piece` lines), as notes with a caret; none when unknown.
+        places: Option<Box<crate::diag::SpecErrors>>,
     },
     /// What was asked cannot be done with this model: a format that cannot
     /// hold its objective, an engine that cannot take it, a count at the
@@ -131,6 +134,20 @@ impl Error {
         Error::TooLarge {
             message: message.into(),
             help: help.into(),
+            places: None,
+        }
+    }
+
+    /// A refusal of size with the places in the model file its size comes
+    /// from; any other error as it is.
+    pub fn with_places(self, places: crate::diag::SpecErrors) -> Error {
+        match self {
+            Error::TooLarge { message, help, .. } if !places.errors.is_empty() => Error::TooLarge {
+                message,
+                help,
+                places: Some(Box::new(places)),
+            },
+            other => other,
         }
     }
 
@@ -254,7 +271,17 @@ impl fmt::Display for Error {
                 }
                 Ok(())
             }
-            Error::TooLarge { message, help } => with_help(f, message, Some(help)),
+            Error::TooLarge {
+                message,
+                help,
+                places,
+            } => {
+                write!(f, "{message}")?;
+                if let Some(places) = places {
+                    write!(f, "\n{}", places.to_string().trim_end())?;
+                }
+                write!(f, "\n  = help: {help}")
+            }
             Error::Unsupported { message, help } | Error::Usage { message, help } => {
                 with_help(f, message, help.as_deref())
             }

@@ -487,7 +487,10 @@ fn a_python_runner_without_its_package_says_what_to_install() {
         "import sys\nclass Block:\n    def find_spec(self, name, path=None, target=None):\n        if name in ('gurobipy', 'ortools'):\n            raise ImportError('blocked')\nsys.meta_path.insert(0, Block())\n",
     )
     .unwrap();
-    for (solver, install) in [("gurobi", "pip install gurobipy"), ("cp-sat", "pip install ortools")] {
+    for (solver, install) in [
+        ("gurobi", "pip install gurobipy"),
+        ("cp-sat", "pip install ortools"),
+    ] {
         let o = Command::new(env!("CARGO_BIN_EXE_qspec"))
             .args(["solve", "models/eight-queens.qspec", "--solver", solver])
             .env("PYTHONPATH", dir.path())
@@ -495,6 +498,9 @@ fn a_python_runner_without_its_package_says_what_to_install() {
             .unwrap();
         let e = stderr(&o);
         assert_eq!(o.status.code(), Some(1), "{e}");
-        assert!(e.contains(install) && !e.contains("Traceback"), "{solver}: {e}");
+        assert!(
+            e.contains(install) && !e.contains("Traceback"),
+            "{solver}: {e}"
+        );
     }
 }

@@ -124,15 +124,19 @@ fn models_that_are_not_independent_sets_are_refused_with_the_reason() {
     for (src, why) in [
         (
             "board 4 x 4\npiece queen\nrule attacks == 2\nmaximize count\n",
-            "the constraints from the rays that `rule attacks` and `rule dominate` count along include a defined variable",
+            "`rule attacks == 2` counts the attacks of each piece, which no conflict between two pieces can say",
         ),
         (
             "board 3 x 3\nwalls free\npiece queen\nrule no_attack\ncount >= 4\nminimize walls\n",
-            "minimised",
+            "`walls free` lets the solver choose walls",
         ),
         (
             "board 4 x 4\npiece queen\nrule dominate\nminimize count\n",
-            "minimised",
+            "`rule dominate` asks every cell to be covered",
+        ),
+        (
+            "board 4 x 4\npiece queen\nrule no_attack\nminimize count\ncount >= 2\n",
+            "the objective is not `maximize count` but `minimize count`",
         ),
         (
             "board 4 x 4\npiece queen\nrule no_attack\nmaximize count\nhint symmetric rot90\n",

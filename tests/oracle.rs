@@ -185,3 +185,161 @@ fn linear_rows_on_every_piece_and_board() {
         assert_eq!(got, oracle(&s, &board), "OPB rows disagree on\n{src}");
     }
 }
+
+/// The library's moves of every built-in piece, in dimensions 1 to 4, are
+/// the tests' own (written from the definitions), both signs of each.
+#[test]
+fn the_librarys_moves_are_the_definitions() {
+    use common::geometry::builtin_moves;
+    use qspec::board::piece::{builtin, moves, BUILTIN_PIECES};
+    use std::collections::BTreeSet;
+    let both_signs = |vs: &[Vec<i64>]| -> BTreeSet<Vec<i64>> {
+        vs.iter()
+            .flat_map(|v| [v.clone(), v.iter().map(|x| -x).collect()])
+            .collect()
+    };
+    for name in BUILTIN_PIECES {
+        for d in 1..=4 {
+            let (riders, leapers) = builtin_moves(name, d).unwrap();
+            let library = moves(&builtin(name, d).unwrap());
+            assert_eq!(
+                both_signs(&library.riders),
+                riders,
+                "{name} riders in {d} dimensions"
+            );
+            assert_eq!(
+                both_signs(&library.leapers),
+                leapers,
+                "{name} leapers in {d} dimensions"
+            );
+        }
+    }
+    // The counts the definitions give: a queen has 3^d - 1 directions, a
+    // knight 4 d (d - 1) jumps.
+    let (queen, _) = builtin_moves("queen", 4).unwrap();
+    assert_eq!(queen.len(), 80);
+    let (_, knight) = builtin_moves("knight", 4).unwrap();
+    assert_eq!(knight.len(), 48);
+}
+
+/// A custom piece's moves are every signed permutation of its vectors.
+#[test]
+fn custom_pieces_move_by_every_signed_permutation() {
+    use common::geometry::moves_of;
+    for (text, riders, leapers) in [
+        ("piece camel { leaper (1,3) }", 0, 8),
+        ("piece zebra { leaper (2,3) }", 0, 8),
+        ("piece wazir_rider { rider (1,0) leaper (1,1) }", 4, 4),
+    ] {
+        let s = spec(&format!("board 5 x 5\n{text}\nrule no_attack\n"));
+        let (own_riders, own_leapers) = moves_of(&s);
+        assert_eq!(
+            (own_riders.len(), own_leapers.len()),
+            (riders, leapers),
+            "{text}"
+        );
+        let library = qspec::board::piece::moves(&s.piece);
+        assert_eq!(library.riders.len() * 2, riders, "{text}");
+        assert_eq!(library.leapers.len() * 2, leapers, "{text}");
+    }
+}
+
+/// `Board::step` and the board's cell numbering are the tests' own, on
+/// boxes of 1 to 4 dimensions, open and on a torus, for every vector of
+/// {-2..2}^d.
+#[test]
+fn the_boards_steps_are_the_definitions() {
+    use common::geometry::{coords_of, index_of, step};
+    use qspec::board::Board;
+    for dims in [
+        vec![5],
+        vec![3, 4],
+        vec![2, 3, 2],
+        vec![2, 2, 3, 2],
+        vec![1, 4],
+    ] {
+        let d = dims.len();
+        for torus in [false, true] {
+            let board = Board::new(&dims, torus, &[]);
+            for cell in 0..board.n_cells() {
+                let coords = coords_of(&dims, cell);
+                assert_eq!(board.coords(cell), coords);
+                assert_eq!(board.index(&coords), cell);
+                for code in 0..5usize.pow(d as u32) {
+                    let v: Vec<i64> = (0..d)
+                        .map(|i| (code / 5usize.pow(i as u32) % 5) as i64 - 2)
+                        .collect();
+                    let own = step(&dims, torus, &coords, &v).map(|c| index_of(&dims, &c));
+                    assert_eq!(
+                        board.step(cell, &v),
+                        own,
+                        "{dims:?} torus {torus}: {coords:?} + {v:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The tests' verifier and the library's agree on random placements of
+/// every piece, walls, torus, every rule: two independent readings of the
+/// language's rules.
+#[test]
+fn the_two_verifiers_agree_on_random_placements() {
+    use common::geometry;
+    let mut rng = common::Rng(2026);
+    let rules = [
+        "rule no_attack",
+        "rule attacks == 1",
+        "rule attacks <= 2",
+        "rule dominate",
+    ];
+    let boards = [
+        "board 4 x 4",
+        "board 5 x 3\ntorus",
+        "board 3 x 3 x 3",
+        "board 4 x 4\nwall (1,1) (2,3)",
+        "board 2 x 3 x 2 x 2",
+    ];
+    let pieces = [
+        "queen",
+        "rook",
+        "bishop",
+        "king",
+        "knight",
+        "amazon",
+        "nightrider",
+        "camel { leaper (1,3) }",
+    ];
+    let mut agreed = [0usize; 2];
+    for _ in 0..3000 {
+        let piece = pieces[rng.below(pieces.len() as u64) as usize];
+        let board = match boards[rng.below(boards.len() as u64) as usize] {
+            // The camel's vector has two coordinates: a 2-D board.
+            b if piece.starts_with("camel") && b.contains(" x 3 x ") => "board 5 x 4",
+            b => b,
+        };
+        let rule = rules[rng.below(rules.len() as u64) as usize];
+        let text = format!("{board}\npiece {piece}\n{rule}\n");
+        let s = spec(&text);
+        let (_, board) = build(&s);
+        let mut p = qspec::Placement::empty(board.n_cells());
+        let density = 1 + rng.below(4);
+        for c in 0..board.n_cells() {
+            p.pieces[c] = !board.is_wall(c) && rng.below(8) < density;
+        }
+        let theirs = qspec::verify::is_solution(&s, &board, &p);
+        let ours = geometry::is_solution(&s, &p.pieces, &p.chosen_walls);
+        assert_eq!(
+            theirs,
+            ours,
+            "{text}{:?}",
+            (0..board.n_cells())
+                .filter(|&c| p.pieces[c])
+                .collect::<Vec<_>>()
+        );
+        agreed[usize::from(ours)] += 1;
+    }
+    // Both verdicts were met often enough to mean something.
+    assert!(agreed[0] > 300 && agreed[1] > 100, "{agreed:?}");
+}

@@ -53,8 +53,16 @@ fn refuse_own_source(model: &Path, output: &Path) -> Result<()> {
 /// Runs `compile`: says what it wrote on standard error.
 pub fn run(req: &CompileRequest) -> Result<u8> {
     refuse_own_source(&req.model.path, &req.output)?;
-    output_format(&req.output, req.format)?;
-    let loaded = req.model.load()?;
+    let format = output_format(&req.output, req.format)?;
+    if req.start.is_some() {
+        check_start_target(&req.output, format)?;
+    }
+    if req.output.as_os_str() != "-" {
+        crate::files::probe_output(&req.output, req.force)?;
+    }
+    let loaded = req
+        .model
+        .load_checked(|checked| checked.check_format(format))?;
     let opts = CompileOptions {
         output: req.output.clone(),
         format: req.format,
@@ -99,14 +107,19 @@ pub fn run(req: &CompileRequest) -> Result<u8> {
 
 /// The start at `path`, read for a compile to an LP or MPS file.
 fn start_for(loaded: &Instance, opts: &CompileOptions, path: &Path) -> Result<Start> {
-    let format = output_format(&opts.output, opts.format)?;
-    if opts.output.as_os_str() == "-" || !matches!(format, Format::Lp | Format::Mps) {
+    check_start_target(&opts.output, output_format(&opts.output, opts.format)?)?;
+    Start::read(loaded, path)
+}
+
+/// `--start` writes MIP starts beside an LP or MPS file, and nothing else.
+fn check_start_target(output: &Path, format: Format) -> Result<()> {
+    if output.as_os_str() == "-" || !matches!(format, Format::Lp | Format::Mps) {
         return Err(Error::usage_with_help(
             "--start writes MIP starts beside an LP or MPS file",
             "compile to a file: -o model.lp (or .mps) --start BOARD",
         ));
     }
-    Start::read(loaded, path)
+    Ok(())
 }
 
 /// Writes `start` beside the compiled file as `.mst`, `.sol`, `.highs.sol`.

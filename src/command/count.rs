@@ -18,7 +18,6 @@ use super::{EncodingRequest, ModelRequest};
 use crate::board::orbit::Orbits;
 use crate::count::{self, Counter, End, Optimum, Solutions};
 use crate::error::{Error, Result};
-use crate::instance::guard::check_output;
 use crate::instance::{Instance, Target};
 use crate::options::{Encodings, Engine};
 use crate::solve::{SolveOptions, Stop};
@@ -59,30 +58,26 @@ pub struct CountRequest {
 /// Runs `count` (or `solve --all`), printing to `out`; the exit code as
 /// `qspec count --help` lists them.
 pub fn run(req: &CountRequest, out: &mut dyn Write) -> Result<u8> {
-    let loaded = req.model.load()?;
-    if req.flags.optimal && loaded.model.objective.is_none() {
-        return Err(Error::unsupported_with_help(
-            format!(
-                "--optimal counts the solutions at the optimum, but {} has no objective",
-                loaded.spec.file
-            ),
-            "add `maximize count`, `minimize count` or `minimize walls` to the model, or count without --optimal",
-        ));
-    }
-    let encodings = req.encodings.resolve(&loaded);
-    check_output(
-        &loaded.model,
-        &encodings,
-        Target::Embedded,
-        loaded.estimate.bytes,
-        &req.model.limits,
-    )?;
     if let (Some(_), true) = (req.counter, req.all || req.flags.limit.is_some()) {
         return Err(Error::usage_with_help(
             "a model counter counts without listing the solutions",
             "leave out --counter to list them (solve --all) or to stop at --limit",
         ));
     }
+    let loaded = req.model.load_checked(|checked| {
+        if req.flags.optimal && checked.spec.objective.is_none() {
+            return Err(Error::unsupported_with_help(
+                format!(
+                    "--optimal counts the solutions at the optimum, but {} has no objective",
+                    checked.spec.file
+                ),
+                "add `maximize count`, `minimize count` or `minimize walls` to the model, or count without --optimal",
+            ));
+        }
+        Ok(())
+    })?;
+    let encodings = req.encodings.resolve(&loaded);
+    loaded.check_output(&encodings, Target::Embedded, &req.model.limits)?;
     let classes = count::classes(&loaded, req.flags.up_to_symmetry)?;
     let deadline = req
         .timeout

@@ -43,7 +43,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use crate::error::{Error, Result};
-use crate::instance::{load_file, Instance, Limits, LoadOptions};
+use crate::instance::{Checked, Instance, Limits, LoadOptions, Source};
 use crate::options::{AmoEncoding, CardEncoding, Encodings, RayEncoding};
 
 /// One command, as the command line asks for it.
@@ -109,11 +109,20 @@ impl ModelRequest {
     /// Loads the model, and says on standard error what the file says
     /// that is probably not what was meant.
     pub fn load(&self) -> Result<Instance> {
-        let loaded = load_file(&self.path, &self.defines, &self.options())?;
-        if !loaded.warnings.errors.is_empty() {
-            note(loaded.warnings.to_string().trim_end());
+        self.load_checked(|_| Ok(()))
+    }
+
+    /// Loads the model as [`ModelRequest::load`] does, holding the request
+    /// against the checked model first (`precheck`): a contradiction the
+    /// spec alone decides (a CNF file and an objective, an engine and a
+    /// rule) is reported in milliseconds, before anything is built.
+    pub fn load_checked(&self, precheck: impl FnOnce(&Checked) -> Result<()>) -> Result<Instance> {
+        let checked = Source::read(&self.path, self.options())?.check(&self.defines)?;
+        if !checked.warnings.errors.is_empty() {
+            note(checked.warnings.to_string().trim_end());
         }
-        Ok(loaded)
+        precheck(&checked)?;
+        checked.build()
     }
 }
 

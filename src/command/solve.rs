@@ -20,8 +20,9 @@ use crate::emit::{read_header, EmitOptions};
 use crate::encode;
 use crate::error::{Error, Result};
 use crate::files::TempDir;
-use crate::instance::guard::check_output;
-use crate::instance::{CompileOptions, Instance, Target};
+use crate::instance::{Checked, CompileOptions, Instance, Target};
+use crate::language::{RuleSpec, Spec, Target as Counted};
+use crate::model::{Rel, Sense};
 use crate::options::{CertifyLevel, Encodings, Engine, Format};
 use crate::solve::clique;
 use crate::solve::external;
@@ -80,7 +81,7 @@ pub fn run(req: &SolveRequest, out: &mut dyn Write) -> Result<u8> {
 /// JSON.
 fn run_to(req: &SolveRequest, out: &mut dyn Write) -> Result<(u8, BoardJson)> {
     let svg = prepare_svg(req.svg.as_deref())?;
-    let loaded = req.model.load()?;
+    let loaded = req.model.load_checked(|checked| precheck(req, checked))?;
     let enc = req.encodings.resolve(&loaded);
     let deadline = req
         .timeout
@@ -113,6 +114,64 @@ fn run_to(req: &SolveRequest, out: &mut dyn Write) -> Result<(u8, BoardJson)> {
     Ok((code, shown.json))
 }
 
+/// What the request asks that the spec alone refuses, before the model is
+/// built: a solver that cannot hold the objective (or is not there), an
+/// engine that cannot take the rules.
+fn precheck(req: &SolveRequest, checked: &Checked) -> Result<()> {
+    if let Some(command) = &req.solver {
+        external::plan(command, req.format, checked.objective().as_ref())?;
+    }
+    if req.engine == Engine::Clique {
+        clique_precheck(&checked.spec)?;
+    }
+    Ok(())
+}
+
+/// What the clique engine refuses for certain, read from the spec; the
+/// model, once built, decides the rest (`clique::applies`).
+fn clique_precheck(spec: &Spec) -> Result<()> {
+    let rule = spec.rules.iter().find(|r| !matches!(r, RuleSpec::NoAttack));
+    let why = if let Some(rule) = rule {
+        format!(
+            "{}, which no conflict between two pieces can say",
+            rule_says(rule)
+        )
+    } else if spec.free_walls {
+        "`walls free` lets the solver choose walls, which the conflict graph cannot".to_string()
+    } else if let Some(o) = spec
+        .objective
+        .filter(|o| o.sense != Sense::Maximize || o.target != Counted::Count)
+    {
+        let sense = if o.sense == Sense::Maximize {
+            "maximize"
+        } else {
+            "minimize"
+        };
+        format!(
+            "the objective is not `maximize count` but `{sense} {}`",
+            o.target.name()
+        )
+    } else {
+        return Ok(());
+    };
+    Err(Error::unsupported_with_help(
+        format!("the clique engine cannot take this model: {why}"),
+        "it solves `rule no_attack` models with `maximize count` or `count >= m` (fixed and forbidden cells, walls and implied hints allowed); use --engine kissat (the default)",
+    ))
+}
+
+/// What a rule asks, quoted as the model file writes it.
+fn rule_says(rule: &RuleSpec) -> String {
+    match rule {
+        RuleSpec::NoAttack => "`rule no_attack` forbids attacks".into(),
+        RuleSpec::Attacks(rel, k) => {
+            let rel = if *rel == Rel::Eq { "==" } else { rel.symbol() };
+            format!("`rule attacks {rel} {k}` counts the attacks of each piece")
+        }
+        RuleSpec::Dominate => "`rule dominate` asks every cell to be covered".into(),
+    }
+}
+
 /// One solve: the request, the model loaded, the encodings in force, the
 /// deadline and the warm start.
 struct Run<'a> {
@@ -127,13 +186,7 @@ struct Run<'a> {
 fn solve_inside(run: &Run<'_>, out: &mut dyn Write) -> Result<Shown> {
     let Run { req, loaded, .. } = *run;
     let enc = run.encodings;
-    check_output(
-        &loaded.model,
-        &enc,
-        Target::Embedded,
-        loaded.estimate.bytes,
-        &req.model.limits,
-    )?;
+    loaded.check_output(&enc, Target::Embedded, &req.model.limits)?;
     let encodings = match req.engine {
         Engine::Clique => {
             clique::applies(&loaded.model)?;

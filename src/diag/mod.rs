@@ -54,6 +54,9 @@ pub enum Level {
     Error,
     /// The model is accepted, but is probably not what was meant.
     Warning,
+    /// Where something another message speaks of comes from (the `board`
+    /// line of a refused size).
+    Note,
 }
 
 /// One error (or warning) about a span of the source.
@@ -88,6 +91,14 @@ impl Diagnostic {
         }
     }
 
+    /// A note about `span`, for a message given elsewhere.
+    pub fn note(span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            level: Level::Note,
+            ..Diagnostic::new(span, message)
+        }
+    }
+
     /// An error that belongs to no place in the file (a `-D` override, say).
     pub fn unplaced(message: impl Into<String>) -> Diagnostic {
         Diagnostic::new(Span::new(usize::MAX, usize::MAX), message)
@@ -103,6 +114,26 @@ impl Diagnostic {
         self.help = Some(help.into());
         self
     }
+}
+
+/// The span of the first line of `source` whose statement starts with
+/// `keyword` (`board`, `piece`), from the keyword to the line's end without
+/// its comment; `None` when no line does.
+pub fn statement_span(source: &str, keyword: &str) -> Option<Span> {
+    let mut start = 0;
+    for line in source.split_inclusive('\n') {
+        let text = line.split('#').next().unwrap_or("").trim_end();
+        let indent = text.len() - text.trim_start().len();
+        let words = text.trim_start();
+        let first = words
+            .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+            .next();
+        if first == Some(keyword) {
+            return Some(Span::new(start + indent, start + text.len()));
+        }
+        start += line.len();
+    }
+    None
 }
 
 /// All the errors (or all the warnings) found in one file, with what is

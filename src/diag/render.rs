@@ -145,6 +145,7 @@ pub(super) fn render_one(
     let label = match d.level {
         Level::Error => "error",
         Level::Warning => "warning",
+        Level::Note => "note",
     };
     if d.is_unplaced() {
         writeln!(f, "{label}: {}", d.message)?;

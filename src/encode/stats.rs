@@ -4,8 +4,10 @@
 //! than [`EXACT_STATS_WORK`] clauses in all, estimated), estimated from the
 //! constraints' shapes and marked so.
 
-use super::{encode_model, estimate_cnf, ClauseCounter};
-use crate::model::Model;
+use std::collections::HashMap;
+
+use super::{encode_constraint, estimate_cnf, ClauseCounter};
+use crate::model::{Constraint, Lit, Model, Rel, VarAlloc};
 use crate::options::{AmoEncoding, CardEncoding, Encodings};
 
 /// The size of one encoding choice.
@@ -28,16 +30,113 @@ pub struct EncodingStats {
 /// The most clauses (over all rows, estimated) `stats` counts exactly.
 pub const EXACT_STATS_WORK: u64 = 20_000_000;
 
+/// The exact CNF size of `model` under `enc`, as [`encode_model`] would
+/// write it: each constraint is encoded into a counter, once per shape
+/// (see [`Shape`]) — a 2^10 queen board's 523,776 pair constraints are
+/// one shape, encoded once.
 fn measure(model: &Model, enc: Encodings) -> EncodingStats {
-    let mut counter = ClauseCounter::default();
-    let vars = encode_model(model, &enc, &mut counter);
+    let mut sizes: HashMap<Shape, Size> = HashMap::new();
+    let mut total = Size::default();
+    for tagged in &model.constraints {
+        let constraint = &tagged.constraint;
+        let size = match Shape::of(constraint) {
+            Some(shape) => *sizes
+                .entry(shape)
+                .or_insert_with(|| Size::of(model, constraint, &enc)),
+            None => Size::of(model, constraint, &enc),
+        };
+        total.add(size);
+    }
     EncodingStats {
         amo: enc.amo.map_or("auto".into(), |e| e.name().into()),
         card: enc.card.map_or("auto".into(), |e| e.name().into()),
-        variables: u64::from(vars.n_vars()),
-        clauses: counter.clauses,
-        literals: counter.literals,
+        variables: u64::from(model.n_vars()) + total.aux_vars,
+        clauses: total.clauses,
+        literals: total.literals,
         estimated: false,
+    }
+}
+
+/// What one constraint adds to the CNF.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Size {
+    aux_vars: u64,
+    clauses: u64,
+    literals: u64,
+}
+
+impl Size {
+    /// `constraint` encoded alone into a counter.
+    fn of(model: &Model, constraint: &Constraint, enc: &Encodings) -> Size {
+        let mut counter = ClauseCounter::default();
+        let mut vars = VarAlloc::after(model.n_vars());
+        encode_constraint(constraint, enc, &mut vars, &mut counter);
+        Size {
+            aux_vars: u64::from(vars.n_vars() - model.n_vars()),
+            clauses: counter.clauses,
+            literals: counter.literals,
+        }
+    }
+
+    fn add(&mut self, other: Size) {
+        self.aux_vars += other.aux_vars;
+        self.clauses += other.clauses;
+        literals_add(&mut self.literals, other.literals);
+    }
+}
+
+fn literals_add(total: &mut u64, more: u64) {
+    *total = total.saturating_add(more);
+}
+
+/// What an encoder's output size depends on, for a constraint whose
+/// variables are all distinct (no repeated or complementary literal, the
+/// guard or the defined literal not among the others): the kind, the
+/// number of literals, the relation and bound, a linear constraint's
+/// coefficients and the literals' signs (true: negated). Two constraints of one shape are
+/// encoded into the same number of clauses, literals and auxiliary
+/// variables; a constraint with a repeated variable has no shape and is
+/// measured on its own.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Shape {
+    Clause(usize),
+    AtMostOne(usize),
+    Card(usize, Rel, u32, bool),
+    Linear(Vec<(i64, bool)>, Rel, i64),
+    OrDef(usize),
+}
+
+impl Shape {
+    fn of(constraint: &Constraint) -> Option<Shape> {
+        let (shape, lits): (Shape, Vec<Lit>) = match constraint {
+            Constraint::Clause(lits) => (Shape::Clause(lits.len()), lits.clone()),
+            Constraint::AtMostOne(lits) => (Shape::AtMostOne(lits.len()), lits.clone()),
+            Constraint::Card {
+                lits,
+                rel,
+                k,
+                guard,
+            } => (
+                Shape::Card(lits.len(), *rel, *k, guard.is_some()),
+                lits.iter().copied().chain(*guard).collect(),
+            ),
+            Constraint::Linear { terms, rel, rhs } => (
+                Shape::Linear(
+                    terms.iter().map(|&(c, l)| (c, l.is_neg())).collect(),
+                    *rel,
+                    *rhs,
+                ),
+                terms.iter().map(|&(_, l)| l).collect(),
+            ),
+            Constraint::OrDef { def, lits } => (
+                Shape::OrDef(lits.len()),
+                lits.iter().copied().chain([*def]).collect(),
+            ),
+        };
+        let mut vars: Vec<u32> = lits.iter().map(|l| l.var().id()).collect();
+        vars.sort_unstable();
+        vars.dedup();
+        (vars.len() == lits.len()).then_some(shape)
     }
 }
 

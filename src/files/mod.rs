@@ -28,19 +28,40 @@ use crate::error::{Error, Result};
 /// Writes the file `path` with `write`, atomically: into a temporary file
 /// beside it, renamed over `path` only when complete (`force`: a read-only
 /// `path` is replaced too). On any error `path` is left as it was.
+///
+/// [`probe_output`] asks the same questions before any work is done.
 pub fn write_file(
     path: &Path,
     force: bool,
     write: impl FnOnce(&mut Output) -> std::io::Result<()>,
 ) -> Result<()> {
-    let mut out = Output::create_with(path, force).map_err(|e| match e.kind() {
+    let mut out = open_output(path, force)?;
+    write(&mut out)
+        .and_then(|()| out.flush())
+        .and_then(|()| out.commit())
+        .map_err(|e| {
+            let name = if path.as_os_str() == "-" {
+                Path::new("standard output")
+            } else {
+                path
+            };
+            Error::unwritable("writing ", name, e)
+        })
+}
+
+/// Whether [`write_file`] could write `path`: its temporary file is made
+/// and removed again, so that a folder that cannot be written (read-only,
+/// missing, a full disk's inode table) is reported before a model is
+/// built, not after.
+pub fn probe_output(path: &Path, force: bool) -> Result<()> {
+    open_output(path, force).map(drop)
+}
+
+fn open_output(path: &Path, force: bool) -> Result<Output> {
+    Output::create_with(path, force).map_err(|e| match e.kind() {
         std::io::ErrorKind::InvalidInput => {
             Error::usage(format!("cannot write {}: {e}", path.display()))
         }
         _ => Error::unwritable("cannot write ", path, e),
-    })?;
-    write(&mut out)
-        .and_then(|()| out.flush())
-        .and_then(|()| out.commit())
-        .map_err(|e| Error::unwritable("writing ", path, e))
+    })
 }

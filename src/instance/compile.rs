@@ -6,11 +6,13 @@
 use std::path::{Path, PathBuf};
 
 use super::guard::{check_output, Limits, Target};
-use super::Instance;
+use super::{Checked, Instance};
 use crate::diag::{Diagnostic, Span, SpecErrors};
 use crate::emit::{self, Clauses, EmitOptions, Provenance};
 use crate::encode::{self, ClauseArena, ClauseSink};
 use crate::error::{Error, Result};
+use crate::language::Spec;
+use crate::model::Objective;
 use crate::options::{Encodings, Format};
 
 /// What `compile` is asked to do.
@@ -141,10 +143,24 @@ impl Instance {
         Ok(encoded.report())
     }
 
+    /// Refuses what `target` would make of this model with `encodings`
+    /// when it breaks one of `limits` ([`check_output`]), saying
+    /// where in the file the size comes from.
+    pub fn check_output(
+        &self,
+        encodings: &Encodings,
+        target: Target,
+        limits: &Limits,
+    ) -> Result<()> {
+        check_output(&self.model, encodings, target, self.estimate.bytes, limits)
+            .map_err(|e| e.with_places(super::size_places(&self.spec, &self.warnings.source)))
+    }
+
     /// Whether `format` can hold this model; if not, why, with a caret on
     /// the objective a CNF file cannot hold.
     pub fn check_format(&self, format: Format) -> Result<()> {
-        emit::check_format(&self.model, format).map_err(|m| at_objective(self, m.to_string()))
+        emit::check_format(&self.model, format)
+            .map_err(|m| at_objective(&self.spec, &self.warnings.source, m.to_string()))
     }
 
     /// The model checked for `format` and `limits`, and encoded when the
@@ -157,13 +173,7 @@ impl Instance {
     ) -> Result<Encoded<'_>> {
         self.check_format(format)?;
         let clausal = format.is_clausal();
-        check_output(
-            &self.model,
-            encodings,
-            Target::File(format),
-            self.estimate.bytes,
-            limits,
-        )?;
+        self.check_output(encodings, Target::File(format), limits)?;
         let mut arena = ClauseArena::new();
         let mut n_vars = self.model.n_vars();
         if clausal {
@@ -211,10 +221,35 @@ impl Encoded<'_> {
     }
 }
 
+impl Checked {
+    /// The objective the model will have, without its terms: what a
+    /// request is held against before the model is built.
+    pub fn objective(&self) -> Option<Objective> {
+        self.spec.objective.map(|o| Objective {
+            sense: o.sense,
+            terms: Vec::new(),
+            what: o.target.name().to_string(),
+        })
+    }
+
+    /// What [`Instance::check_format`] says of `format`, decided from the
+    /// spec (a CNF file cannot hold an objective), before anything is
+    /// built.
+    pub fn check_format(&self, format: Format) -> Result<()> {
+        match (format, self.objective()) {
+            (Format::Cnf, Some(objective)) => Err(at_objective(
+                &self.spec,
+                &self.warnings.source,
+                emit::Unwritable::objective_in_cnf(&objective).to_string(),
+            )),
+            _ => Ok(()),
+        }
+    }
+}
+
 /// The refusal `message` about the model's objective, with a caret on the
 /// `maximize`/`minimize` statement when the source shows it.
-fn at_objective(loaded: &Instance, message: String) -> Error {
-    let source = &loaded.warnings.source;
+fn at_objective(spec: &Spec, source: &str, message: String) -> Error {
     let at = ["maximize", "minimize"].iter().find_map(|word| {
         source.match_indices(word).map(|(i, _)| i).find(|&i| {
             source[..i]
@@ -223,15 +258,15 @@ fn at_objective(loaded: &Instance, message: String) -> Error {
                 .map_or(true, |c| c == '\n' || c == ';' || c.is_whitespace())
         })
     });
-    let Some(at) = at.filter(|_| loaded.model.objective.is_some()) else {
+    let Some(at) = at.filter(|_| spec.objective.is_some()) else {
         return Error::unsupported(message);
     };
     let end = source[at..]
         .find(['\n', ';', '#'])
         .map_or(source.len(), |e| at + e);
     Error::Spec(SpecErrors {
-        file: loaded.spec.file.clone(),
-        source: source.clone(),
+        file: spec.file.clone(),
+        source: source.to_string(),
         errors: vec![Diagnostic::new(
             Span::new(at, source[..end].trim_end().len()),
             message,

@@ -33,7 +33,7 @@ pub use source::Source;
 use std::path::Path;
 
 use crate::board::Board;
-use crate::diag::SpecErrors;
+use crate::diag::{Diagnostic, SpecErrors};
 use crate::error::Result;
 use crate::language::syntax::MAX_SOURCE_BYTES;
 use crate::language::{self, Spec};
@@ -100,28 +100,102 @@ pub fn load_source(
     overrides: &[(String, i64)],
     options: &LoadOptions,
 ) -> Result<Instance> {
+    check_source(file, source, overrides, options)?.build()
+}
+
+/// Parses and checks a model from its text, and estimates it, without
+/// building anything: what a request can be held against in milliseconds,
+/// whatever the board ([`Checked::build`] goes on).
+pub fn check_source(
+    file: &str,
+    source: &str,
+    overrides: &[(String, i64)],
+    options: &LoadOptions,
+) -> Result<Checked> {
     let (mut spec, warnings) = language::load_with_warnings(file, source, overrides)?;
     spec.rays = options.rays.or(spec.rays);
-    assemble(spec, warnings, *options)
+    Checked::of(spec, warnings, *options)
+}
+
+/// A model parsed, checked and estimated, not yet built.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    /// The checked spec, automatic hints added.
+    pub spec: Spec,
+    /// What the file says that is probably not what was meant.
+    pub warnings: SpecErrors,
+    /// What building it takes, estimated.
+    pub estimate: ModelEstimate,
+    /// How it is loaded.
+    pub options: LoadOptions,
+}
+
+impl Checked {
+    /// `spec` with its automatic hints (as `options` asks) and its size
+    /// checked against `options.limits`.
+    fn of(mut spec: Spec, warnings: SpecErrors, options: LoadOptions) -> Result<Checked> {
+        if options.auto_hints {
+            language::add_automatic_hints(&mut spec);
+        }
+        let estimate = guard::check_model(&spec, &options.limits)
+            .map_err(|e| e.with_places(size_places(&spec, &warnings.source)))?;
+        Ok(Checked {
+            spec,
+            warnings,
+            estimate,
+            options,
+        })
+    }
+
+    /// The board laid out and the model built.
+    pub fn build(self) -> Result<Instance> {
+        let board = Board::new(&self.spec.dims, self.spec.torus, &self.spec.walls);
+        let model = build(&self.spec, &board);
+        Ok(Instance {
+            spec: self.spec,
+            board,
+            model,
+            warnings: self.warnings,
+            estimate: self.estimate,
+            options: self.options,
+        })
+    }
+}
+
+/// Where a model's size comes from, as notes on its file: the `board` line
+/// (the cells) and the `piece` line (the directions it moves in).
+pub(crate) fn size_places(spec: &Spec, source: &str) -> SpecErrors {
+    let e = crate::lower::estimate(spec);
+    let notes = [
+        (
+            "board",
+            format!("{} cells", crate::diag::thousands(e.cells)),
+        ),
+        (
+            "piece",
+            format!(
+                "{} directions a piece moves in",
+                crate::diag::thousands(e.directions)
+            ),
+        ),
+    ];
+    SpecErrors {
+        file: spec.file.clone(),
+        source: source.to_string(),
+        errors: notes
+            .into_iter()
+            .filter_map(|(keyword, what)| {
+                let span = crate::diag::statement_span(source, keyword)?;
+                Some(Diagnostic::note(span, what))
+            })
+            .collect(),
+    }
 }
 
 /// `spec` with its automatic hints (as `options` asks), its size checked
 /// against `options.limits`, its board laid out and its model built.
-fn assemble(mut spec: Spec, warnings: SpecErrors, options: LoadOptions) -> Result<Instance> {
-    if options.auto_hints {
-        language::add_automatic_hints(&mut spec);
-    }
-    let estimate = guard::check_model(&spec, &options.limits)?;
-    let board = Board::new(&spec.dims, spec.torus, &spec.walls);
-    let model = build(&spec, &board);
-    Ok(Instance {
-        spec,
-        board,
-        model,
-        warnings,
-        estimate,
-        options,
-    })
+fn assemble(spec: Spec, warnings: SpecErrors, options: LoadOptions) -> Result<Instance> {
+    Checked::of(spec, warnings, options)?.build()
 }
 
 impl Instance {

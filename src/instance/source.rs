@@ -4,7 +4,7 @@
 use std::io::Read;
 use std::path::Path;
 
-use super::{load_source, Instance, LoadOptions, MAX_SOURCE_BYTES};
+use super::{check_source, load_source, Checked, Instance, LoadOptions, MAX_SOURCE_BYTES};
 use crate::diag::{Diagnostic, Span, SpecErrors};
 use crate::error::{Error, Result};
 
@@ -34,6 +34,11 @@ impl Source {
     /// The model with these `-D name=value` overrides.
     pub fn load(&self, overrides: &[(String, i64)]) -> Result<Instance> {
         load_source(&self.name, &self.text, overrides, &self.options)
+    }
+
+    /// The model with these overrides checked and estimated, not built.
+    pub fn check(&self, overrides: &[(String, i64)]) -> Result<Checked> {
+        check_source(&self.name, &self.text, overrides, &self.options)
     }
 }
 

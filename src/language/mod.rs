@@ -48,6 +48,16 @@ pub enum Target {
     Walls,
 }
 
+impl Target {
+    /// What the objective counts, as headers and reports name it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Target::Count => "count",
+            Target::Walls => "walls",
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 /// `maximize count`, `minimize walls`, ...
 pub struct ObjectiveSpec {

@@ -226,14 +226,14 @@ impl<'a> Builder<'a> {
         let Some(obj) = self.spec.objective else {
             return;
         };
-        let (lits, what) = match obj.target {
-            Target::Count => (self.all_placeable(), "count"),
-            Target::Walls => (self.all_walls(), "walls"),
+        let lits = match obj.target {
+            Target::Count => self.all_placeable(),
+            Target::Walls => self.all_walls(),
         };
         self.model.objective = Some(Objective {
             sense: obj.sense,
             terms: lits.into_iter().map(|l| (1, l)).collect(),
-            what: what.to_string(),
+            what: obj.target.name().to_string(),
         });
     }
 }

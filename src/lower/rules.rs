@@ -29,24 +29,28 @@ impl Builder<'_> {
         let mut written: HashSet<Vec<Lit>> = HashSet::new();
         let mut repeated = |lits: &[Lit], torus: bool| torus && !written.insert(sorted_set(lits));
         let torus = self.board.is_torus();
+        let board = self.board;
+        let mut lits: Vec<Lit> = Vec::new();
         for v in self.moves.riders.clone() {
-            for line in self.board.lines(&v) {
-                let has_fixed_wall = line.cells.iter().any(|&c| self.board.is_wall(c));
-                if self.spec.free_walls && line.cyclic && !has_fixed_wall {
+            if !self.spec.free_walls {
+                board.for_each_segment(&v, |segment| {
+                    lits.clear();
+                    lits.extend(segment.iter().filter_map(|&c| self.placeable(c)));
+                    if lits.len() >= 2 && !repeated(&lits, torus) {
+                        self.add(Constraint::AtMostOne(lits.clone()), origin);
+                    }
+                });
+                continue;
+            }
+            for line in board.lines(&v) {
+                let has_fixed_wall = line.cells.iter().any(|&c| board.is_wall(c));
+                if line.cyclic && !has_fixed_wall {
                     let vis0 = self.visibility_chain(&line.cells, &v, "vis", true);
                     self.wrap_conflict(&line.cells, &v, vis0);
                     continue;
                 }
-                for segment in self.board.segments_of(&line) {
-                    if self.spec.free_walls {
-                        self.visibility_chain(&segment, &v, "vis", true);
-                    } else {
-                        let lits: Vec<Lit> =
-                            segment.iter().filter_map(|&c| self.placeable(c)).collect();
-                        if lits.len() >= 2 && !repeated(&lits, torus) {
-                            self.add(Constraint::AtMostOne(lits), origin);
-                        }
-                    }
+                for segment in board.segments_of(&line) {
+                    self.visibility_chain(&segment, &v, "vis", true);
                 }
             }
         }

@@ -1,7 +1,10 @@
 //! Shared test machinery: the brute-force oracle (all placements of a tiny
-//! board, judged by the geometry-only verifier) and the enumeration of a
-//! compiled CNF's solutions projected on the board's piece variables.
+//! board, judged by the tests' own geometry, [`geometry`], which shares no
+//! code with the library's board, pieces or verifier) and the enumeration
+//! of a compiled CNF's solutions projected on the board's piece variables.
 #![allow(dead_code)]
+
+pub mod geometry;
 
 use qspec::answer::decode::{cell_var, CellVar};
 use qspec::board::Board;
@@ -11,7 +14,6 @@ use qspec::language::{load, RuleSpec, Spec};
 use qspec::model::{Constraint, Lit, Model, Rel, Var};
 use qspec::options::Encodings;
 use qspec::solve::Embedded;
-use qspec::verify::{is_solution, verify, Violation};
 use std::collections::BTreeSet;
 
 /// Every built-in piece, as the code defines them.
@@ -151,7 +153,8 @@ impl Search<'_> {
             return;
         }
         if i == self.cells.len() {
-            if is_solution(self.spec, self.board, &self.placement) {
+            let p = &self.placement;
+            if geometry::is_solution(self.spec, &p.pieces, &p.chosen_walls) {
                 self.found.insert(solution_cells(&self.placement));
             }
             return;
@@ -175,9 +178,8 @@ impl Search<'_> {
     }
 
     fn has_attack(&self) -> bool {
-        verify(self.spec, self.board, &self.placement)
-            .iter()
-            .any(|v| matches!(v, Violation::Attack(..)))
+        let p = &self.placement;
+        geometry::has_attack(self.spec, &p.pieces, &p.chosen_walls)
     }
 }
 

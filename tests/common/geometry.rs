@@ -1,0 +1,312 @@
+//! The oracle's own geometry, written from the language's definitions
+//! (docs/language.md) and sharing nothing with the library's board, pieces
+//! or verifier: the cells of a box in row-major order, a step along a
+//! vector (wrapping on a torus), every move of every built-in piece in any
+//! dimension, the signed permutations of a custom piece's vectors, and the
+//! rules checked by walking rays cell by cell. A wrong move vector or a
+//! wrong step in the library would fool a verifier built on them; it
+//! cannot fool this one.
+
+use qspec::board::piece::BUILTIN_PIECES;
+use qspec::language::{RuleSpec, Spec};
+use qspec::model::Rel;
+use std::collections::BTreeSet;
+
+/// The coordinates of cell `index` of a box of `dims`, row-major (the first
+/// coordinate varies slowest).
+pub fn coords_of(dims: &[usize], mut index: usize) -> Vec<usize> {
+    let mut out = vec![0; dims.len()];
+    for (axis, &size) in dims.iter().enumerate().rev() {
+        out[axis] = index % size;
+        index /= size;
+    }
+    out
+}
+
+/// The index of `coords` in a box of `dims`, row-major.
+pub fn index_of(dims: &[usize], coords: &[usize]) -> usize {
+    dims.iter()
+        .zip(coords)
+        .fold(0, |acc, (&size, &c)| acc * size + c)
+}
+
+/// `from + v`: `None` off the board; on a torus every coordinate wraps.
+pub fn step(dims: &[usize], torus: bool, from: &[usize], v: &[i64]) -> Option<Vec<usize>> {
+    from.iter()
+        .zip(v)
+        .zip(dims)
+        .map(|((&c, &d), &size)| {
+            let to = c as i64 + d;
+            let size = size as i64;
+            if torus {
+                Some(to.rem_euclid(size) as usize)
+            } else {
+                (0..size).contains(&to).then_some(to as usize)
+            }
+        })
+        .collect()
+}
+
+/// Every vector of `{-1, 0, 1}^d` but zero.
+fn all_unit_steps(d: usize) -> Vec<Vec<i64>> {
+    let mut out = Vec::new();
+    for code in 0..3usize.pow(d as u32) {
+        let v: Vec<i64> = (0..d)
+            .map(|i| (code / 3usize.pow(i as u32) % 3) as i64 - 1)
+            .collect();
+        if v.iter().any(|&x| x != 0) {
+            out.push(v);
+        }
+    }
+    out
+}
+
+/// Every vector with exactly one entry ±1 and one entry ±2 (the knight's
+/// jumps, in any dimension of at least 2).
+fn knight_jumps(d: usize) -> Vec<Vec<i64>> {
+    let mut out = Vec::new();
+    for one in 0..d {
+        for two in (0..d).filter(|&t| t != one) {
+            for s1 in [-1, 1] {
+                for s2 in [-2, 2] {
+                    let mut v = vec![0; d];
+                    v[one] = s1;
+                    v[two] = s2;
+                    out.push(v);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Every signed permutation of `v`'s coordinates (a custom piece's moves).
+pub fn signed_permutations(v: &[i64]) -> BTreeSet<Vec<i64>> {
+    fn permute(rest: &mut Vec<i64>, taken: &mut Vec<i64>, out: &mut BTreeSet<Vec<i64>>) {
+        if rest.is_empty() {
+            let nonzero: Vec<usize> = (0..taken.len()).filter(|&i| taken[i] != 0).collect();
+            for mask in 0..1u32 << nonzero.len() {
+                let mut w = taken.clone();
+                for (bit, &i) in nonzero.iter().enumerate() {
+                    if mask >> bit & 1 == 1 {
+                        w[i] = -w[i];
+                    }
+                }
+                out.insert(w);
+            }
+            return;
+        }
+        for i in 0..rest.len() {
+            let x = rest.remove(i);
+            taken.push(x);
+            permute(rest, taken, out);
+            taken.pop();
+            rest.insert(i, x);
+        }
+    }
+    let mut out = BTreeSet::new();
+    permute(
+        &mut v.iter().map(|x| x.abs()).collect(),
+        &mut Vec::new(),
+        &mut out,
+    );
+    out
+}
+
+/// A piece's moves, both signs of every direction: `(riders, leapers)`.
+pub type OwnMoves = (BTreeSet<Vec<i64>>, BTreeSet<Vec<i64>>);
+
+/// The moves of the piece called `name` in `d` dimensions, from the
+/// definitions: a queen slides along every non-zero vector of {-1,0,1}^d,
+/// a rook along the axes, a bishop along the vectors with exactly two
+/// non-zero entries; a king steps along any of the queen's vectors; a
+/// knight jumps by (1,2) in any two axes, a nightrider slides by them; an
+/// amazon is a queen and a knight. `None` for a name that is not built in.
+pub fn builtin_moves(name: &str, d: usize) -> Option<OwnMoves> {
+    let units = all_unit_steps(d);
+    let nonzero = |v: &Vec<i64>| v.iter().filter(|&&x| x != 0).count();
+    let set = |vs: Vec<Vec<i64>>| vs.into_iter().collect::<BTreeSet<_>>();
+    let none = BTreeSet::new;
+    Some(match name {
+        "queen" => (set(units), none()),
+        "rook" => (
+            set(units.into_iter().filter(|v| nonzero(v) == 1).collect()),
+            none(),
+        ),
+        "bishop" => (
+            set(units.into_iter().filter(|v| nonzero(v) == 2).collect()),
+            none(),
+        ),
+        "king" => (none(), set(units)),
+        "knight" => (none(), set(knight_jumps(d))),
+        "nightrider" => (set(knight_jumps(d)), none()),
+        "amazon" => (set(units), set(knight_jumps(d))),
+        _ => return None,
+    })
+}
+
+/// The moves of `spec`'s piece: a built-in piece by its name, a custom one
+/// by the signed permutations of its declared vectors.
+pub fn moves_of(spec: &Spec) -> OwnMoves {
+    let d = spec.dims.len();
+    if BUILTIN_PIECES.contains(&spec.piece.name.as_str()) {
+        return builtin_moves(&spec.piece.name, d).expect("a built-in piece");
+    }
+    let expand = |vectors: &[Vec<i64>]| {
+        vectors
+            .iter()
+            .flat_map(|v| signed_permutations(v))
+            .filter(|v| v.iter().any(|&x| x != 0))
+            .collect::<BTreeSet<_>>()
+    };
+    (expand(&spec.piece.riders), expand(&spec.piece.leapers))
+}
+
+/// Whether `pieces` and `chosen_walls` (flags by row-major cell index) are
+/// a solution of `spec`: walls, fixed and forbidden cells, every rule, the
+/// count and wall bounds, checked by walking the board cell by cell.
+pub fn is_solution(spec: &Spec, pieces: &[bool], chosen_walls: &[bool]) -> bool {
+    let dims = &spec.dims;
+    let n: usize = dims.iter().product();
+    let mut blocked = chosen_walls.to_vec();
+    for w in &spec.walls {
+        blocked[index_of(dims, w)] = true;
+    }
+    if (0..n).any(|c| pieces[c] && blocked[c]) {
+        return false;
+    }
+    if !spec.free_walls && chosen_walls.iter().any(|&w| w) {
+        return false;
+    }
+    if spec.fixed.iter().any(|f| !pieces[index_of(dims, f)])
+        || spec.forbidden.iter().any(|f| pieces[index_of(dims, f)])
+    {
+        return false;
+    }
+    let count = |flags: &[bool]| flags.iter().filter(|&&x| x).count() as i64;
+    let holds = |bounds: &[(Rel, u32)], value: i64| {
+        bounds.iter().all(|&(rel, k)| match rel {
+            Rel::Le => value <= i64::from(k),
+            Rel::Ge => value >= i64::from(k),
+            Rel::Eq => value == i64::from(k),
+        })
+    };
+    if !holds(&spec.count, count(pieces)) || !holds(&spec.wall_bounds, count(chosen_walls)) {
+        return false;
+    }
+    let board = OwnBoard {
+        dims,
+        torus: spec.torus,
+        pieces,
+        blocked: &blocked,
+        moves: moves_of(spec),
+    };
+    spec.rules.iter().all(|rule| board.rule_holds(*rule))
+}
+
+/// Whether some piece of `pieces` attacks another (walls as in `spec`,
+/// `chosen_walls` too).
+pub fn has_attack(spec: &Spec, pieces: &[bool], chosen_walls: &[bool]) -> bool {
+    let mut blocked = chosen_walls.to_vec();
+    for w in &spec.walls {
+        blocked[index_of(&spec.dims, w)] = true;
+    }
+    let board = OwnBoard {
+        dims: &spec.dims,
+        torus: spec.torus,
+        pieces,
+        blocked: &blocked,
+        moves: moves_of(spec),
+    };
+    !board.rule_holds(RuleSpec::NoAttack)
+}
+
+struct OwnBoard<'a> {
+    dims: &'a [usize],
+    torus: bool,
+    pieces: &'a [bool],
+    blocked: &'a [bool],
+    moves: OwnMoves,
+}
+
+impl OwnBoard<'_> {
+    /// The cells a rider on `from` sees along `v`, nearest first: up to a
+    /// wall or the edge (or back at `from` on a torus), and, with
+    /// `to_first_piece`, up to and including the first piece.
+    fn ray(&self, from: usize, v: &[i64], to_first_piece: bool) -> Vec<usize> {
+        let mut out = Vec::new();
+        let mut at = coords_of(self.dims, from);
+        while let Some(next) = step(self.dims, self.torus, &at, v) {
+            let cell = index_of(self.dims, &next);
+            if cell == from || self.blocked[cell] {
+                break;
+            }
+            out.push(cell);
+            if to_first_piece && self.pieces[cell] {
+                break;
+            }
+            at = next;
+        }
+        out
+    }
+
+    /// The cell a leaper on `from` reaches by `v`.
+    fn leap(&self, from: usize, v: &[i64]) -> Option<usize> {
+        let to = step(self.dims, self.torus, &coords_of(self.dims, from), v)?;
+        Some(index_of(self.dims, &to)).filter(|&c| c != from)
+    }
+
+    /// The pieces the piece on `from` attacks, each once.
+    fn attacked(&self, from: usize) -> BTreeSet<usize> {
+        let (riders, leapers) = &self.moves;
+        let mut hit = BTreeSet::new();
+        for v in riders {
+            if let Some(&last) = self.ray(from, v, true).last() {
+                if self.pieces[last] {
+                    hit.insert(last);
+                }
+            }
+        }
+        for v in leapers {
+            if let Some(to) = self.leap(from, v).filter(|&to| self.pieces[to]) {
+                hit.insert(to);
+            }
+        }
+        hit
+    }
+
+    fn placed(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.pieces.len()).filter(|&c| self.pieces[c])
+    }
+
+    fn rule_holds(&self, rule: RuleSpec) -> bool {
+        match rule {
+            RuleSpec::NoAttack => self.placed().all(|a| self.attacked(a).is_empty()),
+            RuleSpec::Attacks(rel, k) => self.placed().all(|a| {
+                let hit = self.attacked(a).len() as i64;
+                match rel {
+                    Rel::Le => hit <= i64::from(k),
+                    Rel::Ge => hit >= i64::from(k),
+                    Rel::Eq => hit == i64::from(k),
+                }
+            }),
+            RuleSpec::Dominate => {
+                let mut covered = self.pieces.to_vec();
+                let (riders, leapers) = &self.moves;
+                for a in self.placed() {
+                    for v in riders {
+                        for c in self.ray(a, v, false) {
+                            covered[c] = true;
+                        }
+                    }
+                    for v in leapers {
+                        if let Some(to) = self.leap(a, v) {
+                            covered[to] = true;
+                        }
+                    }
+                }
+                (0..covered.len()).all(|c| covered[c] || self.blocked[c])
+            }
+        }
+    }
+}
