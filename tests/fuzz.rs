@@ -397,11 +397,43 @@ fn run_model_case(dir: &Path, case: u64, text: Vec<u8>) -> Result<(), String> {
     .map_err(|e| format!("writing {format}: {e}"))
 }
 
+/// The slowest cases of a run: their time, number and input.
+#[derive(Default)]
+struct Slowest(Vec<(Duration, u64, Vec<u8>)>);
+
+impl Slowest {
+    const KEPT: usize = 5;
+
+    fn note(&mut self, took: Duration, case: u64, input: &[u8]) {
+        if self.0.len() < Self::KEPT || took > self.0[Self::KEPT - 1].0 {
+            self.0.push((took, case, input.to_vec()));
+            self.0.sort_by(|a, b| b.0.cmp(&a.0));
+            self.0.truncate(Self::KEPT);
+        }
+    }
+
+    fn max(&self) -> Duration {
+        self.0.first().map_or(Duration::ZERO, |s| s.0)
+    }
+
+    /// One line a case: the time, the case and its input on one line.
+    fn report(&self) -> String {
+        self.0
+            .iter()
+            .map(|(took, case, input)| {
+                let text = String::from_utf8_lossy(input).replace('\n', " | ");
+                let short: String = text.chars().take(160).collect();
+                format!("fuzz:   {took:?} case {case}: {short}\n")
+            })
+            .collect()
+    }
+}
+
 fn fuzz_models(cases: u64, seed: u64) -> (u64, Duration) {
     let seeds = corpus("models", Some("qspec"));
     let dir = tempfile::tempdir().unwrap();
     let mut rng = Rng(seed | 1);
-    let mut slowest = Duration::ZERO;
+    let mut slowest = Slowest::default();
     for case in 0..cases {
         let mut text = rng.pick(&seeds).clone();
         for _ in 0..1 + rng.below(4) {
@@ -410,7 +442,7 @@ fn fuzz_models(cases: u64, seed: u64) -> (u64, Duration) {
         let keep = text.clone();
         let d = dir.path().to_path_buf();
         match guarded(move || run_model_case(&d, case, text)) {
-            Ok(took) => slowest = slowest.max(took),
+            Ok(took) => slowest.note(took, case, &keep),
             Err(why) => panic!(
                 "model case {case} (seed {seed}) failed: {why}\n--- input ({} bytes) ---\n{}",
                 keep.len(),
@@ -418,7 +450,8 @@ fn fuzz_models(cases: u64, seed: u64) -> (u64, Duration) {
             ),
         }
     }
-    (cases, slowest)
+    eprint!("fuzz: the slowest model cases\n{}", slowest.report());
+    (cases, slowest.max())
 }
 
 /// A real answer and the model it answers.
