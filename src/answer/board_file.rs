@@ -4,8 +4,9 @@
 //! Two forms are accepted, told from the content:
 //!
 //! * a **picture**, as `qspec solve` and `qspec verify` print a board: rows
-//!   of one-character cells separated by spaces — `.` empty, `#` a wall,
-//!   any capital letter a piece — with `layer i, j:` before each layer of a
+//!   of one-character cells separated by spaces — `.` empty, `x` an empty
+//!   forbidden cell, `#` a wall, any capital letter a piece, `*` a fixed
+//!   piece — with `layer i, j:` before each layer of a
 //!   board of three or more dimensions (without labels, the layers of a 3-D
 //!   board are taken in order, one block of rows each). Every other line
 //!   (`c`, `o`, `s` lines, `count = 13`, `verified: ...`) is skipped, so
@@ -15,6 +16,10 @@
 //! * any **answer `qspec verify` reads** (SAT, MaxSAT, PB output, the MIP
 //!   solvers' solution files), mapped through the model's own numbering or
 //!   names.
+//!
+//! The picture reader ([`picture`]) is also how a MiniZinc answer is read:
+//! the output item of the `.mzn` file qspec writes prints the board this
+//! way.
 
 use std::io::Read;
 use std::path::Path;
@@ -36,7 +41,7 @@ pub fn read_start(model: &Model, board: &Board, path: &Path) -> Result<Placement
         .map_err(|e| Error::unreadable("the start ", path, e))?;
     let source = path.display().to_string();
     if text.lines().any(is_picture_row) {
-        return picture(board, &text).map_err(|e| Error::text(source, e));
+        return picture(board, numbered(&text)).map_err(|e| Error::text(source, e));
     }
     let read = read_mapped(model, board, path, None, None)?;
     match &read.mapped {
@@ -48,25 +53,35 @@ pub fn read_start(model: &Model, board: &Board, path: &Path) -> Result<Placement
     }
 }
 
+/// The lines of `text`, numbered from 1.
+fn numbered(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines().enumerate().map(|(i, l)| (i + 1, l))
+}
+
 /// Whether `line` is a row of a picture: one-character cells, each `.`,
-/// `#` or a capital letter, separated by single spaces.
-fn is_picture_row(line: &str) -> bool {
+/// `x`, `#`, `*` or a capital letter, separated by single spaces.
+pub(crate) fn is_picture_row(line: &str) -> bool {
     let line = line.trim_end();
     !line.is_empty()
         && line.split(' ').all(|cell| {
             let mut chars = cell.chars();
-            matches!((chars.next(), chars.next()), (Some(c), None) if c == '.' || c == '#' || c.is_ascii_uppercase())
+            matches!((chars.next(), chars.next()), (Some(c), None) if matches!(c, '.' | 'x' | '#' | '*') || c.is_ascii_uppercase())
         })
 }
 
 /// `layer 1, 2:` → `[1, 2]`.
-fn layer_label(line: &str) -> Option<Vec<usize>> {
+pub(crate) fn layer_label(line: &str) -> Option<Vec<usize>> {
     let inner = line.trim().strip_prefix("layer ")?.strip_suffix(':')?;
     inner.split(',').map(|n| n.trim().parse().ok()).collect()
 }
 
-/// The picture `text` placed in the corner of `board`.
-fn picture(board: &Board, text: &str) -> std::result::Result<Placement, LineError> {
+/// The picture in `lines` (each with its line number, for messages)
+/// placed in the corner of `board`; lines that are neither rows nor layer
+/// labels are skipped.
+pub(crate) fn picture<'t>(
+    board: &Board,
+    lines: impl IntoIterator<Item = (usize, &'t str)>,
+) -> std::result::Result<Placement, LineError> {
     let dims = board.dims();
     let d = dims.len();
     let mut placement = Placement::empty(board.n_cells());
@@ -74,7 +89,7 @@ fn picture(board: &Board, text: &str) -> std::result::Result<Placement, LineErro
     let mut labelled = false;
     let mut row = 0;
     let mut in_block = false;
-    for (number, line) in text.lines().enumerate().map(|(i, l)| (i + 1, l)) {
+    for (number, line) in lines {
         if let Some(label) = layer_label(line) {
             if label.len() != prefix.len() {
                 return Err(LineError::new(
@@ -108,7 +123,7 @@ fn picture(board: &Board, text: &str) -> std::result::Result<Placement, LineErro
         for (column, cell) in line.trim_end().split(' ').enumerate() {
             let coords = place(dims, &prefix, row, column);
             let glyph = cell.chars().next().unwrap_or('.');
-            if glyph == '.' {
+            if matches!(glyph, '.' | 'x') {
                 continue;
             }
             let Some(coords) = coords else {
@@ -167,7 +182,7 @@ mod tests {
     use super::*;
 
     fn pieces(board: &Board, text: &str) -> Vec<Vec<usize>> {
-        let p = picture(board, text).unwrap();
+        let p = picture(board, numbered(text)).unwrap();
         (0..board.n_cells())
             .filter(|&c| p.pieces[c])
             .map(|c| board.coords(c))
@@ -185,6 +200,15 @@ mod tests {
     }
 
     #[test]
+    fn fixed_pieces_and_forbidden_cells_read_as_drawn() {
+        // `qspec solve` draws a fixed piece `*` and an empty forbidden
+        // cell `x`, and ends with the legend.
+        let board = Board::new(&[2, 3], false, &[]);
+        let text = "* x .\n. . Q\n(* a fixed piece, x a forbidden cell)\n";
+        assert_eq!(pieces(&board, text), vec![vec![0, 0], vec![1, 2]]);
+    }
+
+    #[test]
     fn layers_come_from_labels_or_from_blocks() {
         let board = Board::new(&[3, 2, 2], false, &[]);
         let labelled = "layer 0:\n. .\n. .\n\nlayer 2:\n. Q\n. .\n";
@@ -196,7 +220,7 @@ mod tests {
     #[test]
     fn a_picture_larger_than_the_board_is_refused_with_its_line() {
         let board = Board::new(&[2, 2], false, &[]);
-        let e = picture(&board, ". . Q\n").unwrap_err();
+        let e = picture(&board, numbered(". . Q\n")).unwrap_err();
         assert_eq!(e.line, 1);
         assert!(
             e.message.contains("larger than the board (2 x 2)"),
@@ -207,10 +231,18 @@ mod tests {
 
     #[test]
     fn only_rows_of_glyphs_are_picture_rows() {
-        for row in ["Q . #", ".", "N N"] {
+        for row in ["Q . #", ".", "N N", "* x . Q"] {
             assert!(is_picture_row(row), "{row}");
         }
-        for not in ["o 5", "s SATISFIABLE", "13 pieces", "v 1 -2 0", "", "Q  ."] {
+        for not in [
+            "o 5",
+            "s SATISFIABLE",
+            "13 pieces",
+            "v 1 -2 0",
+            "",
+            "Q  .",
+            "(* a fixed piece, x a forbidden cell)",
+        ] {
             assert!(!is_picture_row(not), "{not}");
         }
     }
