@@ -177,6 +177,7 @@ choices! {
         Opb = "opb": "Pseudo-Boolean competition format",
         Lp = "lp": "CPLEX LP, for MIP solvers",
         Mps = "mps": "Free MPS, for MIP solvers",
+        Mzn = "mzn": "A MiniZinc model, for CP, MIP and SAT solvers through MiniZinc",
     }
 }
 
@@ -191,6 +192,7 @@ impl Format {
             "opb" | "pb" => Some(Format::Opb),
             "lp" => Some(Format::Lp),
             "mps" => Some(Format::Mps),
+            "mzn" => Some(Format::Mzn),
             _ => None,
         }
     }
@@ -207,12 +209,12 @@ impl Format {
         Format::from_name(extension).map(|format| (format, gzip))
     }
 
-    /// `.cnf, .wcnf, .opb, .lp or .mps`: every extension, for messages.
+    /// `.cnf, .wcnf, .opb, .lp, .mps or .mzn`: every extension, for messages.
     pub fn extensions() -> String {
         Format::list(|f| format!(".{}", f.name()))
     }
 
-    /// `cnf|wcnf|opb|lp|mps`: every name, for messages.
+    /// `cnf|wcnf|opb|lp|mps|mzn`: every name, for messages.
     pub fn names() -> String {
         Format::ALL.map(Format::name).join("|")
     }

@@ -11,6 +11,7 @@ use std::fs;
 use std::io::{self, Read, Write};
 use std::path::Path;
 
+use qspec::draw::Layout;
 use qspec::emit::{
     check_format, write_cnf, write_format, write_lp, write_mps, write_mps_as, write_opb,
     write_wcnf, Clauses, EmitOptions, Provenance,
@@ -1333,6 +1334,14 @@ fn line_breaks_in_names_stay_inside_comments() {
 fn output_is_identical_across_runs() {
     let model = queens_mixed();
     let arena = queens_clauses(&model, 4);
+    let queens = qspec::load_source(
+        "q.qspec",
+        "board 4 x 4\nrule no_attack\n",
+        &[],
+        &Default::default(),
+    )
+    .unwrap();
+    let layout = Layout::of(&queens.spec, &queens.board);
     for format in Format::ALL {
         let model = if format == Format::Cnf {
             queens_reified()
@@ -1351,6 +1360,7 @@ fn output_is_identical_across_runs() {
                     &model,
                     &provenance(),
                     Some(clauses),
+                    Some(&layout),
                     &EmitOptions::default(),
                 )
             })
@@ -1369,6 +1379,7 @@ fn write_format_needs_clauses_for_cnf() {
         Format::Cnf,
         &model,
         &provenance(),
+        None,
         None,
         &EmitOptions::default(),
     )

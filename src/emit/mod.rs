@@ -8,10 +8,13 @@
 //! * [`write_opb`] — pseudo-Boolean competition format;
 //! * [`write_lp`] — CPLEX LP;
 //! * [`write_mps`] — free MPS, `OBJSENSE MAX` for `maximize` (or the
-//!   negated objective, [`write_mps_as`], for GLPK and CBC).
+//!   negated objective, [`write_mps_as`], for GLPK and CBC);
+//! * [`write_mzn`] — a MiniZinc model, the constraints as MiniZinc says
+//!   them (no linearisation), with an output item that draws the board as
+//!   qspec does (from a [`Layout`]).
 //!
-//! OPB, LP and MPS share one linearisation of the model (`linear.rs`), so a
-//! big-M constant is chosen in exactly one place. Every file starts with a
+//! OPB, LP and MPS share one linearisation of the model
+//! (`linear.rs`), so a big-M constant is chosen in exactly one place. Every file starts with a
 //! header comment saying where it came from and what it holds; each format
 //! module also owns how that header is read back ([`read_header`]) and how
 //! a solver's objective maps back to the model's ([`objective_map`]).
@@ -36,6 +39,7 @@ mod linear;
 mod lp;
 mod mip_start;
 mod mps;
+mod mzn;
 mod names;
 mod opb;
 mod read_header;
@@ -46,6 +50,7 @@ mod unwritable;
 
 use std::io::{self, Write};
 
+use crate::draw::Layout;
 use crate::encode::ClauseArena;
 use crate::model::Model;
 use crate::options::Format;
@@ -56,6 +61,7 @@ pub use header::ObjectiveMap;
 pub use lp::write_lp;
 pub use mip_start::{write_start, MipStart};
 pub use mps::{write_mps, write_mps_as};
+pub use mzn::write_mzn;
 pub use opb::{for_each_opb_constraint, write_opb};
 pub use read_header::{parse_header, read_header, FileHeader};
 pub use unwritable::Unwritable;
@@ -101,18 +107,20 @@ pub fn check_format(model: &Model, format: Format) -> Result<(), Unwritable> {
             None => Ok(()),
         },
         Format::Lp | Format::Mps if model.n_vars() == 0 => Err(Unwritable::NoVariables(format)),
-        Format::Wcnf | Format::Opb | Format::Lp | Format::Mps => Ok(()),
+        Format::Wcnf | Format::Opb | Format::Lp | Format::Mps | Format::Mzn => Ok(()),
     }
 }
 
 /// Writes `model` in `format`: dispatches to the writer of that format.
-/// `clauses` is required for CNF and WCNF and ignored otherwise.
+/// `clauses` is required for CNF and WCNF, `layout` (the board's picture,
+/// for the output item) for MiniZinc; each is ignored otherwise.
 pub fn write_format(
     w: &mut dyn Write,
     format: Format,
     model: &Model,
     prov: &Provenance,
     clauses: Option<Clauses<'_>>,
+    layout: Option<&Layout>,
     opts: &EmitOptions,
 ) -> io::Result<()> {
     check_format(model, format)?;
@@ -129,6 +137,10 @@ pub fn write_format(
         Format::Opb => write_opb(w, model, prov),
         Format::Lp => write_lp(w, model, prov),
         Format::Mps => write_mps_as(w, model, prov, opts.mps_negate),
+        Format::Mzn => {
+            let layout = layout.ok_or(Unwritable::MissingLayout(format))?;
+            write_mzn(w, model, prov, layout)
+        }
     }
 }
 
@@ -143,6 +155,7 @@ pub fn objective_map(format: Format, model: &Model) -> Option<ObjectiveMap> {
         Format::Opb => linear().map(|o| opb::objective_map(&o)),
         Format::Lp => linear().map(|o| lp::objective_map(&o)),
         Format::Mps => linear().map(|o| mps::objective_map(&o, false)),
+        Format::Mzn => model.objective.as_ref().map(|_| mzn::objective_map()),
     }
 }
 
