@@ -478,6 +478,23 @@ fn a_model_the_writer_cannot_hold_is_refused_before_a_byte() {
     assert!(e.to_string().contains("layout"), "{e}");
 }
 
+#[test]
+fn lp_dialect_applies_to_lp_files_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let mps = dir.path().join("q.mps");
+    let out = qspec(&[
+        "compile",
+        "models/eight-queens.qspec",
+        "-o",
+        mps.to_str().unwrap(),
+        "--lp-dialect",
+        "lp_solve",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--lp-dialect lp_solve is about LP files"));
+    assert!(!mps.exists());
+}
+
 // ------------------------------------------------- pictures, as --start reads them
 
 #[test]

@@ -255,6 +255,7 @@ impl Model {
             emit: EmitOptions {
                 wcnf_legacy,
                 mps_negate,
+                ..EmitOptions::default()
             },
             limits: self.instance.options.limits,
             force,
@@ -291,6 +292,7 @@ impl Model {
         let emit = EmitOptions {
             wcnf_legacy,
             mps_negate,
+            ..EmitOptions::default()
         };
         let instance = &*self.instance;
         let bytes = py

@@ -1,9 +1,13 @@
 //! Names of variables and rows in LP, MPS and MiniZinc files.
 //!
-//! Each format has its rules ([`Rules`]): in CPLEX LP and MPS ([`LP`]) a
+//! Each dialect has its rules ([`Rules`]): in CPLEX LP and MPS ([`LP`]) a
 //! name is `[A-Za-z_][A-Za-z0-9_.]*`, at most 100 characters, never
 //! starting with `e`/`E` (CPLEX LP reads `e1` as an exponent) and never an
-//! LP keyword (`end`, `free`, `st`, `bin`, ...); in MiniZinc ([`MZN`]) `[A-Za-z][A-Za-z0-9_]*`, never a keyword nor a name
+//! LP keyword (`end`, `free`, `st`, `bin`, ...); in lp_solve's dialect
+//! ([`LP_SOLVE`], as OR-tools reads it) `[A-Za-z_][A-Za-z0-9_]*`, never
+//! starting with `int`, `bin` or `inf` in any case (OR-tools' tokenizer
+//! takes those for its keywords wherever a name starts with them); in
+//! MiniZinc ([`MZN`]) `[A-Za-z][A-Za-z0-9_]*`, never a keyword nor a name
 //! the writer uses itself. Model names that already obey the rules are
 //! kept; any other is sanitised (bad characters become `_`, a prefix goes
 //! in front when the first character is not allowed or the name is
@@ -49,6 +53,12 @@ const LP_KEYWORDS: &[&str] = &[
     "s.t.", "st.", "subject", "such", "bound", "bounds", "bin", "binary", "binaries", "gen",
     "general", "generals", "int", "integer", "integers", "semi", "semis", "sos", "free", "inf",
     "infinity", "lazy", "user",
+];
+
+/// lp_solve's section keywords besides LP's.
+const LP_SOLVE_KEYWORDS: &[&str] = &[
+    "max", "maximize", "maximise", "min", "minimize", "minimise", "bin", "int", "sec", "sin",
+    "free", "inf", "infinity",
 ];
 
 /// MiniZinc's keywords (2.6, and those later versions reserve), and the
@@ -121,6 +131,18 @@ pub(crate) const LP: Rules = Rules {
     banned_first: &['e', 'E'],
     banned_prefixes: &[],
     keywords: LP_KEYWORDS,
+    case_sensitive: false,
+    prefix: "_",
+    max: MAX_NAME,
+};
+
+/// lp_solve's LP format, as lp_solve and OR-tools read it.
+pub(crate) const LP_SOLVE: Rules = Rules {
+    inner: &['_'],
+    first: &['_'],
+    banned_first: &[],
+    banned_prefixes: &["int", "bin", "inf"],
+    keywords: LP_SOLVE_KEYWORDS,
     case_sensitive: false,
     prefix: "_",
     max: MAX_NAME,
