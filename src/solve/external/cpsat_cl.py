@@ -67,7 +67,9 @@ def main(args):
         print("Optimal solution found")
     elif status == mb.SolveStatus.INFEASIBLE:
         print("Model is infeasible")
-    elif found:
+    elif found or (status == mb.SolveStatus.NOT_SOLVED and "timelimit" in params):
+        # gurobi_cl's words for a stop at the time limit, with or without a
+        # solution (CP-SAT says NOT_SOLVED when it found none in time).
         print("Time limit reached")
     else:
         print("Optimization ended with status %s" % status)

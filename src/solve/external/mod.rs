@@ -217,6 +217,11 @@ fn read_answer(
         if plan.style == Style::Gurobi && says(output.stdout, "Model is infeasible")? {
             return Ok(Some(unsatisfiable(Form::Gurobi)));
         }
+        // Stopped by its own time limit before any solution: no verdict,
+        // as when qspec's deadline stops a solver.
+        if plan.style == Style::Gurobi && says(output.stdout, "Time limit reached")? {
+            return Ok(None);
+        }
         return Err(solver_failed(plan, run, "wrote no answer", output));
     }
     match read_mapped(model, board, output.answer, Some(&header), plan.answer) {
