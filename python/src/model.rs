@@ -276,7 +276,7 @@ impl Model {
         Ok(out)
     }
 
-    /// The model in `format` (`cnf`, `wcnf`, `opb`, `lp`, `mps`) as a string.
+    /// The model in `format` (`cnf`, `wcnf`, `opb`, `lp`, `mps`, `mzn`) as a string.
     #[pyo3(signature = (format = "cnf", *, amo = None, card = None, wcnf_legacy = false, mps_negate = false))]
     fn compile_str(
         &self,

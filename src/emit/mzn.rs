@@ -20,8 +20,8 @@
 //!   objective;` (or `minimize`, or `solve satisfy;`), so the value the
 //!   output prints is the model's objective itself: the header's map is
 //!   `objective`, without offset;
-//! * no search annotation: none was measured to help, and each solver's
-//!   own search is the point of handing it the model;
+//! * no search annotation: none has been measured to help, so each solver
+//!   searches its own way (which is the point of handing it the model);
 //! * an output item that prints the board exactly as `qspec solve` draws
 //!   it ([`crate::draw::Layout`]), after the line `count = N` (the
 //!   objective, when there is one): `qspec verify MODEL ANSWER` reads
