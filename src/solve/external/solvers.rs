@@ -29,8 +29,9 @@
 //!
 //! `cp-sat` is OR-tools' CP-SAT through the ortools package (`pip install
 //! ortools`), run by qspec's `cpsat_cl.py` with gurobi_cl's command line; it
-//! gets MPS because OR-tools reads LP files only in its own lp_solve-like
-//! dialect, not the CPLEX LP qspec writes (google/or-tools#4205).
+//! gets MPS: OR-tools reads LP files only in lp_solve's dialect, not CPLEX
+//! LP (google/or-tools#4205); `compile --lp-dialect lp_solve` writes that
+//! dialect for its LP reader, and the MPS file needs no choice.
 //!
 //! `minizinc:TAG` is MiniZinc with its solver TAG (`gecode`, `chuffed`,
 //! `cp-sat`, `highs`, `scip`, `gurobi`, or any id `minizinc --solvers`
