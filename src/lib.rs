@@ -15,7 +15,8 @@
 //! * [`instance`] loads a file through the three, with the size guard, and
 //!   compiles it: an [`Instance`] is where a library user starts;
 //! * [`encode`] writes cardinality and at-most-one constraints as clauses;
-//! * [`emit`] writes CNF, WCNF, OPB, LP and MPS (and reads their headers back);
+//! * [`emit`] writes CNF, WCNF, OPB, LP (CPLEX or lp_solve), MPS and MiniZinc
+//!   (and reads their headers back);
 //! * [`solve`] runs the embedded engines (Kissat, CaDiCaL, the clique search);
 //! * [`count`] lists and counts solutions, up to symmetry;
 //! * [`certify`] proves "no solution" and optima with checked proofs;

@@ -1,6 +1,7 @@
 //! The options vocabulary every stage may speak: how constraints are encoded
 //! ([`AmoEncoding`], [`CardEncoding`], [`Encodings`]), how rays are modelled
-//! ([`RayEncoding`]), which file is written ([`Format`]) and which embedded
+//! ([`RayEncoding`]), which file is written ([`Format`], an LP file in
+//! which dialect: [`LpDialect`]) and which embedded
 //! solver `solve` runs ([`Engine`]), and how far `solve --certify` checks
 //! a claim ([`CertifyLevel`]).
 //!
@@ -175,8 +176,19 @@ choices! {
         Cnf = "cnf": "DIMACS CNF, for SAT solvers and model counters",
         Wcnf = "wcnf": "Weighted CNF, for MaxSAT solvers",
         Opb = "opb": "Pseudo-Boolean competition format",
-        Lp = "lp": "CPLEX LP, for MIP solvers",
+        Lp = "lp": "CPLEX LP, for MIP solvers (or lp_solve's dialect, `--lp-dialect lp_solve`)",
         Mps = "mps": "Free MPS, for MIP solvers",
+        Mzn = "mzn": "A MiniZinc model, for CP, MIP and SAT solvers through MiniZinc",
+    }
+}
+
+choices! {
+    /// Which LP dialect an LP file is written in.
+    #[derive(Default)]
+    pub enum LpDialect {
+        #[default]
+        Cplex = "cplex": "CPLEX LP (sections Maximize, Subject To, Binaries, End): read by HiGHS, SCIP, CBC, GLPK, Gurobi and CPLEX. The default",
+        LpSolve = "lp_solve": "lp_solve's LP format (`max: ...;`, `r1: ... <= 1;`, `bin x, y;`), without comments or header: read by lp_solve and by OR-tools' LP reader (`import_from_lp_string`), which takes no CPLEX LP file",
     }
 }
 
@@ -191,6 +203,7 @@ impl Format {
             "opb" | "pb" => Some(Format::Opb),
             "lp" => Some(Format::Lp),
             "mps" => Some(Format::Mps),
+            "mzn" => Some(Format::Mzn),
             _ => None,
         }
     }
@@ -207,12 +220,12 @@ impl Format {
         Format::from_name(extension).map(|format| (format, gzip))
     }
 
-    /// `.cnf, .wcnf, .opb, .lp or .mps`: every extension, for messages.
+    /// `.cnf, .wcnf, .opb, .lp, .mps or .mzn`: every extension, for messages.
     pub fn extensions() -> String {
         Format::list(|f| format!(".{}", f.name()))
     }
 
-    /// `cnf|wcnf|opb|lp|mps`: every name, for messages.
+    /// `cnf|wcnf|opb|lp|mps|mzn`: every name, for messages.
     pub fn names() -> String {
         Format::ALL.map(Format::name).join("|")
     }
@@ -266,6 +279,7 @@ mod tests {
         round_trip::<Engine>();
         round_trip::<CertifyLevel>();
         round_trip::<Format>();
+        round_trip::<LpDialect>();
         assert_eq!(Format::from_name("DIMACS"), Some(Format::Cnf));
     }
 }

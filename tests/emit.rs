@@ -11,14 +11,15 @@ use std::fs;
 use std::io::{self, Read, Write};
 use std::path::Path;
 
+use qspec::draw::Layout;
 use qspec::emit::{
-    check_format, write_cnf, write_format, write_lp, write_mps, write_mps_as, write_opb,
-    write_wcnf, Clauses, EmitOptions, Provenance,
+    check_format, write_cnf, write_format, write_lp, write_lp_as, write_mps, write_mps_as,
+    write_opb, write_wcnf, Clauses, EmitOptions, Provenance,
 };
 use qspec::encode::{ClauseArena, ClauseSink};
 use qspec::files::Output;
 use qspec::model::{Constraint, Lit, Model, Objective, Rel, Sense, Var};
-use qspec::options::Format;
+use qspec::options::{Format, LpDialect};
 
 mod common;
 
@@ -1333,6 +1334,14 @@ fn line_breaks_in_names_stay_inside_comments() {
 fn output_is_identical_across_runs() {
     let model = queens_mixed();
     let arena = queens_clauses(&model, 4);
+    let queens = qspec::load_source(
+        "q.qspec",
+        "board 4 x 4\nrule no_attack\n",
+        &[],
+        &Default::default(),
+    )
+    .unwrap();
+    let layout = Layout::of(&queens.spec, &queens.board);
     for format in Format::ALL {
         let model = if format == Format::Cnf {
             queens_reified()
@@ -1351,6 +1360,7 @@ fn output_is_identical_across_runs() {
                     &model,
                     &provenance(),
                     Some(clauses),
+                    Some(&layout),
                     &EmitOptions::default(),
                 )
             })
@@ -1369,6 +1379,7 @@ fn write_format_needs_clauses_for_cnf() {
         Format::Cnf,
         &model,
         &provenance(),
+        None,
         None,
         &EmitOptions::default(),
     )
@@ -1474,4 +1485,132 @@ fn an_empty_output_commits_an_empty_file() {
     let output = Output::create(&target).unwrap();
     output.commit().unwrap();
     assert_eq!(fs::read(&target).unwrap(), b"");
+}
+
+// ------------------------------------------------------- LP, lp_solve's dialect
+
+fn lp_solve(model: &Model) -> String {
+    text(|w| write_lp_as(w, model, &provenance(), LpDialect::LpSolve))
+}
+
+/// An lp_solve-dialect file read back: `;`-ended statements, the objective
+/// first (`max:`/`min:`, an optional constant), labelled rows, one `bin`
+/// list. Returns the problem and the objective's constant.
+fn parse_lp_solve(text: &str) -> (Parsed, i64) {
+    let mut statements = text.split(';').map(str::trim).filter(|s| !s.is_empty());
+    let objective = statements.next().expect("an objective");
+    let tokens: Vec<&str> = objective.split_whitespace().collect();
+    assert!(matches!(tokens[0], "max:" | "min:"), "{objective}");
+    let (constant, terms) = match tokens.get(1) {
+        Some(t) if t.parse::<i64>().is_ok() => (t.parse().unwrap(), &tokens[2..]),
+        _ => (0, &tokens[1..]),
+    };
+    let objective = lp_terms(terms);
+    let mut rows = Vec::new();
+    let mut binaries = Vec::new();
+    for statement in statements {
+        if let Some(list) = statement.strip_prefix("bin ") {
+            binaries = list.split(',').map(|n| n.trim().to_string()).collect();
+            continue;
+        }
+        let tokens: Vec<&str> = statement.split_whitespace().collect();
+        let name = tokens[0].strip_suffix(':').expect("a labelled row");
+        let n = tokens.len();
+        let rel = match tokens[n - 2] {
+            "<=" => Rel::Le,
+            ">=" => Rel::Ge,
+            "=" => Rel::Eq,
+            other => panic!("relation {other}"),
+        };
+        let row = ParsedRow {
+            terms: lp_terms(&tokens[1..n - 2]),
+            rel,
+            rhs: tokens[n - 1].parse().unwrap(),
+        };
+        rows.push((name.to_string(), row));
+    }
+    let parsed = Parsed {
+        objective,
+        rows,
+        binaries,
+    };
+    (parsed, constant)
+}
+
+#[test]
+fn lp_solve_rows_accept_exactly_the_models_solutions() {
+    for (i, model) in all_models().iter().enumerate() {
+        let text = lp_solve(model);
+        let (parsed, _) = parse_lp_solve(&text);
+        check_semantics(model, &parsed, 1, &format!("lp_solve model {i}"));
+        let names: Vec<&String> = parsed.rows.iter().map(|(n, _)| n).collect();
+        let unique: std::collections::HashSet<_> = names.iter().collect();
+        assert_eq!(unique.len(), names.len(), "labels are unique");
+        assert_eq!(parsed.binaries.len(), model.n_vars() as usize);
+        assert_eq!(text, lp_solve(model), "byte-identical");
+    }
+}
+
+#[test]
+fn lp_solve_files_have_no_comments_and_only_names_or_tools_reads() {
+    let mut model = queens_max(4);
+    // Names OR-tools' tokenizer would take for its keywords, or that
+    // lp_solve and OR-tools do not allow.
+    for name in ["int_3", "Bin", "inf_1", "seen_1_2_v1.m2", "2x", "end"] {
+        let var = model.new_var(name.into());
+        let origin = model.origin("test");
+        model.add(Constraint::Clause(vec![var.negative()]), origin);
+    }
+    let text = lp_solve(&model);
+    for comment in ["/*", "//", "\\", "#", "%"] {
+        assert!(!text.contains(comment), "{comment} in\n{text}");
+    }
+    assert!(text.lines().all(|l| l.len() <= 255));
+    let (parsed, _) = parse_lp_solve(&text);
+    for name in &parsed.binaries {
+        let lower = name.to_ascii_lowercase();
+        assert!(
+            !["int", "bin", "inf"].iter().any(|p| lower.starts_with(p)),
+            "{name}"
+        );
+        let mut chars = name.chars();
+        assert!(chars
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_'));
+        assert!(
+            chars.all(|c| c.is_ascii_alphanumeric() || c == '_'),
+            "{name}"
+        );
+    }
+    assert!(parsed.binaries.contains(&"_int_3".to_string()), "{text}");
+    assert!(
+        parsed.binaries.contains(&"seen_1_2_v1_m2".to_string()),
+        "{text}"
+    );
+    assert!(parsed.binaries.contains(&"end".to_string()), "{text}");
+}
+
+#[test]
+fn lp_solve_writes_the_objectives_constant() {
+    // maximize 2 a + 3 !b = 3 + 2 a - 3 b: no header states an offset.
+    let mut model = Model::default();
+    let a = model.new_var("a".into());
+    let b = model.new_var("b".into());
+    model.objective = Some(Objective {
+        sense: Sense::Maximize,
+        terms: vec![(2, a.positive()), (3, b.negative())],
+        what: "count".into(),
+    });
+    let text = lp_solve(&model);
+    assert!(text.starts_with("max: 3 + 2 a - 3 b;\n"), "{text}");
+    let (parsed, constant) = parse_lp_solve(&text);
+    assert_eq!(constant, 3);
+    assert_eq!(parsed.binaries, ["a", "b"]);
+    let empty = write_lp_as(
+        &mut Vec::new(),
+        &Model::default(),
+        &provenance(),
+        LpDialect::LpSolve,
+    );
+    assert_eq!(empty.unwrap_err().kind(), io::ErrorKind::InvalidInput);
 }

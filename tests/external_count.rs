@@ -230,6 +230,33 @@ fn cp_sat_answers_are_read_back_and_verified() {
         "{}",
         stdout(&out)
     );
+    // Stopped by its time limit before any solution: no verdict (exit 1),
+    // not a failure of the solver.
+    let out = qspec(&[
+        "solve",
+        "models/queens-nd-cliques-inf.qspec",
+        "-D",
+        "n=6",
+        "-D",
+        "m=22",
+        "--solver",
+        "cp-sat",
+        "--timeout",
+        "2",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}{}",
+        stdout(&out),
+        stderr(&out)
+    );
+    assert!(
+        stdout(&out).contains("s UNKNOWN\nno solution found before the timeout"),
+        "{}{}",
+        stdout(&out),
+        stderr(&out)
+    );
 }
 
 #[test]

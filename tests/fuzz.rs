@@ -14,6 +14,7 @@
 //! `QSPEC_FUZZ_SEED`).
 
 use qspec::command::verify_answer;
+use qspec::draw::Layout;
 use qspec::emit::{write_format, Clauses, EmitOptions, Provenance};
 use qspec::encode::{encode_model, ClauseArena};
 use qspec::instance::{guard, load_file, Limits, Target};
@@ -365,7 +366,8 @@ fn run_model_case(dir: &Path, case: u64, text: Vec<u8>) -> Result<(), String> {
         Format::Opb,
         Format::Lp,
         Format::Mps,
-    ][case as usize % 5];
+        Format::Mzn,
+    ][case as usize % 6];
     let enc = Encodings::default();
     if let Err(e) = guard::check_output(
         &loaded.model,
@@ -386,12 +388,14 @@ fn run_model_case(dir: &Path, case: u64, text: Vec<u8>) -> Result<(), String> {
         arena: &arena,
         n_vars,
     };
+    let layout = Layout::of(&loaded.spec, &loaded.board);
     write_format(
         &mut std::io::sink(),
         format,
         &loaded.model,
         &prov,
         Some(clauses),
+        Some(&layout),
         &EmitOptions::default(),
     )
     .map_err(|e| format!("writing {format}: {e}"))

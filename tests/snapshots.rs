@@ -1,5 +1,6 @@
 //! Snapshots (insta, in the top-level `snapshots/`): the exact text of small
-//! compiled instances — a 4x4 queens model in every format, and the seed
+//! compiled instances — a 4x4 queens model in every format (MiniZinc
+//! included), and the seed
 //! rules' encodings. A snapshot is the specification of an encoding: any
 //! change to it shows up as a diff to review.
 
@@ -56,7 +57,13 @@ const LADDER_TOTALIZER: Encodings = Encodings {
 
 #[test]
 fn queens_4x4_in_every_format() {
-    for format in [Format::Wcnf, Format::Opb, Format::Lp, Format::Mps] {
+    for format in [
+        Format::Wcnf,
+        Format::Opb,
+        Format::Lp,
+        Format::Mps,
+        Format::Mzn,
+    ] {
         let name = format!("queens_4x4_max.{}", format.name());
         snapshot(&name, &compiled(QUEENS_4X4, format, LADDER_TOTALIZER));
     }

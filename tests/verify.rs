@@ -205,6 +205,42 @@ const FIXTURES: &[Fixture] = &[
         objective: Some("0"),
         compiled: "lp",
     },
+    Fixture {
+        file: "gecode-eight-queens.out",
+        model: EIGHT,
+        defines: &[],
+        form: Form::MiniZinc,
+        status: AnswerStatus::Satisfiable,
+        objective: None,
+        compiled: "mzn",
+    },
+    Fixture {
+        file: "gecode-modular-4-unsat.out",
+        model: MODULAR,
+        defines: &["n=4"],
+        form: Form::MiniZinc,
+        status: AnswerStatus::Unsatisfiable,
+        objective: None,
+        compiled: "mzn",
+    },
+    Fixture {
+        file: "gecode-blocked-two-walls.out",
+        model: BLOCKED,
+        defines: &[],
+        form: Form::MiniZinc,
+        status: AnswerStatus::Optimal,
+        objective: Some("10"),
+        compiled: "mzn",
+    },
+    Fixture {
+        file: "gecode-queens-3d-5.out",
+        model: Q3D,
+        defines: &[],
+        form: Form::MiniZinc,
+        status: AnswerStatus::Optimal,
+        objective: Some("13"),
+        compiled: "mzn",
+    },
 ];
 
 fn answer_path(file: &str) -> PathBuf {
@@ -654,4 +690,67 @@ fn verify_reads_standard_input_and_draws_svg() {
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
     let picture = std::fs::read_to_string(&svg).unwrap();
     assert!(picture.starts_with("<svg") && picture.matches("<circle").count() == 8);
+}
+
+// ------------------------------------------------------------ MiniZinc
+
+#[test]
+fn a_minizinc_board_that_breaks_a_rule_is_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    // Gecode's eight queens start `. . . . Q . . .`: a second queen on
+    // the first row attacks it.
+    let answer = edited(dir.path(), "gecode-eight-queens.out", |t| {
+        t.replacen(". . . . Q . . .", "Q . . . Q . . .", 1)
+    });
+    rejected(EIGHT, &answer, "rule no_attack: (0,0) attacks (0,4)");
+    // A `#` where the board has none: a wall the model cannot place.
+    let walled = edited(dir.path(), "gecode-eight-queens.out", |t| {
+        t.replacen(". . . . Q . . .", "# . . . Q . . .", 1)
+    });
+    rejected(EIGHT, &walled, "(0,0)");
+}
+
+#[test]
+fn a_minizinc_objective_that_is_not_the_boards_is_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let answer = edited(dir.path(), "gecode-blocked-two-walls.out", |t| {
+        t.replace("count = 10\n", "count = 11\n")
+    });
+    rejected(BLOCKED, &answer, "objective: the solver reports 11 on line");
+}
+
+#[test]
+fn minizinc_takes_the_last_complete_solution() {
+    let dir = tempfile::tempdir().unwrap();
+    // Stopped while printing a better solution: the last one ended by
+    // `----------` counts, and without `==========` it is not optimal.
+    let cut = edited(dir.path(), "gecode-blocked-two-walls.out", |t| {
+        let end = t.rfind("----------\n==========").unwrap();
+        format!("{}count = 12\n. Q . .\n", &t[..end + "----------\n".len()])
+    });
+    let out = verify_cli(BLOCKED, &cut, &[], &[]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("solver status: ---------- (a solution)\n"),
+        "{text}"
+    );
+    assert!(text.contains("solver objective: 10 ("), "{text}");
+    // Nothing ended by `----------` and no verdict: cut short, refused.
+    let nothing = written(dir.path(), "cut.out", "count = 3\n. Q . .\n");
+    refused(BLOCKED, &nothing, &[], &["cut.out:2:", "it was cut short"]);
+    // A verdict without a solution.
+    let unknown = written(dir.path(), "unknown.out", "=====UNKNOWN=====\n");
+    let out = verify_cli(BLOCKED, &unknown, &[], &[]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains("the solver gave no verdict"));
+}
+
+#[test]
+fn a_minizinc_board_starting_with_a_wall_is_told_from_gurobi() {
+    let dir = tempfile::tempdir().unwrap();
+    let answer = written(dir.path(), "walls.out", "# Q\n. .\n----------\n");
+    let a = read_answer_file(&answer, ReadOptions::default()).unwrap();
+    assert_eq!(a.form, Form::MiniZinc);
+    assert_eq!(a.status, AnswerStatus::Satisfiable);
 }

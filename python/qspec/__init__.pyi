@@ -77,7 +77,7 @@ class Model:
         wcnf_legacy: bool = False,
         mps_negate: bool = False,
     ) -> str:
-        """The model in `format` (cnf, wcnf, opb, lp, mps) as a string."""
+        """The model in `format` (cnf, wcnf, opb, lp, mps, mzn) as a string."""
     def solve(
         self,
         *,

@@ -255,6 +255,7 @@ impl Model {
             emit: EmitOptions {
                 wcnf_legacy,
                 mps_negate,
+                ..EmitOptions::default()
             },
             limits: self.instance.options.limits,
             force,
@@ -275,7 +276,7 @@ impl Model {
         Ok(out)
     }
 
-    /// The model in `format` (`cnf`, `wcnf`, `opb`, `lp`, `mps`) as a string.
+    /// The model in `format` (`cnf`, `wcnf`, `opb`, `lp`, `mps`, `mzn`) as a string.
     #[pyo3(signature = (format = "cnf", *, amo = None, card = None, wcnf_legacy = false, mps_negate = false))]
     fn compile_str(
         &self,
@@ -291,6 +292,7 @@ impl Model {
         let emit = EmitOptions {
             wcnf_legacy,
             mps_negate,
+            ..EmitOptions::default()
         };
         let instance = &*self.instance;
         let bytes = py

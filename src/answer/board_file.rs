@@ -4,8 +4,9 @@
 //! Two forms are accepted, told from the content:
 //!
 //! * a **picture**, as `qspec solve` and `qspec verify` print a board: rows
-//!   of one-character cells separated by spaces — `.` empty, `#` a wall,
-//!   any capital letter a piece — with `layer i, j:` before each layer of a
+//!   of one-character cells separated by spaces — `.` empty, `x` an empty
+//!   forbidden cell, `#` a wall, any capital letter a piece, `*` a fixed
+//!   piece — with `layer i, j:` before each layer of a
 //!   board of three or more dimensions (without labels, the layers of a 3-D
 //!   board are taken in order, one block of rows each). Every other line
 //!   (`c`, `o`, `s` lines, `count = 13`, `verified: ...`) is skipped, so
@@ -15,12 +16,17 @@
 //! * any **answer `qspec verify` reads** (SAT, MaxSAT, PB output, the MIP
 //!   solvers' solution files), mapped through the model's own numbering or
 //!   names.
+//!
+//! The picture reader is [`super::picture`], which also reads MiniZinc's
+//! answers (the output item of the `.mzn` file qspec writes prints the
+//! board this way).
 
 use std::io::Read;
 use std::path::Path;
 
 use super::decode::{cell_var, CellVar};
 use super::mapped::{placement_of, read_mapped};
+use super::picture::{is_picture_row, numbered, picture};
 use crate::board::Board;
 use crate::board::Placement;
 use crate::diag::LineError;
@@ -36,7 +42,7 @@ pub fn read_start(model: &Model, board: &Board, path: &Path) -> Result<Placement
         .map_err(|e| Error::unreadable("the start ", path, e))?;
     let source = path.display().to_string();
     if text.lines().any(is_picture_row) {
-        return picture(board, &text).map_err(|e| Error::text(source, e));
+        return picture(board, numbered(&text)).map_err(|e| Error::text(source, e));
     }
     let read = read_mapped(model, board, path, None, None)?;
     match &read.mapped {
@@ -46,105 +52,6 @@ pub fn read_start(model: &Model, board: &Board, path: &Path) -> Result<Placement
             LineError::new(0, "the start holds no board: no picture and no solution"),
         )),
     }
-}
-
-/// Whether `line` is a row of a picture: one-character cells, each `.`,
-/// `#` or a capital letter, separated by single spaces.
-fn is_picture_row(line: &str) -> bool {
-    let line = line.trim_end();
-    !line.is_empty()
-        && line.split(' ').all(|cell| {
-            let mut chars = cell.chars();
-            matches!((chars.next(), chars.next()), (Some(c), None) if c == '.' || c == '#' || c.is_ascii_uppercase())
-        })
-}
-
-/// `layer 1, 2:` → `[1, 2]`.
-fn layer_label(line: &str) -> Option<Vec<usize>> {
-    let inner = line.trim().strip_prefix("layer ")?.strip_suffix(':')?;
-    inner.split(',').map(|n| n.trim().parse().ok()).collect()
-}
-
-/// The picture `text` placed in the corner of `board`.
-fn picture(board: &Board, text: &str) -> std::result::Result<Placement, LineError> {
-    let dims = board.dims();
-    let d = dims.len();
-    let mut placement = Placement::empty(board.n_cells());
-    let mut prefix: Vec<usize> = vec![0; d.saturating_sub(2)];
-    let mut labelled = false;
-    let mut row = 0;
-    let mut in_block = false;
-    for (number, line) in text.lines().enumerate().map(|(i, l)| (i + 1, l)) {
-        if let Some(label) = layer_label(line) {
-            if label.len() != prefix.len() {
-                return Err(LineError::new(
-                    number,
-                    format!(
-                        "`{}` does not name a layer of a {d}-dimensional board",
-                        line.trim()
-                    ),
-                ));
-            }
-            prefix = label;
-            labelled = true;
-            row = 0;
-            continue;
-        }
-        if !is_picture_row(line) {
-            if in_block && !labelled && d == 3 {
-                prefix[0] += 1;
-                row = 0;
-            }
-            in_block = false;
-            continue;
-        }
-        if !in_block && d > 3 && !labelled {
-            return Err(LineError::new(
-                number,
-                "a picture of a board of more than three dimensions needs `layer ...:` labels",
-            ));
-        }
-        in_block = true;
-        for (column, cell) in line.trim_end().split(' ').enumerate() {
-            let coords = place(dims, &prefix, row, column);
-            let glyph = cell.chars().next().unwrap_or('.');
-            if glyph == '.' {
-                continue;
-            }
-            let Some(coords) = coords else {
-                return Err(LineError::new(
-                    number,
-                    format!(
-                        "the start's picture is larger than the board ({}): row {row}, column {column} is off it",
-                        dims.iter().map(ToString::to_string).collect::<Vec<_>>().join(" x ")
-                    ),
-                ));
-            };
-            let cell = board.index(&coords);
-            if glyph == '#' {
-                placement.chosen_walls[cell] = !board.is_wall(cell);
-            } else {
-                placement.pieces[cell] = true;
-            }
-        }
-        row += 1;
-    }
-    Ok(placement)
-}
-
-/// The coordinates of `row`, `column` in the layer `prefix`, if on the board.
-fn place(dims: &[usize], prefix: &[usize], row: usize, column: usize) -> Option<Vec<usize>> {
-    let mut coords = prefix.to_vec();
-    match dims.len() {
-        1 if row == 0 => coords.push(column),
-        1 => return None,
-        _ => coords.extend([row, column]),
-    }
-    coords
-        .iter()
-        .zip(dims)
-        .all(|(c, d)| c < d)
-        .then_some(coords)
 }
 
 /// Literals fixing every decision variable of `model` that is a cell (a
@@ -160,58 +67,4 @@ pub fn start_literals(model: &Model, board: &Board, placement: &Placement) -> Ve
             Some(if on { var.positive() } else { var.negative() })
         })
         .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn pieces(board: &Board, text: &str) -> Vec<Vec<usize>> {
-        let p = picture(board, text).unwrap();
-        (0..board.n_cells())
-            .filter(|&c| p.pieces[c])
-            .map(|c| board.coords(c))
-            .collect()
-    }
-
-    #[test]
-    fn a_smaller_picture_goes_in_the_corner() {
-        let board = Board::new(&[5, 5], false, &[]);
-        let text = "c qspec ...\no 4\ns OPTIMUM FOUND\ncount = 4\n4 pieces\n. Q . .\n. . . Q\nQ . . .\n. . Q .\nverified: every rule holds\n";
-        assert_eq!(
-            pieces(&board, text),
-            vec![vec![0, 1], vec![1, 3], vec![2, 0], vec![3, 2]]
-        );
-    }
-
-    #[test]
-    fn layers_come_from_labels_or_from_blocks() {
-        let board = Board::new(&[3, 2, 2], false, &[]);
-        let labelled = "layer 0:\n. .\n. .\n\nlayer 2:\n. Q\n. .\n";
-        assert_eq!(pieces(&board, labelled), vec![vec![2, 0, 1]]);
-        let blocks = ". .\n. .\n\nQ .\n. .\n";
-        assert_eq!(pieces(&board, blocks), vec![vec![1, 0, 0]]);
-    }
-
-    #[test]
-    fn a_picture_larger_than_the_board_is_refused_with_its_line() {
-        let board = Board::new(&[2, 2], false, &[]);
-        let e = picture(&board, ". . Q\n").unwrap_err();
-        assert_eq!(e.line, 1);
-        assert!(
-            e.message.contains("larger than the board (2 x 2)"),
-            "{}",
-            e.message
-        );
-    }
-
-    #[test]
-    fn only_rows_of_glyphs_are_picture_rows() {
-        for row in ["Q . #", ".", "N N"] {
-            assert!(is_picture_row(row), "{row}");
-        }
-        for not in ["o 5", "s SATISFIABLE", "13 pieces", "v 1 -2 0", "", "Q  ."] {
-            assert!(!is_picture_row(not), "{not}");
-        }
-    }
 }

@@ -6,14 +6,17 @@
 //! or, with `--map`, through the `c var` / `* var` lines of the compiled
 //! file the solver read (its [`FileHeader`]). Named answers (the LP family)
 //! map by name, undoing the renames an LP or MPS file lists in its header
-//! (`\ name NEW = OLD`).
+//! (`\ name NEW = OLD`). A picture of the board (MiniZinc's output) is read
+//! by the picture reader of `--start`, and gives every cell variable.
 
-use super::decode::cell_var;
+use super::decode::{cell_var, CellVar};
+use super::picture::picture;
 use super::read::{Answer, Form, IdValues, NamedValue, Values};
 use crate::board::Board;
 use crate::diag::LineError;
 use crate::emit::FileHeader;
 use crate::error::{Error, Result};
+use crate::model::names::{piece_var, wall_var};
 use crate::model::Model;
 use crate::options::Format;
 use std::collections::HashMap;
@@ -55,7 +58,53 @@ pub fn map_answer(
         Values::None => Ok(None),
         Values::ById(ids) => map_ids(answer.form, ids, model, map, source).map(Some),
         Values::ByName(named) => map_names(named, model, board, map, source).map(Some),
+        Values::Picture(lines) => map_picture(lines, model, board, source).map(Some),
     }
+}
+
+/// The board's picture read onto the model's cell variables (auxiliary
+/// variables, which a picture does not show, are false: nothing reads
+/// them, the board is judged from the geometry); a piece or a wall on a
+/// cell the model has no variable for goes to [`Mapped::cells`].
+fn map_picture(
+    lines: &[(usize, String)],
+    model: &Model,
+    board: &Board,
+    source: &str,
+) -> Result<Mapped> {
+    let numbered = lines.iter().map(|(n, l)| (*n, l.as_str()));
+    let placement = picture(board, numbered).map_err(|e| Error::text(source, e))?;
+    let mut values = vec![false; model.n_vars() as usize];
+    let mut has_piece = vec![false; board.n_cells()];
+    let mut has_wall = vec![false; board.n_cells()];
+    for (value, name) in values.iter_mut().zip(&model.names) {
+        match cell_var(board, name) {
+            Some(CellVar::Piece(c)) => {
+                *value = placement.pieces[c];
+                has_piece[c] = true;
+            }
+            Some(CellVar::Wall(c)) => {
+                *value = placement.chosen_walls[c];
+                has_wall[c] = true;
+            }
+            None => {}
+        }
+    }
+    let mut cells = Vec::new();
+    for c in 0..board.n_cells() {
+        let coords = board.coords(c);
+        if placement.pieces[c] && !has_piece[c] {
+            cells.push((piece_var(&coords), true));
+        }
+        if placement.chosen_walls[c] && !has_wall[c] {
+            cells.push((wall_var(&coords), true));
+        }
+    }
+    Ok(Mapped {
+        values,
+        missing: 0,
+        cells,
+    })
 }
 
 fn map_ids(

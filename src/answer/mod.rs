@@ -2,8 +2,9 @@
 //! from the content), its values brought onto the model's variables
 //! ([`map`]), the variable names decoded to cells ([`decode`]), the three
 //! done for one file with the reported objective checked ([`mapped`],
-//! [`objective`]); and a board given in a file (a picture or an answer) as
-//! a warm start ([`board_file`]). The verdict is the verifier's
+//! [`objective`]); a board's picture read back ([`picture`]: MiniZinc's
+//! answers, warm starts); and a board given in a file (a picture or an
+//! answer) as a warm start ([`board_file`]). The verdict is the verifier's
 //! (the `verify` module), the picture the drawer's (the `draw` module).
 
 pub(crate) mod board_file;
@@ -11,6 +12,7 @@ pub mod decode;
 pub(crate) mod map;
 mod mapped;
 pub(crate) mod objective;
+pub(crate) mod picture;
 pub mod read;
 
 pub use map::Mapped;

@@ -6,7 +6,8 @@
 //! * MaxSAT (`o`): the cost of the falsified soft clauses (WCNF);
 //! * PB (`o`): the value of the OPB `min:` line;
 //! * LP family: the objective row (LP or MPS; when the file is unknown,
-//!   either is accepted).
+//!   either is accepted);
+//! * MiniZinc: the objective itself, as the output item prints it.
 //!
 //! A model without objective should report 0 (an empty cost, `obj: 0 x`).
 
@@ -73,6 +74,7 @@ fn expectation(
         (Form::Sat | Form::MiniSat, _) => return None,
         (Form::MaxSat, _) => &[Format::Wcnf],
         (Form::Pb, _) => &[Format::Opb],
+        (Form::MiniZinc, _) => &[Format::Mzn],
         (_, Some(Format::Mps)) => &[Format::Mps],
         (_, None) => &[Format::Lp, Format::Mps],
         _ => &[Format::Lp],
@@ -94,6 +96,7 @@ fn expectation(
     let meaning = match formats {
         [Format::Wcnf] => "the MaxSAT cost of the soft clauses",
         [Format::Opb] => "the value of the OPB min: line",
+        [Format::Mzn] => "the objective, as the MiniZinc model's output prints it",
         [Format::Mps] if stated.is_some() && negated => {
             "the negated objective row of the MPS file (--mps-negate)"
         }

@@ -9,7 +9,9 @@ use qspec::command::{CountFlags, EncodingRequest, ModelRequest};
 use qspec::count::Counter;
 use qspec::instance::guard::DEFAULT_MAX_CLAUSES;
 use qspec::instance::Limits;
-use qspec::options::{AmoEncoding, CardEncoding, CertifyLevel, Engine, Format, RayEncoding};
+use qspec::options::{
+    AmoEncoding, CardEncoding, CertifyLevel, Engine, Format, LpDialect, RayEncoding,
+};
 
 use super::values::{choice, parse_define, parse_size};
 
@@ -100,6 +102,9 @@ pub struct CompileArgs {
     /// Also write this board as MIP starts beside the LP/MPS output: .mst (Gurobi), .sol (SCIP), .highs.sol (HiGHS)
     #[arg(long, value_name = "BOARD")]
     pub start: Option<PathBuf>,
+    /// LP: `cplex` (HiGHS, SCIP, CBC, GLPK, Gurobi, CPLEX) or `lp_solve` (lp_solve, OR-tools' LP reader) [default: cplex]
+    #[arg(long, value_name = "DIALECT", value_parser = choice::<LpDialect>())]
+    pub lp_dialect: Option<LpDialect>,
 }
 
 #[derive(Args)]

@@ -1,12 +1,13 @@
 //! The long help of every command: what it does, examples, exit codes.
 
-pub const ABOUT: &str = "Compile chess-placement problems (.qspec) to CNF, WCNF, OPB, LP and MPS";
+pub const ABOUT: &str =
+    "Compile chess-placement problems (.qspec) to CNF, WCNF, OPB, LP, MPS and MiniZinc";
 
 pub const LONG_ABOUT: &str = "\
 qspec compiles a small declarative .qspec file — a board, a piece, the rules
 between pieces, bounds and objectives — into a file that SAT, MaxSAT,
-pseudo-Boolean and MIP solvers read, with a selectable encoding for every
-cardinality constraint.
+pseudo-Boolean, MIP and (through MiniZinc) CP solvers read, with a
+selectable encoding for every cardinality constraint.
 
 Examples:
   qspec compile models/eight-queens.qspec -o queens.cnf
@@ -191,7 +192,10 @@ count and wall, and the objective the solver reports.
 The answer's form is told from its content: SAT competition output (Kissat,
 CaDiCaL, CryptoMiniSat, Glucose), a MiniSat result file, MaxSAT evaluation
 output (o/s/v, v as 0/1 string or literals), PB competition output (v x1 -x2),
-SCIP, Gurobi (.sol), HiGHS and CBC solution files, GLPK's glpsol -o output.
+SCIP, Gurobi (.sol), HiGHS and CBC solution files, GLPK's glpsol -o output,
+MiniZinc's output for a .mzn file qspec wrote (the board as its output item
+prints it; the last solution ended by ----------, optimal if ==========
+follows).
 Numbered answers map through the model's own numbering (auxiliary variables
 are ignored), or through the `c var` / `* var` lines of the compiled file
 given with --map.
@@ -216,10 +220,22 @@ pub fn compile_help() -> String {
     let auto = qspec::encode::describe(&qspec::options::Encodings::default());
     format!(
         "Compile a model into a solver file: CNF, WCNF (MaxSAT), OPB (pseudo-Boolean),
-LP or MPS (MIP), chosen by --format or the output's extension (.cnf .wcnf .opb
-.lp .mps, each optionally .gz). The file starts with a comment header: qspec's
+LP or MPS (MIP), or a MiniZinc model (CP, MIP and SAT solvers through
+MiniZinc), chosen by --format or the output's extension (.cnf .wcnf .opb .lp
+.mps .mzn, each optionally .gz). The file starts with a comment header: qspec's
 version, the source, parameters, encodings, counts and, for CNF/WCNF/OPB, the
 map from variable numbers to cells (`c var 12 x_1_3`).
+
+MiniZinc: the constraints as MiniZinc says them (clause, sum over Booleans,
+->, <->, exists: each solver uses its own propagators), and an output item
+that prints the board as `qspec solve` does, so that MiniZinc's output can be
+verified: `minizinc --solver gecode q.mzn > out.txt; qspec verify MODEL
+out.txt`.
+
+--lp-dialect lp_solve writes LP in lp_solve's format (`max: ...;`, labelled
+rows, `bin x, y;`, no comments and so no header), the only LP that lp_solve and
+OR-tools' LP reader (model_builder's import_from_lp_string) take; the default
+`cplex` is read by HiGHS, SCIP, CBC, GLPK, Gurobi and CPLEX.
 
 MPS writes `maximize` with OBJSENSE MAX (HiGHS, SCIP, Gurobi, CPLEX read it);
 GLPK rejects that section and CBC ignores it: --mps-negate writes the

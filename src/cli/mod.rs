@@ -73,6 +73,7 @@ impl Sub {
                 force: a.force,
                 mps_negate: a.mps_negate,
                 start: a.start,
+                lp_dialect: a.lp_dialect.unwrap_or_default(),
             }),
             Sub::Stats(a) => Command::Stats(StatsRequest {
                 model: a.model.request(a.encodings.rays),

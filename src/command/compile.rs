@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use crate::emit::EmitOptions;
 use crate::error::{Error, Result};
 use crate::instance::{output_format, CompileOptions, Instance};
-use crate::options::Format;
+use crate::options::{Format, LpDialect};
 use crate::solve::warm_start::{start_paths, Start};
 
 /// What the command line asks of `compile`.
@@ -29,6 +29,8 @@ pub struct CompileRequest {
     pub mps_negate: bool,
     /// `--start`: a board to write as MIP starts beside an LP or MPS file.
     pub start: Option<PathBuf>,
+    /// `--lp-dialect`: CPLEX LP, or lp_solve's (for lp_solve and OR-tools).
+    pub lp_dialect: LpDialect,
 }
 
 /// Refuses to write over the model's own file (also through links).
@@ -54,6 +56,15 @@ fn refuse_own_source(model: &Path, output: &Path) -> Result<()> {
 pub fn run(req: &CompileRequest) -> Result<u8> {
     refuse_own_source(&req.model.path, &req.output)?;
     let format = output_format(&req.output, req.format)?;
+    if req.lp_dialect != LpDialect::default() && format != Format::Lp {
+        return Err(Error::usage_with_help(
+            format!(
+                "--lp-dialect {} is about LP files, and the output is {format}",
+                req.lp_dialect.name()
+            ),
+            "write an LP file (-o model.lp), or leave out --lp-dialect",
+        ));
+    }
     if req.start.is_some() {
         check_start_target(&req.output, format)?;
     }
@@ -70,6 +81,7 @@ pub fn run(req: &CompileRequest) -> Result<u8> {
         emit: EmitOptions {
             wcnf_legacy: req.wcnf_legacy,
             mps_negate: req.mps_negate,
+            lp_dialect: req.lp_dialect,
         },
         limits: req.model.limits,
         force: req.force,

@@ -355,6 +355,7 @@ fn compile_into(
         emit: EmitOptions {
             wcnf_legacy,
             mps_negate: plan.mps_negate,
+            ..EmitOptions::default()
         },
         limits: req.model.limits,
         force: false,

@@ -4,70 +4,12 @@
 //! ringed in gold, forbidden cells crossed and, on request, the lines of
 //! attack).
 
+use super::layout::{layers, piece_letter, Layout};
+use crate::board::Board;
 use crate::board::Placement;
-use crate::board::{show, Board};
 use crate::language::Spec;
 use crate::verify::attack_pairs;
 use std::fmt::Write;
-
-/// The character of a cell.
-fn glyph(board: &Board, spec: &Spec, p: &Placement, cell: usize) -> char {
-    let coords = board.coords(cell);
-    if board.is_wall(cell) || p.chosen_walls[cell] {
-        '#'
-    } else if p.pieces[cell] && spec.fixed.contains(&coords) {
-        '*'
-    } else if p.pieces[cell] {
-        piece_letter(spec)
-    } else if spec.forbidden.contains(&coords) {
-        'x'
-    } else {
-        '.'
-    }
-}
-
-/// `Q` for queens, `N` for knights..., `P` for custom pieces.
-pub fn piece_letter(spec: &Spec) -> char {
-    match spec.piece.name.as_str() {
-        "queen" => 'Q',
-        "rook" => 'R',
-        "bishop" => 'B',
-        "king" => 'K',
-        "knight" => 'N',
-        "amazon" => 'A',
-        "nightrider" => 'S',
-        _ => 'P',
-    }
-}
-
-/// The 2-D layers of the board: each is (label, first cell, rows, columns);
-/// a board of d > 2 dimensions has one layer per value of its first d-2
-/// coordinates, a 1-D board one row.
-fn layers(board: &Board) -> Vec<(String, usize, usize, usize)> {
-    let dims = board.dims();
-    let (rows, cols) = match dims.len() {
-        1 => (1, dims[0]),
-        d => (dims[d - 2], dims[d - 1]),
-    };
-    let per_layer = rows * cols;
-    let n_layers = board.n_cells() / per_layer;
-    (0..n_layers)
-        .map(|l| {
-            let first = l * per_layer;
-            let label = if dims.len() > 2 {
-                let prefix = &board.coords(first)[..dims.len() - 2];
-                let shown = show(prefix);
-                format!(
-                    "layer {}",
-                    shown.trim_start_matches('(').trim_end_matches(')')
-                )
-            } else {
-                String::new()
-            };
-            (label, first, rows, cols)
-        })
-        .collect()
-}
 
 /// `12 pieces` (and `, 5 walls placed` when the solver chooses walls).
 pub fn pieces_line(spec: &Spec, p: &Placement) -> String {
@@ -79,27 +21,10 @@ pub fn pieces_line(spec: &Spec, p: &Placement) -> String {
     format!("{} pieces{walls}", p.n_pieces())
 }
 
-/// The board as text, one line per row, cells separated by spaces.
+/// The board as text, one line per row, cells separated by spaces
+/// ([`Layout`] rendered for `p`).
 pub fn text(spec: &Spec, board: &Board, p: &Placement) -> String {
-    let mut out = String::new();
-    for (label, first, rows, cols) in layers(board) {
-        if !label.is_empty() {
-            let _ = writeln!(out, "{label}:");
-        }
-        for r in 0..rows {
-            let line: Vec<String> = (0..cols)
-                .map(|c| glyph(board, spec, p, first + r * cols + c).to_string())
-                .collect();
-            let _ = writeln!(out, "{}", line.join(" "));
-        }
-        if !label.is_empty() {
-            out.push('\n');
-        }
-    }
-    if !spec.fixed.is_empty() || !spec.forbidden.is_empty() {
-        let _ = writeln!(out, "(* a fixed piece, x a forbidden cell)");
-    }
-    out
+    Layout::of(spec, board).render(p)
 }
 
 const SQUARE: usize = 40;

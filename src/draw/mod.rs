@@ -1,4 +1,7 @@
-//! Pictures: a board as text or SVG ([`board`]), a playable HTML page of
+//! Pictures: a board as text or SVG ([`board`]; the text picture's lines
+//! and each cell's characters are a [`Layout`], which the MiniZinc writer
+//! spells as its output item), a board as one JSON object in the one
+//! vocabulary of qspec's JSON output ([`json`]), a playable HTML page of
 //! puzzle boards ([`page`]) and an SVG bar chart ([`histogram`]). Pure
 //! functions into strings or a writer; nothing here decides anything.
 //!
@@ -16,6 +19,8 @@
 mod board;
 pub(crate) mod histogram;
 pub mod json;
+mod layout;
 pub mod page;
 
-pub use board::{piece_letter, pieces_line, svg, text};
+pub use board::{pieces_line, svg, text};
+pub use layout::{piece_letter, Cell, Glyphs, Layout, Line, LEGEND};

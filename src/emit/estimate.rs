@@ -45,5 +45,8 @@ pub fn estimate_bytes(model: &Model, format: Format, cnf: Option<CnfSize>) -> u6
         Format::Mps => {
             terms * (avg_name + digits(rows) + 12) + rows * (digits(rows) + 8) + n_vars * 40
         }
+        // Declarations, constraints, and an output item of about 60 bytes a
+        // cell variable.
+        Format::Mzn => terms * (avg_name + 4) + rows * 24 + n_vars * (avg_name + 12) + n_vars * 60,
     }
 }

@@ -154,7 +154,7 @@ fn write_binaries(
 }
 
 /// ` + 3 x_1_2 - 1 x_0_0 ...`, each term one unbreakable piece.
-fn write_terms(
+pub(super) fn write_terms(
     lines: &mut Lines<'_, '_>,
     names: &SolverNames<'_>,
     terms: &[(i64, Var)],
@@ -174,17 +174,17 @@ fn write_terms(
 /// Text broken into lines of at most [`MAX_LINE`] characters, only between
 /// pieces. Every piece but a row's first starts with a space, so a broken
 /// line continues with a space.
-struct Lines<'a, 'w> {
-    out: &'a mut TextOut<'w>,
+pub(super) struct Lines<'a, 'w> {
+    pub(super) out: &'a mut TextOut<'w>,
     width: usize,
 }
 
 impl<'a, 'w> Lines<'a, 'w> {
-    fn new(out: &'a mut TextOut<'w>) -> Lines<'a, 'w> {
+    pub(super) fn new(out: &'a mut TextOut<'w>) -> Lines<'a, 'w> {
         Lines { out, width: 0 }
     }
 
-    fn piece(&mut self, text: &str) -> io::Result<()> {
+    pub(super) fn piece(&mut self, text: &str) -> io::Result<()> {
         if self.width > 0 && self.width + text.len() > MAX_LINE {
             self.out.str("\n")?;
             self.width = 0;
@@ -194,7 +194,7 @@ impl<'a, 'w> Lines<'a, 'w> {
         Ok(())
     }
 
-    fn end_line(&mut self) -> io::Result<()> {
+    pub(super) fn end_line(&mut self) -> io::Result<()> {
         if self.width > 0 {
             self.out.str("\n")?;
             self.width = 0;

@@ -6,12 +6,16 @@
 //! * [`write_wcnf`] — MaxSAT WCNF, 2022 format (`h` lines) or the legacy
 //!   `p wcnf V C top`; the objective becomes soft unit clauses;
 //! * [`write_opb`] — pseudo-Boolean competition format;
-//! * [`write_lp`] — CPLEX LP;
+//! * [`write_lp`] — CPLEX LP, or lp_solve's dialect ([`write_lp_as`],
+//!   which lp_solve and OR-tools' LP reader take);
 //! * [`write_mps`] — free MPS, `OBJSENSE MAX` for `maximize` (or the
-//!   negated objective, [`write_mps_as`], for GLPK and CBC).
+//!   negated objective, [`write_mps_as`], for GLPK and CBC);
+//! * [`write_mzn`] — a MiniZinc model, the constraints as MiniZinc says
+//!   them (no linearisation), with an output item that draws the board as
+//!   qspec does (from a [`Layout`]).
 //!
-//! OPB, LP and MPS share one linearisation of the model (`linear.rs`), so a
-//! big-M constant is chosen in exactly one place. Every file starts with a
+//! OPB, LP (both dialects) and MPS share one linearisation of the model
+//! (`linear.rs`), so a big-M constant is chosen in exactly one place. Every file starts with a
 //! header comment saying where it came from and what it holds; each format
 //! module also owns how that header is read back ([`read_header`]) and how
 //! a solver's objective maps back to the model's ([`objective_map`]).
@@ -34,8 +38,10 @@ mod estimate;
 mod header;
 mod linear;
 mod lp;
+mod lp_solve;
 mod mip_start;
 mod mps;
+mod mzn;
 mod names;
 mod opb;
 mod read_header;
@@ -46,9 +52,10 @@ mod unwritable;
 
 use std::io::{self, Write};
 
+use crate::draw::Layout;
 use crate::encode::ClauseArena;
 use crate::model::Model;
-use crate::options::Format;
+use crate::options::{Format, LpDialect};
 
 pub use dimacs::{write_cnf, write_wcnf};
 pub use estimate::estimate_bytes;
@@ -56,6 +63,7 @@ pub use header::ObjectiveMap;
 pub use lp::write_lp;
 pub use mip_start::{write_start, MipStart};
 pub use mps::{write_mps, write_mps_as};
+pub use mzn::write_mzn;
 pub use opb::{for_each_opb_constraint, write_opb};
 pub use read_header::{parse_header, read_header, FileHeader};
 pub use unwritable::Unwritable;
@@ -80,6 +88,23 @@ pub struct EmitOptions {
     /// MPS: write a maximisation as the minimisation of the negated
     /// objective instead of with `OBJSENSE MAX` (for GLPK and CBC).
     pub mps_negate: bool,
+    /// LP: the dialect (CPLEX LP, or lp_solve's for lp_solve and OR-tools).
+    pub lp_dialect: LpDialect,
+}
+
+/// Writes `model` as an LP file in `dialect`: CPLEX LP ([`write_lp`]) or
+/// lp_solve's format, which lp_solve and OR-tools' LP reader take (no
+/// header: OR-tools' reader takes no comment).
+pub fn write_lp_as(
+    w: &mut dyn Write,
+    model: &Model,
+    prov: &Provenance,
+    dialect: LpDialect,
+) -> io::Result<()> {
+    match dialect {
+        LpDialect::Cplex => write_lp(w, model, prov),
+        LpDialect::LpSolve => lp_solve::write_lp_solve(w, model),
+    }
 }
 
 /// The clauses that an encoder produced for the CNF family.
@@ -101,18 +126,20 @@ pub fn check_format(model: &Model, format: Format) -> Result<(), Unwritable> {
             None => Ok(()),
         },
         Format::Lp | Format::Mps if model.n_vars() == 0 => Err(Unwritable::NoVariables(format)),
-        Format::Wcnf | Format::Opb | Format::Lp | Format::Mps => Ok(()),
+        Format::Wcnf | Format::Opb | Format::Lp | Format::Mps | Format::Mzn => Ok(()),
     }
 }
 
 /// Writes `model` in `format`: dispatches to the writer of that format.
-/// `clauses` is required for CNF and WCNF and ignored otherwise.
+/// `clauses` is required for CNF and WCNF, `layout` (the board's picture,
+/// for the output item) for MiniZinc; each is ignored otherwise.
 pub fn write_format(
     w: &mut dyn Write,
     format: Format,
     model: &Model,
     prov: &Provenance,
     clauses: Option<Clauses<'_>>,
+    layout: Option<&Layout>,
     opts: &EmitOptions,
 ) -> io::Result<()> {
     check_format(model, format)?;
@@ -127,8 +154,12 @@ pub fn write_format(
             write_wcnf(w, model, prov, c.arena, c.n_vars, opts)
         }
         Format::Opb => write_opb(w, model, prov),
-        Format::Lp => write_lp(w, model, prov),
+        Format::Lp => write_lp_as(w, model, prov, opts.lp_dialect),
         Format::Mps => write_mps_as(w, model, prov, opts.mps_negate),
+        Format::Mzn => {
+            let layout = layout.ok_or(Unwritable::MissingLayout(format))?;
+            write_mzn(w, model, prov, layout)
+        }
     }
 }
 
@@ -143,6 +174,7 @@ pub fn objective_map(format: Format, model: &Model) -> Option<ObjectiveMap> {
         Format::Opb => linear().map(|o| opb::objective_map(&o)),
         Format::Lp => linear().map(|o| lp::objective_map(&o)),
         Format::Mps => linear().map(|o| mps::objective_map(&o, false)),
+        Format::Mzn => model.objective.as_ref().map(|_| mzn::objective_map()),
     }
 }
 

@@ -10,7 +10,7 @@ use std::io::{self, BufRead};
 use std::path::Path;
 
 use super::header::{ObjectiveMap, OBJECTIVE_LINE};
-use super::{dimacs, lp, mps, opb};
+use super::{dimacs, lp, mps, mzn, opb};
 use crate::diag::{LineError, LineReader};
 use crate::error::{Error, Result};
 use crate::files::open_text;
@@ -98,8 +98,8 @@ fn header_lines(
             break;
         }
     }
-    if matches!(file.format, Some(Format::Lp | Format::Mps)) {
-        // LP and MPS files declare no numbered variables.
+    if matches!(file.format, Some(Format::Lp | Format::Mps | Format::Mzn)) {
+        // LP, MPS and MiniZinc files declare no numbered variables.
         file.n_vars = None;
     }
     Ok(())
@@ -130,6 +130,8 @@ fn first_line_format(line: &str) -> (Option<Format>, &'static str) {
         (Some(Format::Lp), lp::COMMENT)
     } else if starts_header(line, mps::COMMENT) {
         (Some(Format::Mps), mps::COMMENT)
+    } else if starts_header(line, mzn::COMMENT) {
+        (Some(Format::Mzn), mzn::COMMENT)
     } else {
         (None, "")
     }
@@ -185,6 +187,7 @@ fn parse_objective_line(rest: &str, format: Option<Format>) -> Option<ObjectiveM
         Format::Cnf | Format::Wcnf => dimacs::COST,
         Format::Opb => opb::MIN_LINE_VALUE,
         Format::Lp | Format::Mps => lp::OBJECTIVE_ROW,
+        Format::Mzn => mzn::OBJECTIVE,
     };
     ObjectiveMap::parse(expression, symbol)
 }
@@ -226,6 +229,10 @@ mod tests {
         assert_eq!(lp.renamed.get("_2x").map(String::as_str), Some("2x"));
         let mps = parsed("* qspec 0.1.0\n* name _end = end\nNAME qspec\n");
         assert_eq!(mps.format, Some(Format::Mps));
+        let mzn = parsed("% qspec 0.1.0\n% model variables: 2\n% objective: maximize count = objective\n% name v_test = test\nvar bool: x_0_0;\n");
+        assert_eq!((mzn.format, mzn.n_vars), (Some(Format::Mzn), None));
+        assert_eq!(mzn.objective.map(|m| m.value(7)), Some(7));
+        assert_eq!(mzn.renamed.get("v_test").map(String::as_str), Some("test"));
         assert!(parse_header(&mut "p cnf 1 1\n".as_bytes(), "plain.cnf").is_err());
     }
 }

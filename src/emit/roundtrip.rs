@@ -2,6 +2,7 @@
 //! map and the objective map its writer used (write → parse → the same).
 
 use super::{objective_map, parse_header, write_format, Clauses, EmitOptions, Provenance};
+use crate::draw::Layout;
 use crate::encode::{encode_model, ClauseArena};
 use crate::model::{Constraint, Model, Objective, Sense, Var};
 use crate::options::{Encodings, Format};
@@ -48,12 +49,14 @@ pub(crate) fn assert_header_round_trips(format: Format) {
             n_vars,
         });
         let opts = EmitOptions::default();
+        let layout = Layout { lines: Vec::new() };
         write_format(
             &mut bytes,
             format,
             &m,
             &Provenance::default(),
             clauses,
+            Some(&layout),
             &opts,
         )
         .unwrap();
@@ -64,6 +67,15 @@ pub(crate) fn assert_header_round_trips(format: Format) {
             Format::Lp | Format::Mps => {
                 assert!(header.ids.is_empty());
                 assert_eq!(header.renamed.get("_end").map(String::as_str), Some("end"));
+                assert_eq!(
+                    header.renamed.get("seen_1").map(String::as_str),
+                    Some("seen 1")
+                );
+            }
+            Format::Mzn => {
+                assert!(header.ids.is_empty());
+                // `end` is a MiniZinc identifier; `seen 1` is not.
+                assert_eq!(header.renamed.get("end"), None);
                 assert_eq!(
                     header.renamed.get("seen_1").map(String::as_str),
                     Some("seen 1")

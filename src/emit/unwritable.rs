@@ -55,6 +55,8 @@ pub enum Unwritable {
     },
     /// CNF and WCNF are written from the encoded clauses, and none were given.
     MissingClauses(Format),
+    /// MiniZinc's output item draws the board, and no layout was given.
+    MissingLayout(Format),
     /// Fewer variables declared than the model names.
     TooFewVariables {
         /// The number declared.
@@ -149,6 +151,10 @@ impl fmt::Display for Unwritable {
             Unwritable::MissingClauses(format) => {
                 write!(f, "{format} output needs the encoded clauses of the model")
             }
+            Unwritable::MissingLayout(format) => write!(
+                f,
+                "{format} output needs the board's layout (qspec::draw::Layout) for the picture its output item prints"
+            ),
             Unwritable::TooFewVariables { declared, named } => write!(
                 f,
                 "{declared} variables declared, but the model alone has {named}"

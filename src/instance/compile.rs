@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use super::guard::{check_output, Limits, Target};
 use super::{Checked, Instance};
 use crate::diag::{Diagnostic, Span, SpecErrors};
+use crate::draw::Layout;
 use crate::emit::{self, Clauses, EmitOptions, Provenance};
 use crate::encode::{self, ClauseArena, ClauseSink};
 use crate::error::{Error, Result};
@@ -204,8 +205,19 @@ impl Encoded<'_> {
             arena: &self.arena,
             n_vars: self.n_vars,
         });
-        let model = &self.instance.model;
-        emit::write_format(out, self.format, model, &self.provenance, clauses, emit)
+        let instance = self.instance;
+        let layout =
+            (self.format == Format::Mzn).then(|| Layout::of(&instance.spec, &instance.board));
+        let (model, prov) = (&instance.model, &self.provenance);
+        emit::write_format(
+            out,
+            self.format,
+            model,
+            prov,
+            clauses,
+            layout.as_ref(),
+            emit,
+        )
     }
 
     fn report(&self) -> CompileReport {

@@ -1,8 +1,9 @@
 //! Reading a solver's answer: the form is told from the content (or forced
 //! with `--answer-format`), then one reader per family turns the text into
 //! an [`Answer`]: a status, the objective as the solver reported it, and
-//! the values — by DIMACS id (SAT, MaxSAT, PB, MiniSat) or by name (SCIP,
-//! Gurobi, HiGHS, CBC, GLPK).
+//! the values — by DIMACS id (SAT, MaxSAT, PB, MiniSat), by name (SCIP,
+//! Gurobi, HiGHS, CBC, GLPK), or as the board's picture (MiniZinc running
+//! a `.mzn` file qspec wrote, whose output item draws the board).
 //!
 //! Every reader streams line by line, in time linear in the answer's size,
 //! and fails with the answer's line number ([`LineError`]) on anything it
@@ -22,6 +23,7 @@ mod glpk;
 mod gurobi;
 mod highs;
 mod minisat;
+mod minizinc;
 mod scip;
 
 use crate::diag::{LineError, LineReader};
@@ -43,6 +45,7 @@ crate::options::choices! {
         Highs = "highs": "HiGHS's solution file (`--solution_file`, `writeSolution`)",
         Cbc = "cbc": "CBC's solution file (`solu FILE`)",
         Glpk = "glpk": "GLPK's printable solution (`glpsol -o FILE`)",
+        MiniZinc = "minizinc": "MiniZinc's output for a `.mzn` file qspec wrote: the board as qspec draws it, `----------`, `==========`",
     }
 }
 
@@ -66,6 +69,7 @@ impl Form {
             Form::Highs => "HiGHS solution file",
             Form::Cbc => "CBC solution file",
             Form::Glpk => "GLPK printable solution (glpsol -o)",
+            Form::MiniZinc => "MiniZinc output (the board, ---------- and ==========)",
         }
     }
 
@@ -177,6 +181,9 @@ pub enum Values {
     ById(IdValues),
     /// Names absent from the answer are 0.
     ByName(Vec<NamedValue>),
+    /// The board as qspec draws it, each line with its number, for the
+    /// picture reader (MiniZinc's output).
+    Picture(Vec<(usize, String)>),
 }
 
 /// A solver's answer, as read.
@@ -235,6 +242,7 @@ fn read_lines(lines: &mut LineReader<'_>, opts: ReadOptions) -> Result<Answer, L
         Form::Highs => highs::read(lines),
         Form::Cbc => cbc::read(lines),
         Form::Glpk => glpk::read(lines),
+        Form::MiniZinc => minizinc::read(lines),
     }
 }
 
@@ -254,9 +262,9 @@ fn detect(lines: &mut LineReader<'_>) -> Result<Form, LineError> {
             number,
             format!(
                 "cannot tell which solver wrote this answer from `{}`: expected SAT, MaxSAT \
-                 or PB competition output (c, s, o, v lines), a MiniSat result file, or a \
-                 SCIP, Gurobi, HiGHS, CBC or GLPK solution file\n  = help: pass \
-                 --answer-format to say which",
+                 or PB competition output (c, s, o, v lines), a MiniSat result file, a \
+                 SCIP, Gurobi, HiGHS, CBC or GLPK solution file, or MiniZinc's output\n  = \
+                 help: pass --answer-format to say which",
                 excerpt(text)
             ),
         )
@@ -268,6 +276,10 @@ fn detect_line(text: &str) -> Option<Form> {
     let word = text.split_ascii_whitespace().next().unwrap_or("");
     if matches!(word, "c" | "s" | "v" | "o") {
         return Some(Form::Sat);
+    }
+    // Before Gurobi's `#`: a board's row may start with a wall.
+    if minizinc::starts_minizinc(text) {
+        return Some(Form::MiniZinc);
     }
     if matches!(text, "SAT" | "UNSAT" | "INDET") {
         return Some(Form::MiniSat);

@@ -4,8 +4,9 @@ runs Gurobi:
 
     python3 cpsat_cl.py [TimeLimit=S] [Threads=N] [InputFile=START.mst] ResultFile=SOL MODEL.mps
 
-MODEL is an MPS file (OR-tools' LP reader takes its own lp_solve-like
-dialect only, not the CPLEX LP files qspec writes, google/or-tools#4205).
+MODEL is an MPS file (OR-tools' LP reader takes lp_solve's dialect only,
+not CPLEX LP, google/or-tools#4205; `qspec compile --lp-dialect lp_solve`
+writes that dialect, but MPS needs no choice).
 ResultFile=SOL gets the solution as a Gurobi .sol file (`# Objective value
 = V`, then `name value` lines); InputFile=START.mst (`name value` lines)
 becomes CP-SAT's hints. It prints, last, gurobi_cl's line for the outcome
@@ -67,7 +68,9 @@ def main(args):
         print("Optimal solution found")
     elif status == mb.SolveStatus.INFEASIBLE:
         print("Model is infeasible")
-    elif found:
+    elif found or (status == mb.SolveStatus.NOT_SOLVED and "timelimit" in params):
+        # gurobi_cl's words for a stop at the time limit, with or without a
+        # solution (CP-SAT says NOT_SOLVED when it found none in time).
         print("Time limit reached")
     else:
         print("Optimization ended with status %s" % status)

@@ -6,6 +6,7 @@
 //! Compiling the file and reporting the answer are the `solve` command's
 //! (the `command` module); this module runs one solver on one file.
 
+mod minizinc;
 mod process;
 pub mod solvers;
 
@@ -201,6 +202,13 @@ fn read_answer(
     board: &Board,
 ) -> Result<Option<MappedAnswer>> {
     let header = read_header(file)?;
+    if plan.style == Style::MiniZinc && !run.status.is_some_and(|s| s.success()) {
+        let said =
+            String::from_utf8_lossy(&fs::read(output.stderr).unwrap_or_default()).into_owned();
+        if let Some(trouble) = minizinc::minizinc_trouble(&plan.tool, &said) {
+            return Err(trouble);
+        }
+    }
     let exists = fs::metadata(output.answer).is_ok_and(|m| m.len() > 0);
     if !exists {
         if run.timed_out {
@@ -208,6 +216,11 @@ fn read_answer(
         }
         if plan.style == Style::Gurobi && says(output.stdout, "Model is infeasible")? {
             return Ok(Some(unsatisfiable(Form::Gurobi)));
+        }
+        // Stopped by its own time limit before any solution: no verdict,
+        // as when qspec's deadline stops a solver.
+        if plan.style == Style::Gurobi && says(output.stdout, "Time limit reached")? {
+            return Ok(None);
         }
         return Err(solver_failed(plan, run, "wrote no answer", output));
     }
@@ -347,6 +360,12 @@ mod tests {
         );
         assert_eq!(format("open-wbo"), Some(Format::Wcnf));
         assert_eq!(format("gurobi_cl"), Some(Format::Lp));
+        assert_eq!(format("minizinc:chuffed"), Some(Format::Mzn));
+        assert_eq!(format("minizinc:any-solver-id"), Some(Format::Mzn));
+        assert_eq!(
+            format("/usr/bin/minizinc --solver gecode"),
+            Some(Format::Mzn)
+        );
         assert_eq!(format("mysolver"), None);
     }
 
@@ -407,6 +426,18 @@ mod tests {
         assert_eq!(
             invoked("rc2.py -v", Format::Wcnf, None),
             "rc2.py -v /t/model.x"
+        );
+        assert_eq!(
+            invoked("minizinc:gecode", Format::Mzn, soon),
+            "minizinc --solver gecode --time-limit 30000 /t/model.x"
+        );
+        assert_eq!(
+            invoked("minizinc", Format::Mzn, None),
+            "minizinc /t/model.x"
+        );
+        assert_eq!(
+            invoked("minizinc:cp-sat -p 2", Format::Mzn, None),
+            "minizinc --solver cp-sat -p 2 /t/model.x"
         );
     }
 

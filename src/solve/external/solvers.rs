@@ -17,6 +17,7 @@
 //! | gurobi | LP | `python3 gurobi_cl.py ResultFile=SOL FILE` | Gurobi `.sol` |
 //! | glpsol | LP | `CMD --lp FILE -o SOL` | GLPK printable solution |
 //! | cp-sat | MPS | `python3 cpsat_cl.py ResultFile=SOL FILE` | Gurobi `.sol` |
+//! | minizinc, minizinc:TAG | MiniZinc | `minizinc [--solver TAG] [--time-limit MS] FILE` | stdout, MiniZinc output |
 //!
 //! WCNF is written in the 2022 format unless the solver is known to read
 //! only the legacy one (clasp, Open-WBO, Sat4j) or `--wcnf-legacy` asks.
@@ -28,8 +29,16 @@
 //!
 //! `cp-sat` is OR-tools' CP-SAT through the ortools package (`pip install
 //! ortools`), run by qspec's `cpsat_cl.py` with gurobi_cl's command line; it
-//! gets MPS because OR-tools reads LP files only in its own lp_solve-like
-//! dialect, not the CPLEX LP qspec writes (google/or-tools#4205).
+//! gets MPS: OR-tools reads LP files only in lp_solve's dialect, not CPLEX
+//! LP (google/or-tools#4205); `compile --lp-dialect lp_solve` writes that
+//! dialect for its LP reader, and the MPS file needs no choice.
+//!
+//! `minizinc:TAG` is MiniZinc with its solver TAG (`gecode`, `chuffed`,
+//! `cp-sat`, `highs`, `scip`, `gurobi`, or any id `minizinc --solvers`
+//! lists); plain `minizinc` runs MiniZinc's default solver. The `.mzn` file's
+//! output item prints the board, which is read back as a picture. A solver
+//! MiniZinc does not have, or cannot load, is reported with what to
+//! install ([`minizinc_trouble`]).
 //!
 //! RC2 is given `-vv` (it prints its model only when verbose). `--timeout`
 //! is passed to the MIP solvers' own time limits. Handed MPS (`--format
@@ -71,6 +80,8 @@ pub enum Style {
     Gurobi,
     /// `glpsol -o`.
     Glpk,
+    /// `minizinc [--solver TAG] [--time-limit MS] FILE`.
+    MiniZinc,
 }
 
 impl Style {
@@ -79,13 +90,13 @@ impl Style {
     pub fn has_time_limit(self) -> bool {
         matches!(
             self,
-            Style::Scip | Style::Highs | Style::Cbc | Style::Gurobi | Style::Glpk
+            Style::Scip | Style::Highs | Style::Cbc | Style::Gurobi | Style::Glpk | Style::MiniZinc
         )
     }
 
     /// Where the answer is: standard output, or the solution file.
     pub fn answers_on_stdout(self) -> bool {
-        self == Style::Stdout
+        matches!(self, Style::Stdout | Style::MiniZinc)
     }
 }
 
@@ -254,12 +265,41 @@ const TABLE: &[Row] = &[
         ),
         CPSAT_RUNNER,
     ),
+    row(
+        (
+            &[
+                "minizinc",
+                "minizinc:gecode",
+                "minizinc:chuffed",
+                "minizinc:cp-sat",
+                "minizinc:highs",
+                "minizinc:scip",
+                "minizinc:gurobi",
+            ],
+            7,
+        ),
+        Format::Mzn,
+        Style::MiniZinc,
+        Some(Form::MiniZinc),
+        false,
+    ),
 ];
+
+/// What MiniZinc runs: `minizinc` and `minizinc:TAG` for any tag.
+const MINIZINC: &str = "minizinc";
+
+/// The MiniZinc solver tag of `tool` (`minizinc:chuffed` → `chuffed`).
+fn minizinc_tag(tool: &str) -> Option<&str> {
+    tool.strip_prefix(MINIZINC)?.strip_prefix(':')
+}
 
 /// The solver called `tool` (lower case), if qspec knows it.
 pub fn known(tool: &str) -> Option<Known> {
     if let Some(row) = TABLE.iter().find(|r| r.names.contains(&tool)) {
         return Some(row.known);
+    }
+    if minizinc_tag(tool).is_some() {
+        return known(MINIZINC);
     }
     if tool.ends_with(".jar") && tool.contains("sat4j") {
         let format = if tool.contains("maxsat") {
@@ -283,7 +323,14 @@ pub fn known(tool: &str) -> Option<Known> {
 /// for help texts.
 pub fn described() -> String {
     let mut parts = Vec::new();
-    for format in [Format::Cnf, Format::Opb, Format::Wcnf, Format::Lp] {
+    for format in [
+        Format::Cnf,
+        Format::Opb,
+        Format::Wcnf,
+        Format::Lp,
+        Format::Mps,
+        Format::Mzn,
+    ] {
         let names: Vec<&str> = TABLE
             .iter()
             .filter(|r| r.known.format == format)
@@ -383,6 +430,12 @@ fn seconds_left(deadline: Instant) -> u64 {
         .max(1.0) as u64
 }
 
+/// Milliseconds left before the deadline (at least 1000).
+fn millis_left(deadline: Instant) -> u64 {
+    let left = deadline.saturating_duration_since(Instant::now());
+    (left.as_secs_f64() * 1000.0).ceil().max(1000.0) as u64
+}
+
 /// Where a solver reads and writes: the compiled file, its solution, and a
 /// warm start to hand it (if any).
 #[derive(Clone, Copy, Debug)]
@@ -426,6 +479,18 @@ pub fn invocation(plan: &Plan, files: Files<'_>, deadline: Option<Instant>) -> R
     }
     match plan.style {
         Style::Stdout => argv.push(file_s),
+        Style::MiniZinc => {
+            if let Some(tag) = minizinc_tag(&plan.tool) {
+                argv.splice(
+                    0..1,
+                    [MINIZINC.to_string(), "--solver".into(), tag.to_string()],
+                );
+            }
+            if let Some(d) = deadline {
+                argv.extend(["--time-limit".into(), millis_left(d).to_string()]);
+            }
+            argv.push(file_s);
+        }
         Style::MiniSat => argv.extend([file_s, sol_s]),
         Style::Scip => {
             if file_s.contains(char::is_whitespace) || sol_s.contains(char::is_whitespace) {
