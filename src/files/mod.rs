@@ -54,6 +54,12 @@ pub fn write_file(
 /// missing, a full disk's inode table) is reported before a model is
 /// built, not after.
 pub fn probe_output(path: &Path, force: bool) -> Result<()> {
+    // A device or a FIFO is written in place: opening it is no probe
+    // (a FIFO's reader would see it close before the file is written).
+    let special = std::fs::metadata(path).is_ok_and(|m| !m.is_file());
+    if special {
+        return Ok(());
+    }
     open_output(path, force).map(drop)
 }
 

@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""The second route of docs/results.md for queens that each attack exactly
+k others: a separate program written only for the check, sharing no code
+with qspec. Its own CNF (PySAT's cardinality encodings, not qspec's), a SAT
+solver that is not qspec's engine (Glucose 4 through PySAT), every solution
+listed with a blocking clause over the board's cells only, and the classes
+under the square's eight symmetries computed here.
+
+    python3 results/check/queens_k.py N K M [--list]
+
+prints the number of placements of exactly M queens on N x N with each
+attacking exactly K others (a queen attacks the first queen in each of its
+eight directions), and the number of classes; --list prints each class's
+canonical board (rows of . and Q, separated by " / ").
+
+Needs: pip install python-sat
+"""
+import sys
+import time
+
+from pysat.card import CardEnc, EncType
+from pysat.formula import IDPool
+from pysat.solvers import Glucose4
+
+DIRECTIONS = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
+
+
+def clauses(n, k, m):
+    """The CNF: x(r, c) a queen; a(r, c, d) "some queen on the ray from
+    (r, c) in direction d" (so the queen on (r, c), if any, attacks the
+    first of them); every queen has exactly k such directions; m queens."""
+    pool = IDPool()
+    x = {(r, c): pool.id(("x", r, c)) for r in range(n) for c in range(n)}
+    out = []
+    for (r, c), queen in x.items():
+        seen = []
+        for dr, dc in DIRECTIONS:
+            ray = []
+            rr, cc = r + dr, c + dc
+            while 0 <= rr < n and 0 <= cc < n:
+                ray.append(x[(rr, cc)])
+                rr, cc = rr + dr, cc + dc
+            if not ray:
+                continue
+            a = pool.id(("a", r, c, dr, dc))
+            out.append([-a] + ray)
+            out.extend([[-v, a] for v in ray])
+            seen.append(a)
+        if k > len(seen):
+            out.append([-queen])
+            continue
+        exactly = CardEnc.equals(lits=seen, bound=k, vpool=pool, encoding=EncType.totalizer)
+        out.extend([[-queen] + cl for cl in exactly.clauses])
+    total = CardEnc.equals(lits=list(x.values()), bound=m, vpool=pool, encoding=EncType.seqcounter)
+    out.extend(total.clauses)
+    out.extend(line_identity(n, k, m, x, pool))
+    return x, out
+
+
+def line_identity(n, k, m, x, pool):
+    """An implied constraint: exactly (8 - k) m / 2 of the 6n - 2 lines hold
+    a queen. Proof: on a line with j >= 1 queens, consecutive queens attack
+    each other, 2 (j - 1) attacks in all; a queen lies on 4 lines, so the
+    attacks sum to sum over lines (2 j - 2) = 2 (4 m) - 2 N = k m, with N
+    the number of lines that hold a queen. No solution is lost; the solver
+    is spared rediscovering this pigeonhole argument."""
+    doubled = (8 - k) * m
+    if doubled % 2:
+        return [[]]  # no solution: an empty clause
+    lines = [[(r, c) for c in range(n)] for r in range(n)]
+    lines += [[(r, c) for r in range(n)] for c in range(n)]
+    lines += [[(r, r - s) for r in range(n) if 0 <= r - s < n] for s in range(-(n - 1), n)]
+    lines += [[(r, s - r) for r in range(n) if 0 <= s - r < n] for s in range(2 * n - 1)]
+    out, busy = [], []
+    for i, line in enumerate(lines):
+        b = pool.id(("line", i))
+        out.append([-b] + [x[p] for p in line])
+        out.extend([[-x[p], b] for p in line])
+        busy.append(b)
+    out.extend(CardEnc.equals(lits=busy, bound=doubled // 2, vpool=pool, encoding=EncType.seqcounter).clauses)
+    return out
+
+
+def image(n, s, cells):
+    """The image of a set of (r, c) under symmetry s of the square, sorted."""
+    t = n - 1
+    maps = [
+        lambda r, c: (r, c), lambda r, c: (c, t - r), lambda r, c: (t - r, t - c),
+        lambda r, c: (t - c, r), lambda r, c: (r, t - c), lambda r, c: (t - r, c),
+        lambda r, c: (c, r), lambda r, c: (t - c, t - r),
+    ]
+    return sorted(maps[s](r, c) for r, c in cells)
+
+
+def main():
+    n, k, m = (int(a) for a in sys.argv[1:4])
+    listing = "--list" in sys.argv
+    started = time.time()
+    x, cnf = clauses(n, k, m)
+    solutions = classes = class_sizes = 0
+    boards = []
+    with Glucose4(bootstrap_with=cnf) as solver:
+        while solver.solve():
+            model = set(l for l in solver.get_model() if l > 0)
+            cells = sorted(p for p, v in x.items() if v in model)
+            solutions += 1
+            images = [image(n, s, cells) for s in range(8)]
+            if cells == min(images):
+                classes += 1
+                class_sizes += 8 // images.count(cells)
+                if listing:
+                    boards.append(cells)
+            # Exactly m queens: no other solution holds all of these cells.
+            solver.add_clause([-x[p] for p in cells])
+    print(f"queens_k n={n} k={k} m={m}: {solutions} solutions, {classes} classes "
+          f"(class sizes sum to {class_sizes}), {time.time() - started:.2f} s")
+    for cells in boards:
+        print(" / ".join("".join("Q" if (r, c) in cells else "." for c in range(n)) for r in range(n)))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,119 @@
+//! qspec-results-check: the independent route of docs/results.md. It
+//! shares no code with qspec: its own board, moves, symmetries and searches,
+//! written from the problems' definitions, no dependency.
+//!
+//!   check attacks N K M [--list]   placements of M queens on N x N, each
+//!                                  attacking exactly K others: solutions,
+//!                                  classes under the square's 8 symmetries
+//!                                  (--list: each class's canonical board)
+//!   check attacks-max N K M        the same for M, M+1, ... up to the line
+//!                                  identity's bound 2(6N-2)/(8-K): M is the
+//!                                  maximum when it has solutions and every
+//!                                  larger count has none
+//!   check blocked N WALLS [--list] every placement of WALLS walls on N x N,
+//!                                  one per class under the 8 symmetries: the
+//!                                  most non-attacking queens (rays stop at
+//!                                  walls), as a table of values by classes
+//!                                  and boards (--list: each class's least
+//!                                  placement and its value, a line each)
+//!   check cube N D M               placements of M non-attacking queens on
+//!                                  the board N^D: solutions, and classes under
+//!                                  its 2^D D! symmetries
+
+mod attacks;
+mod blocked;
+mod cube;
+mod square;
+
+use std::time::Instant;
+
+fn number(args: &[String], i: usize, what: &str) -> usize {
+    args.get(i)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or_else(|| usage(&format!("{what} must be a number")))
+}
+
+fn usage(why: &str) -> ! {
+    eprintln!("error: {why}\nusage: check attacks N K M [--list] | attacks-max N K M | blocked N WALLS | cube N D M");
+    std::process::exit(2);
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let started = Instant::now();
+    match args.first().map(String::as_str) {
+        Some("attacks") => {
+            let (n, k, m) = (number(&args, 1, "N"), number(&args, 2, "K"), number(&args, 3, "M"));
+            let list = args.iter().any(|a| a == "--list");
+            let mut boards = Vec::new();
+            let c = attacks::count(n, k as u32, m, &mut |q| {
+                if list && square::class_of(n, q).0 {
+                    boards.push(q.to_vec());
+                }
+            });
+            println!(
+                "attacks n={n} k={k} m={m}: {} solutions, {} classes (class sizes sum to {}), {} nodes, {:.2} s",
+                c.solutions,
+                c.classes,
+                c.class_sizes,
+                c.nodes,
+                started.elapsed().as_secs_f64()
+            );
+            for b in boards {
+                println!("{}", draw(n, &b));
+            }
+        }
+        Some("attacks-max") => {
+            let (n, k, m) = (number(&args, 1, "N"), number(&args, 2, "K"), number(&args, 3, "M"));
+            let bound = 2 * (6 * n - 2) / (8 - k);
+            for size in m..=bound {
+                let t = Instant::now();
+                let c = attacks::count(n, k as u32, size, &mut |_| {});
+                println!(
+                    "attacks n={n} k={k} m={size}: {} solutions, {} classes, {} nodes, {:.2} s",
+                    c.solutions,
+                    c.classes,
+                    c.nodes,
+                    t.elapsed().as_secs_f64()
+                );
+            }
+            println!("(no placement has more than {bound} queens: the line identity k m = 8 m - 2 N, N <= 6n - 2 lines)");
+        }
+        Some("blocked") => {
+            let (n, walls) = (number(&args, 1, "N"), number(&args, 2, "WALLS"));
+            let list = args.iter().any(|a| a == "--list");
+            let table = blocked::table(n, walls, &mut |w, value| {
+                if list {
+                    let cells: Vec<String> = w.iter().map(|c| format!("({},{})", c / n, c % n)).collect();
+                    println!("{} {value}", cells.join(" "));
+                }
+            });
+            println!("blocked n={n} walls={walls}: {} classes, {} boards, {:.2} s", table.classes(), table.boards(), started.elapsed().as_secs_f64());
+            println!("value classes boards");
+            for (value, (classes, boards)) in &table.by_value {
+                println!("{value:>5} {classes:>7} {boards:>6}");
+            }
+        }
+        Some("cube") => {
+            let (n, d, m) = (number(&args, 1, "N"), number(&args, 2, "D"), number(&args, 3, "M"));
+            let c = cube::count(n, d, m);
+            println!(
+                "cube n={n} d={d} m={m}: {} solutions, {} classes (class sizes sum to {}), {} nodes, {:.2} s",
+                c.solutions,
+                c.classes,
+                c.class_sizes,
+                c.nodes,
+                started.elapsed().as_secs_f64()
+            );
+        }
+        _ => usage("which check?"),
+    }
+}
+
+/// A board as rows of `.` and `Q`, one line, rows separated by ` / `.
+fn draw(n: usize, queens: &[usize]) -> String {
+    (0..n)
+        .map(|r| (0..n).map(|c| if queens.contains(&(r * n + c)) { 'Q' } else { '.' }).collect::<String>())
+        .collect::<Vec<_>>()
+        .join(" / ")
+}

@@ -1,0 +1,123 @@
+//! The small entries of docs/results.md, re-run on every `cargo test`: each
+//! value by qspec (the command a user runs) and by the independent checker
+//! of results/check/ (its Rust searches compiled in here from their source
+//! files; they share no code with qspec).
+
+#[allow(dead_code)]
+#[path = "../results/check/src/square.rs"]
+mod square;
+
+#[allow(dead_code)]
+#[path = "../results/check/src/attacks.rs"]
+mod attacks;
+
+#[allow(dead_code)]
+#[path = "../results/check/src/blocked.rs"]
+mod blocked;
+
+#[allow(dead_code)]
+#[path = "../results/check/src/cube.rs"]
+mod cube;
+
+mod common;
+
+use common::{qspec, stderr, stdout};
+use serde_json::Value;
+
+/// qspec's count as JSON: the summary line of `count --jsonl`.
+fn qspec_count(args: &[&str]) -> Value {
+    let mut all = vec!["count"];
+    all.extend_from_slice(args);
+    all.push("--jsonl");
+    let o = qspec(&all);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    serde_json::from_str(text.lines().last().unwrap()).unwrap()
+}
+
+fn number(v: &Value, key: &str) -> u64 {
+    v[key].as_u64().unwrap_or_else(|| panic!("no {key} in {v}"))
+}
+
+/// Queens each attacking exactly k others, the most of them, n = 5..7: the
+/// optimum and the classes by qspec (`count --optimal --up-to-symmetry`),
+/// and by the checker's search, which also finds no placement with one
+/// queen more, up to the line identity's bound.
+#[test]
+fn queens_attacking_exactly_k_the_optimum_and_its_classes() {
+    for k in [2u32, 3, 4] {
+        for n in 5..=7usize {
+            let (n_text, k_text) = (format!("n={n}"), format!("k={k}"));
+            let q = qspec_count(&[
+                "models/queens-attacking-exactly-k-max.qspec",
+                "-D",
+                &n_text,
+                "-D",
+                &k_text,
+                "--optimal",
+                "--up-to-symmetry",
+            ]);
+            let m = number(&q, "optimum") as usize;
+            let c = attacks::count(n, k, m, &mut |_| {});
+            assert_eq!(
+                (c.solutions, c.classes),
+                (number(&q, "solutions"), number(&q, "classes")),
+                "n={n} k={k} m={m}"
+            );
+            let bound = 2 * (6 * n - 2) / (8 - k as usize);
+            for more in m + 1..=bound {
+                assert_eq!(
+                    attacks::count(n, k, more, &mut |_| {}).solutions,
+                    0,
+                    "n={n} k={k} m={more}"
+                );
+            }
+        }
+    }
+}
+
+/// The blocked 8x8 board with 3 walls: qspec's sweep and the checker's
+/// table, value by value (the article's table too: 294, 4291, 692, 1).
+#[test]
+fn blocked_8x8_three_walls_value_by_value() {
+    let o = qspec(&["sweep", "models/blocked-8x8.qspec", "--walls", "3"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut by_value = std::collections::BTreeMap::<u32, (u64, u64)>::new();
+    for line in stdout(&o).lines() {
+        let v: Value = serde_json::from_str(line).unwrap();
+        let entry = by_value.entry(number(&v, "value") as u32).or_default();
+        entry.0 += 1;
+        entry.1 += number(&v, "class_size");
+    }
+    let checker = blocked::table(8, 3, &mut |_, _| {});
+    assert_eq!(by_value, checker.by_value);
+    let classes: Vec<u64> = by_value.values().map(|v| v.0).collect();
+    assert_eq!(classes, [294, 4291, 692, 1]);
+}
+
+/// The most non-attacking queens on 3^3, 4^3 and 3^4, and the optimal
+/// placements with their classes under the board's symmetries: qspec's
+/// optimum and count against the checker's own search, which also finds no
+/// placement with one queen more.
+#[test]
+fn queens_on_small_cubes_the_optimal_placements() {
+    for (n, d) in [(3usize, 3usize), (4, 3), (3, 4)] {
+        let board = format!("board {n}^{d}\npiece queen\nrule no_attack\nmaximize count\n");
+        let dir = tempfile::tempdir().unwrap();
+        let path = common::write_text(dir.path(), "cube.qspec", &board);
+        let q = qspec_count(&[&path, "--optimal", "--up-to-symmetry"]);
+        let m = number(&q, "optimum") as usize;
+        let c = cube::count(n, d, m);
+        assert_eq!(
+            (c.solutions, c.classes),
+            (number(&q, "solutions"), number(&q, "classes")),
+            "{n}^{d} with {m} queens"
+        );
+        assert_eq!(
+            cube::count(n, d, m + 1).solutions,
+            0,
+            "{n}^{d}: no {} queens",
+            m + 1
+        );
+    }
+}
