@@ -6,12 +6,14 @@ solver that is not qspec's engine (Glucose 4 through PySAT), every solution
 listed with a blocking clause over the board's cells only, and the classes
 under the square's eight symmetries computed here.
 
-    python3 results/check/queens_k.py N K M [--list]
+    python3 results/check/queens_k.py N K M [--list | --count]
 
 prints the number of placements of exactly M queens on N x N with each
 attacking exactly K others (a queen attacks the first queen in each of its
 eight directions), and the number of classes; --list prints each class's
-canonical board (rows of . and Q, separated by " / ").
+canonical board (rows of . and Q, separated by " / "); --count counts
+without listing, with the model counter d4 on this program's CNF, and the
+classes by Burnside's lemma (pip install d4solver).
 
 Needs: pip install python-sat
 """
@@ -92,10 +94,58 @@ def image(n, s, cells):
     return sorted(maps[s](r, c) for r, c in cells)
 
 
+def quietly(f):
+    """f(), with the standard output of the C++ library it calls (d4
+    prints its statistics there) sent to /dev/null."""
+    import os
+    sys.stdout.flush()
+    saved = os.dup(1)
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 1)
+    try:
+        return f()
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
+        os.close(devnull)
+
+
+def burnside(n, k, m):
+    """The count without listing: for each symmetry g of the square, the
+    placements g fixes (the CNF with x(p) = x(g p) added), counted by the
+    model counter d4 projected on the cells (pip install d4solver); the
+    classes are the average over the eight (Burnside's lemma)."""
+    import os
+    import tempfile
+    import py_d4
+    x, cnf = clauses(n, k, m)
+    n_vars = max(abs(l) for cl in cnf for l in cl)
+    fixed = []
+    for s in range(8):
+        extra = []
+        for (r, c), v in x.items():
+            (rr, cc), = image(n, s, [(r, c)])
+            if (rr, cc) != (r, c):
+                extra += [[-v, x[(rr, cc)]], [v, -x[(rr, cc)]]]
+        with tempfile.NamedTemporaryFile("w", suffix=".cnf", delete=False) as f:
+            f.write(f"p cnf {n_vars} {len(cnf) + len(extra)}\n")
+            f.write("c p show " + " ".join(str(v) for v in x.values()) + " 0\n")
+            for cl in cnf + extra:
+                f.write(" ".join(map(str, cl)) + " 0\n")
+        fixed.append(quietly(lambda: int(py_d4.Solver(f.name).count().getIntResult())))
+        os.unlink(f.name)
+    return fixed
+
+
 def main():
     n, k, m = (int(a) for a in sys.argv[1:4])
     listing = "--list" in sys.argv
     started = time.time()
+    if "--count" in sys.argv:
+        fixed = burnside(n, k, m)
+        print(f"queens_k n={n} k={k} m={m}: {fixed[0]} solutions, {sum(fixed) / 8:g} classes "
+              f"(Burnside: fixed by each symmetry {fixed}), counted by d4, {time.time() - started:.2f} s")
+        return
     x, cnf = clauses(n, k, m)
     solutions = classes = class_sizes = 0
     boards = []
