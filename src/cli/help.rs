@@ -195,7 +195,15 @@ output (o/s/v, v as 0/1 string or literals), PB competition output (v x1 -x2),
 SCIP, Gurobi (.sol), HiGHS and CBC solution files, GLPK's glpsol -o output,
 MiniZinc's output for a .mzn file qspec wrote (the board as its output item
 prints it; the last solution ended by ----------, optimal if ==========
-follows).
+follows), and qspec's own boards: its picture (the whole output of `qspec
+solve`, or a board drawn or edited by hand; the same reader as --start, but
+the picture must be the whole board, every row and every layer) and its JSON
+line (`solve --json`, one line of `solve --all --jsonl`; --answer-format
+picture or json). Move a queen by hand and ask whether the board still holds:
+  qspec solve models/eight-queens.qspec > board.txt
+  qspec verify models/eight-queens.qspec board.txt
+  qspec solve models/blocked-least-walls.qspec --json > board.json
+  qspec verify models/blocked-least-walls.qspec board.json
 Numbered answers map through the model's own numbering (auxiliary variables
 are ignored), or through the `c var` / `* var` lines of the compiled file
 given with --map.
