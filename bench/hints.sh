@@ -76,7 +76,7 @@ optimum() {
   echo "| n | b | solve |"
   echo "|---|---|---|"
   for n in $(seq "${N_FROM:-5}" "${OPT_TO:-30}"); do
-    # Q_3(n) = b for every n = 5..30 (proven by qspec, README).
+    # Q_3(n) = b for every n = 5..30 (proven by qspec: docs/benchmarks.md).
     local b=$((2 * ((6 * n - 2) / 5)))
     echo "| $n | $b | $(cell "OPT $b" "$model" -D "n=$n" -D k=3) |"
   done

@@ -411,7 +411,7 @@ impl Slowest {
     fn note(&mut self, took: Duration, case: u64, input: &[u8]) {
         if self.0.len() < Self::KEPT || took > self.0[Self::KEPT - 1].0 {
             self.0.push((took, case, input.to_vec()));
-            self.0.sort_by(|a, b| b.0.cmp(&a.0));
+            self.0.sort_by_key(|s| std::cmp::Reverse(s.0));
             self.0.truncate(Self::KEPT);
         }
     }

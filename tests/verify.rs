@@ -754,3 +754,290 @@ fn a_minizinc_board_starting_with_a_wall_is_told_from_gurobi() {
     assert_eq!(a.form, Form::MiniZinc);
     assert_eq!(a.status, AnswerStatus::Satisfiable);
 }
+
+// ------------------------------------------------- qspec's own boards
+
+/// `qspec solve MODEL -D ..` with `extra`, its standard output written to
+/// `dir/name`.
+fn solved(dir: &Path, name: &str, model: &str, defines: &[&str], extra: &[&str]) -> PathBuf {
+    let mut args = vec!["solve", model];
+    for d in defines {
+        args.extend(["-D", d]);
+    }
+    args.extend(extra);
+    let out = qspec(&args);
+    assert!(
+        matches!(out.status.code(), Some(0 | 10)),
+        "{model}: {}{}",
+        stdout(&out),
+        stderr(&out)
+    );
+    written(dir, name, &stdout(&out))
+}
+
+/// `verify` passes `answer` for `model`, told from the content and forced
+/// as `form`, and says it read `describe`.
+fn verified(model: &str, answer: &Path, defines: &[&str], form: &str, describe: &str) -> String {
+    let mut text = String::new();
+    for extra in [&[][..], &["--answer-format", form][..]] {
+        let out = verify_cli(model, answer, defines, extra);
+        text = stdout(&out);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{model} {extra:?}: {text}{}",
+            stderr(&out)
+        );
+        assert!(text.contains(describe), "{text}");
+        assert!(text.contains("verified: every rule holds"), "{text}");
+    }
+    text
+}
+
+#[test]
+fn verify_reads_the_board_qspec_solve_prints() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: &[(&str, &[&str], &str)] = &[
+        // 2-D; walls free (`#` placed by the solver, `walls = N`); fixed
+        // cells (`*`, the legend); 3-D with `layer i:`; 4-D with `layer i,j:`.
+        (EIGHT, &[], "8 pieces"),
+        (
+            "models/blocked-least-walls.qspec",
+            &[],
+            "10 pieces, 2 walls placed",
+        ),
+        ("models/queens-completion.qspec", &[], "10 pieces"),
+        ("models/queens-nd.qspec", &["n=4", "d=3", "m=7"], "layer 3:"),
+        (
+            "models/queens-nd.qspec",
+            &["n=3", "d=4", "m=6"],
+            "layer 2,2:",
+        ),
+    ];
+    for (i, (model, defines, shown)) in cases.iter().enumerate() {
+        let answer = solved(dir.path(), &format!("solve-{i}.txt"), model, defines, &[]);
+        let text = verified(
+            model,
+            &answer,
+            defines,
+            "picture",
+            "qspec's picture of a board",
+        );
+        assert!(text.contains(shown), "{model}: {text}");
+    }
+    // The solver's `s` line is the status; `walls = 2` is the board's own.
+    let walls = verified(
+        "models/blocked-least-walls.qspec",
+        &dir.path().join("solve-1.txt"),
+        &[],
+        "picture",
+        "solver status: OPTIMUM FOUND (a solution, claimed optimal)",
+    );
+    assert!(walls.contains("walls = 2\n"), "{walls}");
+    // A picture alone, as a person would draw it.
+    let drawn = written(
+        dir.path(),
+        "drawn.txt",
+        ". Q . .\n. . . Q\nQ . . .\n. . Q .\n",
+    );
+    verified(
+        "models/n-queens.qspec",
+        &drawn,
+        &["n=4"],
+        "picture",
+        "solver status: a board",
+    );
+}
+
+#[test]
+fn a_hand_edited_picture_that_breaks_a_rule_is_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let answer = solved(dir.path(), "eight.txt", EIGHT, &[], &[]);
+    let text = std::fs::read_to_string(&answer).unwrap();
+    // Move the queen of the first row to its first column.
+    let first = text
+        .lines()
+        .find(|l| l.starts_with(". ") || l.starts_with("Q "))
+        .unwrap();
+    let moved = format!("Q{}", first[1..].replace('Q', "."));
+    let edited = written(dir.path(), "moved.txt", &text.replacen(first, &moved, 1));
+    let out = verify_cli(EIGHT, &edited, &[], &[]);
+    let said = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(said.contains("VERIFICATION FAILED"), "{said}");
+    assert!(said.contains("rule no_attack: (0,0) attacks"), "{said}");
+    // A fixed piece taken off its cell (`*` → `.`).
+    let fixed = solved(
+        dir.path(),
+        "fixed.txt",
+        "models/queens-completion.qspec",
+        &[],
+        &[],
+    );
+    let text = std::fs::read_to_string(&fixed).unwrap();
+    let emptied = written(dir.path(), "emptied.txt", &text.replacen("* .", ". .", 1));
+    let out = verify_cli("models/queens-completion.qspec", &emptied, &[], &[]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("fix: no piece on the fixed cell"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn a_malformed_picture_is_refused_with_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let answer = solved(dir.path(), "eight.txt", EIGHT, &[], &[]);
+    let text = std::fs::read_to_string(&answer).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    // The board's rows are lines 4 to 11 of `qspec solve`'s output.
+    assert!(
+        lines[2].ends_with("pieces") && lines[11].starts_with("verified"),
+        "{text}"
+    );
+    let with = |edit: &dyn Fn(&mut Vec<String>)| {
+        let mut l: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
+        edit(&mut l);
+        l.join("\n") + "\n"
+    };
+    let cases: Vec<(&str, String, Vec<&str>)> = vec![
+        (
+            "short-row.txt",
+            with(&|l| l[4] = l[4][..l[4].len() - 2].to_string()),
+            vec![
+                "short-row.txt:5: row 1 has 7 cells and the board's rows have 8",
+                "the picture is smaller than the board (8 x 8)",
+                "only --start places a smaller picture",
+            ],
+        ),
+        (
+            "typo.txt",
+            with(&|l| l[5] = l[5].replacen('.', "o", 1)),
+            vec![
+                "typo.txt:6: `",
+                "is not a row of cells",
+                "2 of the board's 8 rows here",
+            ],
+        ),
+        (
+            "seven-rows.txt",
+            with(&|l| {
+                l.remove(10);
+            }),
+            vec!["seven-rows.txt:11:", "7 of the board's 8 rows"],
+        ),
+        (
+            "two-boards.txt",
+            with(&|l| {
+                let board: Vec<String> = l[3..11].to_vec();
+                l.push(String::new());
+                l.extend(board);
+            }),
+            vec!["two-boards.txt:14: the picture is larger than the board (8 x 8): row 8"],
+        ),
+        (
+            "no-board.txt",
+            lines[..3].join("\n"),
+            vec!["no-board.txt:3: the picture holds no board"],
+        ),
+        (
+            "status.txt",
+            with(&|l| l[1] = "s PERHAPS".into()),
+            vec!["status.txt:2: `s PERHAPS` is not a status qspec prints"],
+        ),
+    ];
+    for (name, text, parts) in &cases {
+        let path = written(dir.path(), name, text);
+        refused(EIGHT, &path, &[], parts);
+    }
+    // A layer missing from a 3-D picture, and one drawn twice.
+    let defines = ["n=4", "d=3", "m=7"];
+    let cube = solved(
+        dir.path(),
+        "cube.txt",
+        "models/queens-nd.qspec",
+        &defines,
+        &[],
+    );
+    let text = std::fs::read_to_string(&cube).unwrap();
+    let at = text.find("layer 3:").unwrap();
+    for (name, edited, part) in [
+        (
+            "three-layers.txt",
+            text[..at].to_string(),
+            "shows 3 of the board's 4 layers: the picture is smaller than the board (4 x 4 x 4)",
+        ),
+        (
+            "twice.txt",
+            text.replace("layer 3:", "layer 2:"),
+            "`layer 2:` is drawn twice",
+        ),
+    ] {
+        let path = written(dir.path(), name, &edited);
+        let out = verify_cli("models/queens-nd.qspec", &path, &defines, &[]);
+        assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+        assert!(
+            stderr(&out).contains(&format!("{name}:")) && stderr(&out).contains(part),
+            "{}",
+            stderr(&out)
+        );
+    }
+}
+
+#[test]
+fn verify_reads_qspecs_json_line() {
+    let dir = tempfile::tempdir().unwrap();
+    // `solve --json`: the verdict, with the walls chosen and the value.
+    let blocked = "models/blocked-least-walls.qspec";
+    let json = solved(dir.path(), "blocked.json", blocked, &[], &["--json"]);
+    let text = verified(blocked, &json, &[], "json", "qspec's JSON line of a board");
+    assert!(
+        text.contains("solver status: optimal (a solution, claimed optimal)")
+            && text.contains("solver objective: 2 (the objective, the JSON line's value)")
+            && text.contains("10 pieces, 2 walls placed"),
+        "{text}"
+    );
+    // One line of `solve --all --jsonl`, each of the three.
+    let all = qspec(&["solve", EIGHT, "--all", "--jsonl", "--limit", "3"]);
+    let stream = stdout(&all);
+    let boards: Vec<&str> = stream.lines().filter(|l| l.contains("\"cells\"")).collect();
+    assert_eq!(boards.len(), 3, "{stream}");
+    for (i, line) in boards.iter().enumerate() {
+        let one = written(dir.path(), &format!("line-{i}.json"), &format!("{line}\n"));
+        verified(EIGHT, &one, &[], "json", "qspec's JSON line of a board");
+    }
+    // A value that is not the board's, a queen off the board, the summary
+    // line, the whole stream, a field qspec does not write.
+    let value = std::fs::read_to_string(&json)
+        .unwrap()
+        .replace("\"value\":2", "\"value\":1");
+    let wrong = written(dir.path(), "wrong-value.json", &value);
+    rejected(blocked, &wrong, "objective: the solver reports 1 on line 1");
+    let summary = stream.lines().last().unwrap();
+    for (name, text, part) in [
+        (
+            "off.json",
+            boards[0].replacen("[[0,", "[[8,", 1),
+            "off.json:1: `cells` holds [8, ",
+        ),
+        (
+            "summary.json",
+            summary.to_string(),
+            "summary.json:1: this JSON line holds no board",
+        ),
+        (
+            "stream.json",
+            stream.clone(),
+            "stream.json:2: a second JSON line",
+        ),
+        (
+            "field.json",
+            boards[0].replacen("\"cells\"", "\"cels\"", 1),
+            "field.json:1: not a board's JSON line as qspec writes it: unknown field `cels`",
+        ),
+    ] {
+        let path = written(dir.path(), name, &format!("{text}\n"));
+        refused(EIGHT, &path, &[], &[part]);
+    }
+}

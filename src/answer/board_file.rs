@@ -26,7 +26,7 @@ use std::path::Path;
 
 use super::decode::{cell_var, CellVar};
 use super::mapped::{placement_of, read_mapped};
-use super::picture::{is_picture_row, numbered, picture};
+use super::picture::{is_picture_row, numbered, picture, Fit};
 use crate::board::Board;
 use crate::board::Placement;
 use crate::diag::LineError;
@@ -42,7 +42,7 @@ pub fn read_start(model: &Model, board: &Board, path: &Path) -> Result<Placement
         .map_err(|e| Error::unreadable("the start ", path, e))?;
     let source = path.display().to_string();
     if text.lines().any(is_picture_row) {
-        return picture(board, numbered(&text)).map_err(|e| Error::text(source, e));
+        return picture(board, numbered(&text), Fit::Corner).map_err(|e| Error::text(source, e));
     }
     let read = read_mapped(model, board, path, None, None)?;
     match &read.mapped {

@@ -6,13 +6,14 @@
 //! or, with `--map`, through the `c var` / `* var` lines of the compiled
 //! file the solver read (its [`FileHeader`]). Named answers (the LP family)
 //! map by name, undoing the renames an LP or MPS file lists in its header
-//! (`\ name NEW = OLD`). A picture of the board (MiniZinc's output) is read
-//! by the picture reader of `--start`, and gives every cell variable.
+//! (`\ name NEW = OLD`). A picture of the board (qspec's own, MiniZinc's
+//! output) is read by the picture reader of `--start`, as the whole board,
+//! and gives every cell variable; so do the cells of qspec's JSON line.
 
 use super::decode::{cell_var, CellVar};
-use super::picture::picture;
+use super::picture::{picture, Fit};
 use super::read::{Answer, Form, IdValues, NamedValue, Values};
-use crate::board::Board;
+use crate::board::{Board, Placement};
 use crate::diag::LineError;
 use crate::emit::FileHeader;
 use crate::error::{Error, Result};
@@ -58,22 +59,57 @@ pub fn map_answer(
         Values::None => Ok(None),
         Values::ById(ids) => map_ids(answer.form, ids, model, map, source).map(Some),
         Values::ByName(named) => map_names(named, model, board, map, source).map(Some),
-        Values::Picture(lines) => map_picture(lines, model, board, source).map(Some),
+        Values::Picture(lines) => {
+            let numbered = lines.iter().map(|(n, l)| (*n, l.as_str()));
+            let placement =
+                picture(board, numbered, Fit::Whole).map_err(|e| Error::text(source, e))?;
+            Ok(Some(map_placement(&placement, model, board)))
+        }
+        Values::Cells {
+            pieces,
+            walls,
+            line,
+        } => {
+            let placement = cells_placement(board, pieces, walls)
+                .map_err(|e| Error::text(source, LineError::new(*line, e)))?;
+            Ok(Some(map_placement(&placement, model, board)))
+        }
     }
 }
 
-/// The board's picture read onto the model's cell variables (auxiliary
-/// variables, which a picture does not show, are false: nothing reads
-/// them, the board is judged from the geometry); a piece or a wall on a
-/// cell the model has no variable for goes to [`Mapped::cells`].
-fn map_picture(
-    lines: &[(usize, String)],
-    model: &Model,
+/// The placement of the `pieces` and `walls` at their coordinates (a wall
+/// of the board listed is no chosen wall).
+fn cells_placement(
     board: &Board,
-    source: &str,
-) -> Result<Mapped> {
-    let numbered = lines.iter().map(|(n, l)| (*n, l.as_str()));
-    let placement = picture(board, numbered).map_err(|e| Error::text(source, e))?;
+    pieces: &[Vec<usize>],
+    walls: &[Vec<usize>],
+) -> std::result::Result<Placement, String> {
+    let dims = board.dims();
+    let mut placement = Placement::empty(board.n_cells());
+    for (what, list) in [("cells", pieces), ("walls", walls)] {
+        for coords in list {
+            if coords.len() != dims.len() || coords.iter().zip(dims).any(|(c, d)| c >= d) {
+                let size: Vec<String> = dims.iter().map(ToString::to_string).collect();
+                return Err(format!(
+                    "`{what}` holds {coords:?}, which is not a cell of the board ({})",
+                    size.join(" x ")
+                ));
+            }
+            let cell = board.index(coords);
+            match what {
+                "cells" => placement.pieces[cell] = true,
+                _ => placement.chosen_walls[cell] = !board.is_wall(cell),
+            }
+        }
+    }
+    Ok(placement)
+}
+
+/// A board read onto the model's cell variables (auxiliary variables,
+/// which a board does not show, are false: nothing reads them, the board
+/// is judged from the geometry); a piece or a wall on a cell the model has
+/// no variable for goes to [`Mapped::cells`].
+fn map_placement(placement: &Placement, model: &Model, board: &Board) -> Mapped {
     let mut values = vec![false; model.n_vars() as usize];
     let mut has_piece = vec![false; board.n_cells()];
     let mut has_wall = vec![false; board.n_cells()];
@@ -100,11 +136,11 @@ fn map_picture(
             cells.push((wall_var(&coords), true));
         }
     }
-    Ok(Mapped {
+    Mapped {
         values,
         missing: 0,
         cells,
-    })
+    }
 }
 
 fn map_ids(

@@ -7,7 +7,9 @@
 //! * PB (`o`): the value of the OPB `min:` line;
 //! * LP family: the objective row (LP or MPS; when the file is unknown,
 //!   either is accepted);
-//! * MiniZinc: the objective itself, as the output item prints it.
+//! * MiniZinc: the objective itself, as the output item prints it;
+//! * qspec's JSON line: the objective itself, its `value` (a picture
+//!   reports none: qspec prints the board's own).
 //!
 //! A model without objective should report 0 (an empty cost, `obj: 0 x`).
 
@@ -71,10 +73,11 @@ fn expectation(
     values: &[bool],
 ) -> Option<(&'static str, Vec<i128>)> {
     let formats: &[Format] = match (form, file) {
-        (Form::Sat | Form::MiniSat, _) => return None,
+        (Form::Sat | Form::MiniSat | Form::Picture, _) => return None,
         (Form::MaxSat, _) => &[Format::Wcnf],
         (Form::Pb, _) => &[Format::Opb],
-        (Form::MiniZinc, _) => &[Format::Mzn],
+        // Both report the objective itself, as MiniZinc's output does.
+        (Form::MiniZinc | Form::Json, _) => &[Format::Mzn],
         (_, Some(Format::Mps)) => &[Format::Mps],
         (_, None) => &[Format::Lp, Format::Mps],
         _ => &[Format::Lp],
@@ -96,6 +99,7 @@ fn expectation(
     let meaning = match formats {
         [Format::Wcnf] => "the MaxSAT cost of the soft clauses",
         [Format::Opb] => "the value of the OPB min: line",
+        [Format::Mzn] if form == Form::Json => "the objective, the JSON line's value",
         [Format::Mzn] => "the objective, as the MiniZinc model's output prints it",
         [Format::Mps] if stated.is_some() && negated => {
             "the negated objective row of the MPS file (--mps-negate)"

@@ -10,14 +10,15 @@ pseudo-Boolean, MIP and (through MiniZinc) CP solvers read, with a
 selectable encoding for every cardinality constraint.
 
 Examples:
-  qspec compile models/eight-queens.qspec -o queens.cnf
   qspec compile models/n-queens.qspec -D n=50 -o q50.cnf.gz --amo ladder
   qspec compile models/queens-3d-5.qspec -o q3d.lp
   qspec stats models/queens-3d-5-inf.qspec
   qspec solve models/eight-queens.qspec --solver cadical
-  qspec count models/eight-queens.qspec --up-to-symmetry
+  qspec count models/eight-queens.qspec --up-to-symmetry     # 12 classes, 92
+  qspec compile models/eight-queens.qspec -o queens.cnf && cadical queens.cnf > answer.txt
   qspec verify models/eight-queens.qspec answer.txt --map queens.cnf
   qspec sweep models/blocked-8x8.qspec --walls 3 | qspec sweep merge -
+  qspec snapshot init models && qspec snapshot update   # qspec.toml, snapshots/
   qspec snapshot check                # snapshot-test the models of qspec.toml
 
 The language: docs/language.md in qspec's repository (every statement, its
@@ -195,7 +196,15 @@ output (o/s/v, v as 0/1 string or literals), PB competition output (v x1 -x2),
 SCIP, Gurobi (.sol), HiGHS and CBC solution files, GLPK's glpsol -o output,
 MiniZinc's output for a .mzn file qspec wrote (the board as its output item
 prints it; the last solution ended by ----------, optimal if ==========
-follows).
+follows), and qspec's own boards: its picture (the whole output of `qspec
+solve`, or a board drawn or edited by hand; the same reader as --start, but
+the picture must be the whole board, every row and every layer) and its JSON
+line (`solve --json`, one line of `solve --all --jsonl`; --answer-format
+picture or json). Move a queen by hand and ask whether the board still holds:
+  qspec solve models/eight-queens.qspec > board.txt
+  qspec verify models/eight-queens.qspec board.txt
+  qspec solve models/blocked-least-walls.qspec --json > board.json
+  qspec verify models/blocked-least-walls.qspec board.json
 Numbered answers map through the model's own numbering (auxiliary variables
 are ignored), or through the `c var` / `* var` lines of the compiled file
 given with --map.
@@ -352,9 +361,10 @@ Timings go to standard error.
 
 On a cluster: plan tasks, run them with any engine, merge the results.
 
-  qspec sweep plan MODEL --walls 5 --optimal-count-limit 2 --chunk 4096 > tasks.jsonl
-  qspec sweep run tasks.jsonl --task 7 --out results/      # results/task-7.jsonl
-  qspec sweep merge results/*.jsonl
+  qspec sweep plan models/blocked-8x8.qspec --walls 5 --optimal-count-limit 2 \\
+      --chunk 4096 > tasks.jsonl                           # 233 tasks
+  qspec sweep run tasks.jsonl --task 7 --out results/      # writes results/task-7.jsonl
+  qspec sweep merge results/*.jsonl                        # 4096 classes
 
 Each task line holds the model's text and options, so a remote host needs
 only qspec and the tasks file. `sweep run` is idempotent: a finished task's

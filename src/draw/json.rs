@@ -2,7 +2,8 @@
 //! (`solve --json`, `count --jsonl`, `sweep`): `walls` (the walls a solver
 //! chose, or a sweep placed), `class_size`, `value`, `status` and `cells`
 //! (the pieces), in that order, each a field only when it says something.
-//! Written by serde_json, compact: the same input gives the same bytes.
+//! Written by serde_json, compact: the same input gives the same bytes;
+//! read back by [`BoardJson::from_line`] (`verify --answer-format json`).
 //!
 //! ```
 //! use qspec::draw::json::{cell_list, BoardJson};
@@ -12,7 +13,7 @@
 //! assert_eq!(cell_list(&board, &[false, true, true, false]), vec![vec![0, 1], vec![1, 0]]);
 //! ```
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::board::Board;
 
@@ -52,11 +53,71 @@ pub struct BoardJson {
     pub problems: Option<Vec<String>>,
 }
 
+/// Every `status` a board's JSON may have (a solve's, `solve::Status`).
+pub const STATUSES: [&str; 5] = [
+    "optimal",
+    "satisfiable",
+    "unsatisfiable",
+    "feasible",
+    "unknown",
+];
+
 impl BoardJson {
     /// The object on one line, without the newline.
     pub fn to_line(&self) -> String {
         to_line(self)
     }
+
+    /// The object `text` holds, as [`to_line`](Self::to_line) writes it;
+    /// fields it does not know are an error, as is a `status` not in
+    /// [`STATUSES`].
+    ///
+    /// ```
+    /// use qspec::draw::json::BoardJson;
+    /// let line = r#"{"value":8,"status":"optimal","cells":[[0,3],[1,1]]}"#;
+    /// let board = BoardJson::from_line(line).unwrap();
+    /// assert_eq!((board.value, board.status), (Some(8), Some("optimal")));
+    /// assert_eq!(board.to_line(), line);
+    /// assert!(BoardJson::from_line(r#"{"cels":[]}"#).unwrap_err().contains("unknown field `cels`"));
+    /// ```
+    pub fn from_line(text: &str) -> Result<BoardJson, String> {
+        let read: Read = serde_json::from_str(text)
+            .map_err(|e| format!("not a board's JSON line as qspec writes it: {e}"))?;
+        let status = match read.status {
+            None => None,
+            Some(s) => Some(STATUSES.into_iter().find(|k| *k == s).ok_or_else(|| {
+                format!("`{s}` is not a status (one of {})", STATUSES.join(", "))
+            })?),
+        };
+        Ok(BoardJson {
+            number: read.number,
+            walls: read.walls,
+            class_size: read.class_size,
+            value: read.value,
+            status,
+            optimal_count: read.optimal_count,
+            cells: read.cells,
+            defines: read.defines,
+            verified: read.verified,
+            problems: read.problems,
+        })
+    }
+}
+
+/// [`BoardJson`] as read: the same fields, the status as any text.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Read {
+    number: Option<u64>,
+    walls: Option<Vec<Vec<usize>>>,
+    class_size: Option<u64>,
+    value: Option<i64>,
+    status: Option<String>,
+    optimal_count: Option<u64>,
+    cells: Option<Vec<Vec<usize>>>,
+    defines: Option<std::collections::BTreeMap<String, i64>>,
+    verified: Option<bool>,
+    problems: Option<Vec<String>>,
 }
 
 /// Any of qspec's JSON objects on one line, compact.

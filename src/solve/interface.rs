@@ -89,3 +89,30 @@ pub struct Answer {
     /// The objective value of `values`, if the model has an objective.
     pub objective: Option<i64>,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Status;
+
+    #[test]
+    fn every_status_is_one_a_boards_json_may_have() {
+        for status in [
+            Status::Satisfiable,
+            Status::Unsatisfiable,
+            Status::Optimal,
+            Status::Feasible,
+            Status::Unknown,
+        ] {
+            // A new status must be named here, and read back by
+            // `BoardJson::from_line`.
+            let named = match status {
+                Status::Satisfiable
+                | Status::Unsatisfiable
+                | Status::Optimal
+                | Status::Feasible
+                | Status::Unknown => status.name(),
+            };
+            assert!(crate::draw::json::STATUSES.contains(&named), "{named}");
+        }
+    }
+}

@@ -12,8 +12,13 @@
 //! `--start` when the answer is mapped onto a board (`answer::map`), and
 //! its `what = N` line is the reported objective. A solution not ended by
 //! `----------` (MiniZinc stopped while printing) is not taken.
+//!
+//! A board without any of these markers is not MiniZinc's but qspec's own
+//! picture (the output of `qspec solve`, a board drawn by hand), unless it
+//! holds MiniZinc's `count = N` line and not the `N pieces` line qspec
+//! prints over a board: then it is MiniZinc's, cut short.
 
-use super::{excerpt, Answer, AnswerStatus, Form, LineError, LineReader, Reported, Values};
+use super::{excerpt, qspec, Answer, AnswerStatus, Form, LineError, LineReader, Reported, Values};
 
 /// Ends every solution.
 const SOLUTION: &str = "----------";
@@ -57,14 +62,29 @@ struct Solution {
     objective: Option<Reported>,
 }
 
-/// Reads MiniZinc's output.
-pub(super) fn read(lines: &mut LineReader<'_>) -> Result<Answer, LineError> {
+/// `12 pieces`, `10 pieces, 2 walls placed`: the line qspec prints over a
+/// board.
+fn pieces_line(text: &str) -> bool {
+    let mut words = text.split_ascii_whitespace();
+    let count = words.next().unwrap_or("");
+    !count.is_empty()
+        && count.chars().all(|c| c.is_ascii_digit())
+        && matches!(words.next(), Some("pieces" | "pieces,"))
+}
+
+/// Reads MiniZinc's output; unless the form was `forced`, a board without
+/// MiniZinc's markers is read as qspec's picture.
+pub(super) fn read(lines: &mut LineReader<'_>, forced: bool) -> Result<Answer, LineError> {
     let mut current = Solution::default();
     let mut last: Option<Solution> = None;
     let mut complete = false;
     let mut verdict: Option<(usize, String)> = None;
+    let mut marked = false;
+    let mut pieces = false;
     while let Some((number, line)) = lines.next_line()? {
         let text = line.trim_end();
+        marked |= text == SOLUTION || text == COMPLETE || is_verdict(text);
+        pieces |= pieces_line(text);
         if text == SOLUTION {
             last = Some(std::mem::take(&mut current));
         } else if text == COMPLETE {
@@ -82,6 +102,9 @@ pub(super) fn read(lines: &mut LineReader<'_>) -> Result<Answer, LineError> {
             }
             current.lines.push((number, text.to_string()));
         }
+    }
+    if !forced && !marked && (pieces || current.objective.is_none()) {
+        return qspec::picture_answer(current.lines);
     }
     if let Some((number, text)) = verdict {
         let status = match text.as_str() {

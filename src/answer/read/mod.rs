@@ -2,8 +2,10 @@
 //! with `--answer-format`), then one reader per family turns the text into
 //! an [`Answer`]: a status, the objective as the solver reported it, and
 //! the values — by DIMACS id (SAT, MaxSAT, PB, MiniSat), by name (SCIP,
-//! Gurobi, HiGHS, CBC, GLPK), or as the board's picture (MiniZinc running
-//! a `.mzn` file qspec wrote, whose output item draws the board).
+//! Gurobi, HiGHS, CBC, GLPK), as the board's picture (qspec's own, the
+//! output of `qspec solve` or a board drawn by hand; MiniZinc running a
+//! `.mzn` file qspec wrote, whose output item draws the board alike), or as
+//! the board's cells (qspec's JSON line).
 //!
 //! Every reader streams line by line, in time linear in the answer's size,
 //! and fails with the answer's line number ([`LineError`]) on anything it
@@ -24,6 +26,7 @@ mod gurobi;
 mod highs;
 mod minisat;
 mod minizinc;
+mod qspec;
 mod scip;
 
 use crate::diag::{LineError, LineReader};
@@ -46,6 +49,8 @@ crate::options::choices! {
         Cbc = "cbc": "CBC's solution file (`solu FILE`)",
         Glpk = "glpk": "GLPK's printable solution (`glpsol -o FILE`)",
         MiniZinc = "minizinc": "MiniZinc's output for a `.mzn` file qspec wrote: the board as qspec draws it, `----------`, `==========`",
+        Picture = "picture": "qspec's picture of a board: the output of `qspec solve`, or the board drawn or edited by hand",
+        Json = "json": "qspec's JSON line of a board: `solve --json`, one line of `solve --all --jsonl`",
     }
 }
 
@@ -70,6 +75,8 @@ impl Form {
             Form::Cbc => "CBC solution file",
             Form::Glpk => "GLPK printable solution (glpsol -o)",
             Form::MiniZinc => "MiniZinc output (the board, ---------- and ==========)",
+            Form::Picture => "qspec's picture of a board",
+            Form::Json => "qspec's JSON line of a board",
         }
     }
 
@@ -182,8 +189,18 @@ pub enum Values {
     /// Names absent from the answer are 0.
     ByName(Vec<NamedValue>),
     /// The board as qspec draws it, each line with its number, for the
-    /// picture reader (MiniZinc's output).
+    /// picture reader (qspec's picture, MiniZinc's output).
     Picture(Vec<(usize, String)>),
+    /// The board's cells by their coordinates (qspec's JSON line).
+    Cells {
+        /// The pieces.
+        pieces: Vec<Vec<usize>>,
+        /// The walls chosen (`walls free`); a wall of the board may be
+        /// listed too.
+        walls: Vec<Vec<usize>>,
+        /// The line that holds them.
+        line: usize,
+    },
 }
 
 /// A solver's answer, as read.
@@ -242,13 +259,16 @@ fn read_lines(lines: &mut LineReader<'_>, opts: ReadOptions) -> Result<Answer, L
         Form::Highs => highs::read(lines),
         Form::Cbc => cbc::read(lines),
         Form::Glpk => glpk::read(lines),
-        Form::MiniZinc => minizinc::read(lines),
+        Form::MiniZinc => minizinc::read(lines, opts.form.is_some()),
+        Form::Picture => qspec::read_picture(lines),
+        Form::Json => qspec::read_json(lines),
     }
 }
 
 /// The form of the answer, from its first non-blank line (which is left
 /// for the reader). Competition output is refined into SAT, MaxSAT or PB
-/// by its reader.
+/// by its reader; a board's picture without MiniZinc's markers is qspec's
+/// own picture (told by the MiniZinc reader, which reads all of it).
 fn detect(lines: &mut LineReader<'_>) -> Result<Form, LineError> {
     let Some((number, line)) = lines.peek_non_blank()? else {
         return Err(LineError::new(
@@ -263,7 +283,8 @@ fn detect(lines: &mut LineReader<'_>) -> Result<Form, LineError> {
             format!(
                 "cannot tell which solver wrote this answer from `{}`: expected SAT, MaxSAT \
                  or PB competition output (c, s, o, v lines), a MiniSat result file, a \
-                 SCIP, Gurobi, HiGHS, CBC or GLPK solution file, or MiniZinc's output\n  = \
+                 SCIP, Gurobi, HiGHS, CBC or GLPK solution file, MiniZinc's output, or \
+                 qspec's own picture or JSON line of a board\n  = \
                  help: pass --answer-format to say which",
                 excerpt(text)
             ),
@@ -273,11 +294,18 @@ fn detect(lines: &mut LineReader<'_>) -> Result<Form, LineError> {
 
 /// The form whose first line looks like `text`.
 fn detect_line(text: &str) -> Option<Form> {
+    if qspec::starts_solve_output(text) {
+        return Some(Form::Picture);
+    }
+    if text.starts_with('{') {
+        return Some(Form::Json);
+    }
     let word = text.split_ascii_whitespace().next().unwrap_or("");
     if matches!(word, "c" | "s" | "v" | "o") {
         return Some(Form::Sat);
     }
-    // Before Gurobi's `#`: a board's row may start with a wall.
+    // Before Gurobi's `#`: a board's row may start with a wall. A picture
+    // without MiniZinc's markers is qspec's: the MiniZinc reader tells.
     if minizinc::starts_minizinc(text) {
         return Some(Form::MiniZinc);
     }
