@@ -102,6 +102,7 @@ impl Model {
             deadline: deadline(timeout)?,
             start: Vec::new(),
             cancel: Some(cancel.clone()),
+            ..SolveOptions::default()
         })
     }
 

@@ -116,6 +116,12 @@ pub struct SolveArgs {
     /// The embedded solver: cadical, kissat, both as a portfolio, or the clique search (see above)
     #[arg(long, value_name = "NAME", default_value_t = Engine::default(), value_parser = choice::<Engine>(), conflicts_with = "solver")]
     pub engine: Engine,
+    /// Threads of the clique search [default: one per core]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024), conflicts_with = "solver")]
+    pub threads: Option<u32>,
+    /// The clique search prunes without the board's symmetries (for checking the pruning)
+    #[arg(long, hide = true, conflicts_with = "solver")]
+    pub no_symmetry: bool,
     /// Solve with this solver command line instead (the compiled file is appended)
     #[arg(long, value_name = "CMD")]
     pub solver: Option<String>,

@@ -107,6 +107,8 @@ impl Sub {
                 format: a.format,
                 wcnf_legacy: a.wcnf_legacy,
                 engine: a.engine,
+                threads: a.threads.map(|n| n as usize),
+                no_symmetry: a.no_symmetry,
                 start: a.start,
                 certify: a.certify,
                 proof_dir: a.proof_dir,

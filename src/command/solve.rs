@@ -50,6 +50,10 @@ pub struct SolveRequest {
     pub wcnf_legacy: bool,
     /// The embedded engine.
     pub engine: Engine,
+    /// Threads of the clique search (`None`: one per core).
+    pub threads: Option<usize>,
+    /// The clique search prunes without the board's symmetries.
+    pub no_symmetry: bool,
     /// A board to start from (`--start`).
     pub start: Option<PathBuf>,
     /// Certify the final claim with a checked proof, from the CNF or from
@@ -138,7 +142,9 @@ fn solve_inside(run: &Run<'_>, out: &mut dyn Write) -> Result<Shown> {
         engine: req.engine,
         deadline: run.deadline,
         start: run.start.map_or_else(Vec::new, |s| s.literals.clone()),
-        cancel: None,
+        threads: req.threads,
+        no_symmetry: req.no_symmetry,
+        ..SolveOptions::default()
     };
     let mut printer = Printer::new(out);
     if let Some(start) = run.start {

@@ -13,22 +13,34 @@
 //! included (under `hint break_symmetry` the set's image that is the least
 //! of its class).
 
+pub mod bound;
+pub mod graph;
+pub mod local;
+pub mod maxsat;
+pub mod parallel;
 pub mod problem;
 pub mod search;
+pub mod shared;
 pub mod symmetry;
+pub mod task;
 
 use super::interface::{Answer, Report, SolveOptions, Status};
 use super::oracle::Stop;
 use crate::answer::objective::objective_value;
 use crate::error::{Error, Result};
 use crate::model::{Lit, Model};
+use graph::{clear, full, has, restrict, Graph};
 use problem::{Problem, Refusal};
-use search::{clear, full, restrict, End, Graph, Search};
+use shared::Shared;
+use task::{End, Task};
 
 /// Solves `model` with the clique engine, reporting every better count.
 pub fn solve(model: &Model, opts: &SolveOptions, report: &mut dyn Report) -> Result<Answer> {
     let problem = read(model)?;
-    let maps = symmetry::automorphisms(model, &problem);
+    let maps = match opts.no_symmetry {
+        false => symmetry::automorphisms(model, &problem),
+        true => Vec::new(),
+    };
     let n = problem.vertices.len();
     report.note(&format!(
         "clique search: {n} cells, {} conflicting pairs, {} symmetries of the board kept by the model",
@@ -46,7 +58,7 @@ pub fn solve(model: &Model, opts: &SolveOptions, report: &mut dyn Report) -> Res
         report.note("clique search: the warm start is not a solution; searching from scratch");
     }
     let (end, found, nodes) = match Root::of(&problem, &graph, &position) {
-        Some(root) => search(&problem, &graph, root, start, &stop, report),
+        Some(root) => search(&problem, &graph, root, start, &stop, opts.threads(), report),
         None => (End::Exhausted, None, 0),
     };
     report.note(&format!("clique search: {nodes} nodes"));
@@ -101,6 +113,7 @@ fn search(
     root: Root,
     start: Option<Vec<u32>>,
     stop: &Stop,
+    threads: usize,
     report: &mut dyn Report,
 ) -> (End, Option<Vec<u32>>, u64) {
     let n = problem.vertices.len();
@@ -129,17 +142,21 @@ fn search(
         }
         return (End::Reached, found, 0);
     }
+    let shared = Shared::new(stop, best, found, goal, !problem.maximise, threads);
+    let task = Task {
+        path: Vec::new(),
+        chosen: root.chosen,
+        candidates: root.candidates,
+        group: root.group,
+    };
     let mut improved = false;
-    let mut on_better = |set: &[u32]| {
+    parallel::run(graph, &shared, task, true, &mut |size| {
         if problem.maximise {
-            report.improved(set.len() as i64);
+            report.improved(size as i64);
             improved = true;
         }
-        found = Some(set.to_vec());
-    };
-    let mut search = Search::new(graph, stop, best, goal, &mut on_better);
-    let end = search.run(&root.chosen, root.candidates, root.group);
-    let nodes = search.nodes();
+    });
+    let (end, found, nodes) = shared.outcome();
     if let (Some(set), true, false) = (&found, problem.maximise, improved) {
         report.improved(set.len() as i64);
     }
@@ -194,7 +211,7 @@ impl Root {
         let chosen: Vec<u32> = problem.required.iter().map(|&v| position[v]).collect();
         let mut candidates = full(position.len());
         for &v in &chosen {
-            if !search::has(&candidates, v) {
+            if !has(&candidates, v) {
                 return None;
             }
             restrict(graph, &mut candidates, v);
