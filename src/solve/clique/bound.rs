@@ -42,6 +42,8 @@ pub struct Bound {
     absorber: Absorber,
     /// Whether the absorber ran at the last node.
     absorbed: bool,
+    /// Whether the task's root inherits the labels in slot 0.
+    origin: bool,
 }
 
 /// A node relabels its candidates when they fill less than this share
@@ -60,6 +62,7 @@ impl Bound {
             colouring: Dsatur::default(),
             absorber: Absorber::default(),
             absorbed: false,
+            origin: false,
         }
     }
 
@@ -110,16 +113,39 @@ impl Bound {
         }
     }
 
-    /// The labelling the node at `depth` uses, with `mask` set to its
-    /// candidates in it.
+    /// Starts a task whose root inherits the labels made from `labels`
+    /// (its parent's), or makes its own.
+    pub fn start(&mut self, graph: &Graph, labels: Option<&[u64]>) {
+        self.origin = labels.is_some();
+        if let Some(from) = labels {
+            if self.spaces.is_empty() {
+                self.spaces.push(Local::new(graph));
+            }
+            if self.spaces[0].from != from {
+                self.spaces[0].build(graph, from);
+            }
+        }
+    }
+
+    /// The candidates the labels of the node at `depth` were made from.
+    pub fn labels(&self, depth: usize) -> &[u64] {
+        &self.spaces[self.uses[depth]].from
+    }
+
+    /// The labelling the node at `depth` uses (its slot: 0 holds the
+    /// task's inherited labels, `depth + 1` those made at `depth`), with
+    /// `mask` set to its candidates in it.
     fn space(&mut self, graph: &Graph, candidates: &[u64], depth: usize) -> usize {
-        if self.spaces.len() <= depth {
-            self.spaces.resize_with(depth + 1, || Local::new(graph));
+        if self.spaces.len() < depth + 2 {
+            self.spaces.resize_with(depth + 2, || Local::new(graph));
             self.uses.resize(depth + 1, 0);
         }
-        if depth > 0 {
-            let inherited = self.uses[depth - 1];
-            let local = &self.spaces[inherited];
+        let inherited = match depth {
+            0 => self.origin.then_some(0),
+            _ => Some(self.uses[depth - 1]),
+        };
+        if let Some(slot) = inherited {
+            let local = &self.spaces[slot];
             self.mask.clear();
             self.mask.resize(local.words, 0);
             let mut n = 0;
@@ -129,19 +155,19 @@ impl Bound {
                 n += 1;
             }
             if n * 8 >= local.n * RELABEL_BELOW {
-                self.uses[depth] = inherited;
-                return inherited;
+                self.uses[depth] = slot;
+                return slot;
             }
         }
-        let local = &mut self.spaces[depth];
+        let local = &mut self.spaces[depth + 1];
         local.build(graph, candidates);
         self.mask.clear();
         self.mask.resize(local.words, 0);
         for l in 0..local.n {
             self.mask[l / 64] |= 1u64 << (l % 64);
         }
-        self.uses[depth] = depth;
-        depth
+        self.uses[depth] = depth + 1;
+        depth + 1
     }
 
     /// The classes of `A` at the last node at `depth`, as vertices

@@ -17,6 +17,8 @@ pub struct Local {
     pub vertex: Vec<u32>,
     /// `n` rows of `words`: the labels each conflicts with (not itself).
     pub conflicts: Vec<u64>,
+    /// The candidates relabelled.
+    pub from: Vec<u64>,
     /// Each vertex's label (read only for candidates).
     pub label: Vec<u32>,
     /// The candidates' conflicts among the candidates (vertices), from
@@ -35,6 +37,7 @@ impl Local {
             words: 0,
             vertex: Vec::new(),
             conflicts: Vec::new(),
+            from: Vec::new(),
             label: vec![0; graph.n()],
             lists: Vec::new(),
             starts: Vec::new(),
@@ -49,6 +52,8 @@ impl Local {
 
     /// Relabels `candidates`.
     pub fn build(&mut self, graph: &Graph, candidates: &[u64]) {
+        self.from.clear();
+        self.from.extend_from_slice(candidates);
         self.lists.clear();
         self.starts.clear();
         self.keys.clear();

@@ -31,23 +31,31 @@ use crate::error::{Error, Result};
 use crate::model::{Lit, Model};
 use graph::{clear, full, has, restrict, Graph};
 use problem::{Problem, Refusal};
-use shared::Shared;
+use shared::{Outcome, Shared};
 use task::{End, Task};
 
 /// Solves `model` with the clique engine, reporting every better count.
 pub fn solve(model: &Model, opts: &SolveOptions, report: &mut dyn Report) -> Result<Answer> {
     let problem = read(model)?;
-    let maps = match opts.no_symmetry {
-        false => symmetry::automorphisms(model, &problem),
-        true => Vec::new(),
-    };
+    // The board's symmetries: for pruning (unless switched off), and for
+    // the image of the set `hint break_symmetry` keeps.
+    let maps = symmetry::automorphisms(model, &problem);
+    let kept: &[Vec<usize>] = if opts.no_symmetry { &[] } else { &maps };
     let n = problem.vertices.len();
+    let pruning = match opts.no_symmetry {
+        false => format!(
+            "{} symmetries of the board kept by the model",
+            maps.len() + 1
+        ),
+        true => "no symmetry pruning (--no-symmetry)".to_string(),
+    };
+    let threads = opts.threads();
     report.note(&format!(
-        "clique search: {n} cells, {} conflicting pairs, {} symmetries of the board kept by the model",
+        "clique search: {n} cells, {} conflicting pairs, {pruning}, {threads} thread{}",
         problem.conflicts.iter().map(Vec::len).sum::<usize>() / 2,
-        maps.len() + 1
+        if threads == 1 { "" } else { "s" }
     ));
-    let (graph, order) = Graph::new(n, &problem.conflicts, &maps);
+    let (graph, order) = Graph::new(n, &problem.conflicts, kept);
     let mut position = vec![0u32; n];
     for (i, &v) in order.iter().enumerate() {
         position[v] = i as u32;
@@ -57,11 +65,21 @@ pub fn solve(model: &Model, opts: &SolveOptions, report: &mut dyn Report) -> Res
     if !opts.start.is_empty() && start.is_none() {
         report.note("clique search: the warm start is not a solution; searching from scratch");
     }
-    let (end, found, nodes) = match Root::of(&problem, &graph, &position) {
-        Some(root) => search(&problem, &graph, root, start, &stop, opts.threads(), report),
-        None => (End::Exhausted, None, 0),
+    let Outcome {
+        end,
+        set: found,
+        nodes,
+        handed,
+    } = match Root::of(&problem, &graph, &position) {
+        Some(root) => search(&problem, &graph, root, start, &stop, threads, report),
+        None => Outcome::nothing(End::Exhausted, None),
     };
-    report.note(&format!("clique search: {nodes} nodes"));
+    match threads {
+        1 => report.note(&format!("clique search: {nodes} nodes")),
+        _ => report.note(&format!(
+            "clique search: {nodes} nodes, {handed} branches handed between threads"
+        )),
+    }
     let status = match (end, &found, problem.maximise) {
         (End::Stopped, None, _) => Status::Unknown,
         (End::Stopped, Some(_), true) => Status::Feasible,
@@ -105,8 +123,8 @@ fn read(model: &Model) -> Result<Problem> {
     })
 }
 
-/// Runs the search from `root`: how it ended, the best set found (in
-/// search order) and the nodes it took. Each better count is reported.
+/// Runs the search from `root` on `threads` threads: how it ended. Each
+/// better count is reported.
 fn search(
     problem: &Problem,
     graph: &Graph,
@@ -115,11 +133,11 @@ fn search(
     stop: &Stop,
     threads: usize,
     report: &mut dyn Report,
-) -> (End, Option<Vec<u32>>, u64) {
+) -> Outcome {
     let n = problem.vertices.len();
     let at_most = problem.at_most.unwrap_or(n).min(n);
     if root.chosen.len() > at_most {
-        return (End::Exhausted, None, 0);
+        return Outcome::nothing(End::Exhausted, None);
     }
     // With no lower bound the fixed pieces alone are a solution; a warm
     // start that is one and larger comes first.
@@ -140,7 +158,7 @@ fn search(
         if problem.maximise {
             report.improved(best as i64);
         }
-        return (End::Reached, found, 0);
+        return Outcome::nothing(End::Reached, found);
     }
     let shared = Shared::new(stop, best, found, goal, !problem.maximise, threads);
     let task = Task {
@@ -148,6 +166,7 @@ fn search(
         chosen: root.chosen,
         candidates: root.candidates,
         group: root.group,
+        labels: None,
     };
     let mut improved = false;
     parallel::run(graph, &shared, task, true, &mut |size| {
@@ -156,11 +175,11 @@ fn search(
             improved = true;
         }
     });
-    let (end, found, nodes) = shared.outcome();
-    if let (Some(set), true, false) = (&found, problem.maximise, improved) {
+    let outcome = shared.outcome();
+    if let (Some(set), true, false) = (&outcome.set, problem.maximise, improved) {
         report.improved(set.len() as i64);
     }
-    (end, found, nodes)
+    outcome
 }
 
 /// The cells of the warm start `start` as a set of vertices (search

@@ -82,6 +82,7 @@ impl<'a> Search<'a> {
 
     /// Searches `task`.
     pub fn run(&mut self, task: Task) -> End {
+        self.bound.start(self.graph, task.labels.as_deref());
         self.chosen = task.chosen;
         self.path = task.path;
         self.base = (self.chosen.len(), self.path.len());
@@ -180,6 +181,7 @@ impl<'a> Search<'a> {
                 chosen: self.chosen[..chosen].to_vec(),
                 candidates: Vec::new(),
                 group: Vec::new(),
+                labels: Some(self.bound.labels(f).to_vec()),
             };
             task.path.push(self.frames[f].branch);
             task.chosen.push(v);

@@ -46,6 +46,20 @@ pub struct Shared<'a> {
     queued: AtomicUsize,
     pub(super) threads: usize,
     pub(super) nodes: AtomicU64,
+    /// Tasks queued (the root among them).
+    handed: AtomicU64,
+}
+
+/// How a search ended.
+pub struct Outcome {
+    /// Why it ended.
+    pub end: End,
+    /// The best set found (in search order).
+    pub set: Option<Vec<u32>>,
+    /// Nodes searched, on all threads.
+    pub nodes: u64,
+    /// Branches handed from one thread to another.
+    pub handed: u64,
 }
 
 #[derive(Default)]
@@ -59,6 +73,18 @@ struct Queue {
     tasks: VecDeque<Task>,
     /// Every thread waits and no task is left: the search is over.
     over: bool,
+}
+
+impl Outcome {
+    /// A search that ended before it began.
+    pub fn nothing(end: End, set: Option<Vec<u32>>) -> Outcome {
+        Outcome {
+            end,
+            set,
+            nodes: 0,
+            handed: 0,
+        }
+    }
 }
 
 impl<'a> Shared<'a> {
@@ -90,6 +116,7 @@ impl<'a> Shared<'a> {
             queued: AtomicUsize::new(0),
             threads: threads.max(1),
             nodes: AtomicU64::new(0),
+            handed: AtomicU64::new(0),
         }
     }
 
@@ -160,6 +187,7 @@ impl<'a> Shared<'a> {
 
     /// Queues `task` for a waiting thread.
     pub fn give(&self, task: Task) {
+        self.handed.fetch_add(1, Ordering::Relaxed);
         let mut queue = self.queue.lock().unwrap_or_else(|e| e.into_inner());
         queue.tasks.push_back(task);
         self.queued.fetch_add(1, Ordering::Relaxed);
@@ -204,8 +232,8 @@ impl<'a> Shared<'a> {
         }
     }
 
-    /// How the search ended, the best set found, and the nodes it took.
-    pub fn outcome(self) -> (End, Option<Vec<u32>>, u64) {
+    /// How the search ended.
+    pub fn outcome(self) -> Outcome {
         let found = self.found.into_inner().unwrap_or_else(|e| e.into_inner());
         let end = if self.reached.into_inner() {
             End::Reached
@@ -214,6 +242,11 @@ impl<'a> Shared<'a> {
         } else {
             End::Exhausted
         };
-        (end, found.set, self.nodes.into_inner())
+        Outcome {
+            end,
+            set: found.set,
+            nodes: self.nodes.into_inner(),
+            handed: self.handed.into_inner().saturating_sub(1),
+        }
     }
 }

@@ -31,6 +31,11 @@ pub struct Task {
     /// The automorphisms that fix each chosen vertex and keep the
     /// candidates.
     pub group: Vec<u32>,
+    /// The candidates its parent's labels were made from, if it has a
+    /// parent: its colouring starts from the same labels wherever it runs
+    /// ([`super::bound::Bound::start`]), so a branch handed to another
+    /// thread is searched as on one thread.
+    pub labels: Option<Words>,
 }
 
 /// The candidates of the child of a node with `candidates` that chose `v`.
