@@ -180,9 +180,9 @@ fn deciding_gives_the_board_of_one_thread_on_any_number_of_threads() {
     }
 }
 
-/// `--timeout` and Ctrl-C stop every thread at once: the search of (7,3)
-/// >= 33 takes seconds on two threads; stopped after a second, it says so
-/// within half a second.
+/// `--timeout` and Ctrl-C stop every thread at once: the refutation of
+/// 33 queens on 7^3 takes seconds on two threads; stopped after a second,
+/// it says so within half a second.
 #[test]
 fn a_timeout_or_ctrl_c_stops_every_thread() {
     let args = [
