@@ -109,6 +109,7 @@ impl Sub {
                 engine: a.engine,
                 threads: a.threads.map(|n| n as usize),
                 no_symmetry: a.no_symmetry,
+                split: a.split.map(|k| k as usize),
                 start: a.start,
                 certify: a.certify,
                 proof_dir: a.proof_dir,

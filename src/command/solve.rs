@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use super::report::{prepare_svg, show_answer, write_svg, Shown};
-use super::{print, EncodingRequest, ModelRequest};
+use super::{note, print, EncodingRequest, ModelRequest};
 use crate::answer::objective::objective_value;
 use crate::answer::read::AnswerStatus;
 use crate::answer::{objective_check, MappedAnswer};
@@ -20,8 +20,9 @@ use crate::encode;
 use crate::error::{Error, Result};
 use crate::files::TempDir;
 use crate::instance::guard::check_output;
-use crate::instance::{CompileOptions, Instance, Target};
+use crate::instance::{CompileOptions, Instance, Source, Target};
 use crate::options::{CertifyLevel, Encodings, Engine, Format};
+use crate::solve::auto::{self, Pick};
 use crate::solve::clique;
 use crate::solve::external;
 use crate::solve::solve as optimise;
@@ -54,6 +55,9 @@ pub struct SolveRequest {
     pub threads: Option<usize>,
     /// The clique search prunes without the board's symmetries.
     pub no_symmetry: bool,
+    /// Print the clique search cut into this many parts, as the tasks of
+    /// a sweep, instead of solving.
+    pub split: Option<usize>,
     /// A board to start from (`--start`).
     pub start: Option<PathBuf>,
     /// Certify the final claim with a checked proof, from the CNF or from
@@ -68,6 +72,9 @@ pub struct SolveRequest {
 /// when Ctrl-C or SIGTERM stopped the solve (its best board is printed and
 /// verified all the same).
 pub fn run(req: &SolveRequest, out: &mut dyn Write) -> Result<u8> {
+    if let Some(parts) = req.split {
+        return split(req, parts, out);
+    }
     let svg = prepare_svg(req.svg.as_deref())?;
     let loaded = req.model.load()?;
     let enc = req.encodings.resolve(&loaded);
@@ -121,22 +128,6 @@ fn solve_inside(run: &Run<'_>, out: &mut dyn Write) -> Result<Shown> {
         loaded.estimate.bytes,
         &req.model.limits,
     )?;
-    let how = match req.engine {
-        Engine::Clique => {
-            clique::applies(&loaded.model)?;
-            "over the board's conflicts".to_string()
-        }
-        _ => encode::describe(&enc),
-    };
-    print(
-        out,
-        &format!(
-            "c qspec {}: {} with the embedded {} ({how})\n",
-            env!("CARGO_PKG_VERSION"),
-            loaded.spec.file,
-            engine_name(req.engine),
-        ),
-    )?;
     let opts = SolveOptions {
         encodings: enc,
         engine: req.engine,
@@ -146,7 +137,31 @@ fn solve_inside(run: &Run<'_>, out: &mut dyn Write) -> Result<Shown> {
         no_symmetry: req.no_symmetry,
         ..SolveOptions::default()
     };
+    let choice = (req.engine == Engine::Auto).then(|| auto::choose(&loaded.model, &opts));
+    let (name, clique_search) = match choice.map(|c| c.pick) {
+        Some(Pick::One(engine)) => (engine_name(engine), engine == Engine::Clique),
+        Some(Pick::Race) => ("clique search and Kissat, side by side", true),
+        None => (engine_name(req.engine), req.engine == Engine::Clique),
+    };
+    let how = match clique_search {
+        true => {
+            clique::applies(&loaded.model)?;
+            "over the board's conflicts".to_string()
+        }
+        false => encode::describe(&enc),
+    };
+    print(
+        out,
+        &format!(
+            "c qspec {}: {} with the embedded {name} ({how})\n",
+            env!("CARGO_PKG_VERSION"),
+            loaded.spec.file,
+        ),
+    )?;
     let mut printer = Printer::new(out);
+    if let Some(choice) = choice {
+        printer.note(&format!("engine: {choice}"));
+    }
     if let Some(start) = run.start {
         printer.note(&start.summary);
     }
@@ -163,6 +178,54 @@ fn solve_inside(run: &Run<'_>, out: &mut dyn Write) -> Result<Shown> {
     Ok(shown)
 }
 
+/// `solve --split K`: the clique search cut into `parts` parts, printed
+/// as the tasks of a sweep; the sizes of the parts said on standard error.
+fn split(req: &SolveRequest, parts: usize, out: &mut dyn Write) -> Result<u8> {
+    if !matches!(req.engine, Engine::Auto | Engine::Clique) {
+        return Err(Error::usage(format!(
+            "--split cuts the clique search, not {}",
+            req.engine
+        )));
+    }
+    let source = Source::read(&req.model.path, req.model.options())?;
+    let loaded = source.load(&req.model.defines)?;
+    clique::applies(&loaded.model)?;
+    let started = Instant::now();
+    let threads = SolveOptions {
+        threads: req.threads,
+        ..SolveOptions::default()
+    }
+    .threads();
+    let plan = clique::split::plan(&loaded.model, req.no_symmetry, parts, threads)?;
+    let tasks = crate::sweep::split::tasks(
+        &plan,
+        &source.name,
+        &source.text,
+        &req.model.defines,
+        req.model.auto_hints,
+        req.no_symmetry,
+    );
+    let text: String = tasks.iter().map(|t| format!("{}\n", t.to_json())).collect();
+    print(out, &text)?;
+    let mut sizes: Vec<u64> = plan
+        .parts
+        .iter()
+        .map(|r| plan.estimates[r.clone()].iter().sum())
+        .collect();
+    sizes.sort_unstable();
+    let total: u64 = sizes.iter().sum();
+    note(&format!(
+        "c split: {} parts of {} leaves in {:.2} s; estimated nodes {total} in all, per part {} to {} (median {})",
+        plan.parts.len(),
+        plan.nodes.len(),
+        started.elapsed().as_secs_f64(),
+        sizes.first().copied().unwrap_or(0),
+        sizes.last().copied().unwrap_or(0),
+        sizes[sizes.len() / 2],
+    ));
+    Ok(0)
+}
+
 /// The engine as the first comment line names it.
 fn engine_name(engine: Engine) -> &'static str {
     match engine {
@@ -170,6 +233,7 @@ fn engine_name(engine: Engine) -> &'static str {
         Engine::Kissat => "Kissat",
         Engine::Portfolio => "CaDiCaL and Kissat (portfolio)",
         Engine::Clique => "clique search (branch and bound, no SAT solver)",
+        Engine::Auto => "engine auto chooses",
     }
 }
 

@@ -80,6 +80,12 @@ pub struct Line {
     pub optimal_count: Option<u64>,
     /// The pieces of the solution found.
     pub solution: Option<Vec<Vec<usize>>>,
+    /// A leaf of a clique search cut into parts: its index and the
+    /// leaves of the whole search.
+    pub leaf: Option<(usize, usize)>,
+    /// The nodes the clique search took (a leaf's, or a joined
+    /// instance's).
+    pub searched: Option<u64>,
 }
 
 impl Line {
@@ -105,6 +111,12 @@ impl Line {
         if !self.defines.is_empty() {
             fields.push(format!("\"defines\":{}", json::defines(&self.defines)));
         }
+        if let Some((leaf, leaves)) = self.leaf {
+            fields.push(format!("\"leaf\":{leaf},\"leaves\":{leaves}"));
+        }
+        if let Some(nodes) = self.searched {
+            fields.push(format!("\"searched\":{nodes}"));
+        }
         format!("{{{}}}", fields.join(","))
     }
 
@@ -122,6 +134,13 @@ impl Line {
         if let Some(w) = walls.as_mut() {
             w.sort();
         }
+        let size = |key: &str| -> std::result::Result<usize, String> {
+            usize::try_from(o.uint(key)?).map_err(|_| format!("`{key}` is too large"))
+        };
+        let leaf = match o.has("leaf") {
+            true => Some((size("leaf")?, size("leaves")?)),
+            false => None,
+        };
         Ok(Line {
             defines: o.defines("defines")?,
             walls,
@@ -130,6 +149,8 @@ impl Line {
             value: o.opt_int("value")?,
             optimal_count: o.opt_uint("optimal_count")?,
             solution: o.opt_cells("solution")?,
+            leaf,
+            searched: o.opt_uint("searched")?,
         })
     }
 
@@ -163,6 +184,8 @@ mod tests {
             value: Some(10),
             optimal_count: Some(1),
             solution: Some(vec![vec![0, 2], vec![1, 5]]),
+            leaf: None,
+            searched: None,
         };
         let text = line.to_json();
         assert_eq!(
@@ -179,8 +202,20 @@ mod tests {
             value: None,
             optimal_count: None,
             solution: None,
+            leaf: None,
+            searched: None,
         };
         assert_eq!(bare.to_json(), r#"{"status":"unsatisfiable"}"#);
+        let leaf = Line {
+            leaf: Some((3, 64)),
+            searched: Some(1200),
+            ..bare.clone()
+        };
+        assert_eq!(
+            leaf.to_json(),
+            r#"{"status":"unsatisfiable","leaf":3,"leaves":64,"searched":1200}"#
+        );
+        assert_eq!(Line::parse(&leaf.to_json()).unwrap(), leaf);
         assert_eq!(Line::parse(&bare.to_json()).unwrap(), bare);
         assert!(Line::parse(r#"{"status":"maybe"}"#).is_err());
         assert!(Line::parse(r#"{"value":3}"#).is_err());

@@ -29,19 +29,21 @@ use super::task::Task;
 /// Stack of a search thread (the search recurses once per vertex chosen).
 const STACK: usize = 64 << 20;
 
-/// Searches `root` on the threads of `shared`; `better` gets each better
-/// size as it is found (on the calling thread); `reasoning` switches the
-/// bound's MaxSAT reasoning.
+/// Searches `tasks` (in the order of the search) on the threads of
+/// `shared`; `better` gets each better size as it is found (on the
+/// calling thread); `reasoning` switches the bound's MaxSAT reasoning.
 pub fn run(
     graph: &Graph,
     shared: &Shared<'_>,
-    root: Task,
+    tasks: Vec<Task>,
     reasoning: bool,
     better: &mut dyn FnMut(usize),
 ) {
     let (tx, rx) = channel();
     *shared.better.lock().unwrap_or_else(|e| e.into_inner()) = Some(tx);
-    shared.give(root);
+    for task in tasks {
+        shared.give(task);
+    }
     let finished = AtomicUsize::new(0);
     thread::scope(|scope| {
         for i in 0..shared.threads {

@@ -40,6 +40,9 @@ pub struct Search<'a> {
     frames: Vec<Frame>,
     bound: Bound,
     nodes: u64,
+    /// Stop at this many nodes (a probe), and the depth reached then.
+    limit: Option<u64>,
+    depth: usize,
 }
 
 /// A node's state.
@@ -67,6 +70,8 @@ impl<'a> Search<'a> {
             frames: Vec::new(),
             bound: Bound::new(graph),
             nodes: 0,
+            limit: None,
+            depth: 0,
         }
     }
 
@@ -78,6 +83,26 @@ impl<'a> Search<'a> {
     /// The nodes searched so far.
     pub fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// Stops any task once `limit` nodes are searched in all (a probe).
+    pub fn set_limit(&mut self, limit: Option<u64>) {
+        self.limit = limit;
+    }
+
+    /// The share of the last task searched when a probe stopped it,
+    /// reckoned as if the branches of a node were alike: the branches
+    /// done at each level on the way down, each worth its share of its
+    /// node.
+    pub fn progress(&self) -> f64 {
+        let mut share = 1.0;
+        let mut done = 0.0;
+        for frame in &self.frames[..self.depth] {
+            let branches = frame.order.len().max(1) as f64;
+            done += share * f64::from(frame.branch.saturating_sub(1)) / branches;
+            share /= branches;
+        }
+        done
     }
 
     /// Searches `task`.
@@ -105,6 +130,10 @@ impl<'a> Search<'a> {
     }
 
     fn expand(&mut self, depth: usize) -> End {
+        if self.limit.is_some_and(|limit| self.nodes >= limit) {
+            self.depth = depth;
+            return End::Stopped;
+        }
         self.nodes += 1;
         if self.nodes % CHECK_EVERY == 0 {
             match self.shared.go_on(&self.path) {
@@ -189,7 +218,7 @@ impl<'a> Search<'a> {
             task.candidates = child_candidates(self.graph, &frame.candidates, v);
             task.group = child_group(self.graph, &frame.group, v);
             self.drop_orbit(f, v);
-            self.shared.give(task);
+            self.shared.hand(task);
             return;
         }
     }

@@ -46,7 +46,7 @@ pub struct Shared<'a> {
     queued: AtomicUsize,
     pub(super) threads: usize,
     pub(super) nodes: AtomicU64,
-    /// Tasks queued (the root among them).
+    /// Tasks handed between threads.
     handed: AtomicU64,
 }
 
@@ -185,9 +185,14 @@ impl<'a> Shared<'a> {
         self.idle.load(Ordering::Relaxed) > self.queued.load(Ordering::Relaxed)
     }
 
+    /// Hands `task` from a busy thread to a waiting one.
+    pub fn hand(&self, task: Task) {
+        self.handed.fetch_add(1, Ordering::Relaxed);
+        self.give(task);
+    }
+
     /// Queues `task` for a waiting thread.
     pub fn give(&self, task: Task) {
-        self.handed.fetch_add(1, Ordering::Relaxed);
         let mut queue = self.queue.lock().unwrap_or_else(|e| e.into_inner());
         queue.tasks.push_back(task);
         self.queued.fetch_add(1, Ordering::Relaxed);
@@ -246,7 +251,7 @@ impl<'a> Shared<'a> {
             end,
             set: found.set,
             nodes: self.nodes.into_inner(),
-            handed: self.handed.into_inner().saturating_sub(1),
+            handed: self.handed.into_inner(),
         }
     }
 }
