@@ -208,8 +208,11 @@ fn solve_instance(source: &Source, options: &Options, defines: &[(String, i64)])
         amo: instance.spec.amo,
         card: instance.spec.card,
     };
+    // One thread: the sweep runs instances side by side, and a line must
+    // not depend on which engine of a portfolio finished first.
     let solve_options = SolveOptions {
         encodings,
+        threads: Some(1),
         ..SolveOptions::default()
     };
     let answer = solve::solve(&instance, &solve_options, &mut |_| {})?;

@@ -2,6 +2,7 @@
 //! board's symmetries, the graph in search order; the root, where the
 //! search starts, the search on threads, and the answer it makes.
 
+use super::super::cover::clique_cover;
 use super::super::interface::{Answer, Report, SolveOptions, Status};
 use super::super::oracle::Stop;
 use super::graph::{clear, full, has, restrict, Graph};
@@ -27,6 +28,10 @@ pub struct Setup {
     pub order: Vec<usize>,
     /// Each problem vertex's search position.
     pub position: Vec<u32>,
+    /// A bound on the count from the model's own exclusive groups (its
+    /// lines, and the cliques of implied hints: `hint cliques cube` on
+    /// 4^4 gives 16 groups, so no 17 at once).
+    pub cover: usize,
     no_symmetry: bool,
 }
 
@@ -53,12 +58,15 @@ impl Setup {
         for (i, &v) in order.iter().enumerate() {
             position[v] = i as u32;
         }
+        let counted: Vec<Lit> = problem.vertices.iter().map(|v| v.positive()).collect();
+        let cover = clique_cover(model, &counted).len();
         Ok(Setup {
             problem,
             maps,
             graph,
             order,
             position,
+            cover,
             no_symmetry,
         })
     }
@@ -107,8 +115,8 @@ impl Setup {
     ) -> std::result::Result<Initial, Outcome> {
         let problem = &self.problem;
         let n = problem.vertices.len();
-        let at_most = problem.at_most.unwrap_or(n).min(n);
-        if root.chosen.len() > at_most {
+        let at_most = problem.at_most.unwrap_or(n).min(n).min(self.cover);
+        if root.chosen.len() > at_most || problem.at_least > at_most {
             return Err(Outcome::nothing(End::Exhausted, None));
         }
         // With no lower bound the fixed pieces alone are a solution; a warm
