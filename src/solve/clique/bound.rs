@@ -425,3 +425,68 @@ impl Dsatur {
             .flat_map(|class| members(class).map(|i| i as u32))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small xorshift generator (the tests need no crate for it).
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: u64) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0 % n
+        }
+    }
+
+    /// The bound on random graphs, checked by an exact search: at every
+    /// `need` from 1 to one past the largest set (where it is tight), the
+    /// vertices left out of the branches hold no set of `need`, and the
+    /// branches up to each hold none larger than its bound — with the
+    /// MaxSAT reasoning and without.
+    #[test]
+    fn the_bound_never_leaves_out_a_set_it_must_branch_on() {
+        let mut rng = Rng(0x0b0d_5eed);
+        for round in 0..3000 {
+            let n = 6 + rng.below(19) as usize;
+            let density = 5 + rng.below(60);
+            let mut conflicts = vec![Vec::new(); n];
+            for a in 0..n {
+                for b in a + 1..n {
+                    if rng.below(100) < density {
+                        conflicts[a].push(b);
+                        conflicts[b].push(a);
+                    }
+                }
+            }
+            let (graph, _) = Graph::new(n, &conflicts, &[]);
+            let mut candidates = vec![0u64; 1];
+            for v in 0..n {
+                if rng.below(5) != 0 {
+                    candidates[0] |= 1 << v;
+                }
+            }
+            let all: Vec<u32> = members(&candidates).map(|v| v as u32).collect();
+            let most = largest(&graph, &all);
+            let mut bound = Bound::new(&graph);
+            bound.reasoning = round % 4 != 0;
+            for need in 1..=most + 1 {
+                let (mut order, mut bounds) = (Vec::new(), Vec::new());
+                bound.start(&graph, None);
+                bound.branches(&graph, &candidates, 0, need, &mut order, &mut bounds);
+                bound.audit(&graph, &candidates, 0, need, &order, &bounds);
+                if need > most {
+                    continue;
+                }
+                // A set of `need` exists: the node must branch.
+                assert!(
+                    !order.is_empty(),
+                    "round {round}: pruned a node holding {most}"
+                );
+            }
+        }
+    }
+}
