@@ -6,7 +6,8 @@
 //! engines ([`shared`])); any other solver by its command
 //! line ([`external`]); for models that ask for the most pieces no two of
 //! which attack, a branch and bound over the conflict graph instead
-//! ([`clique`]); warm starts ([`warm_start`]).
+//! ([`clique`]); the engine for each model by default ([`auto`], handed
+//! out by [`engines`]); warm starts ([`warm_start`]).
 //!
 //! ```
 //! use qspec::solve::{solve, SolveOptions, Status};

@@ -3,15 +3,18 @@
 //! model, any piece, walls and fixed or forbidden cells — a branch and
 //! bound over the conflict graph instead of a SAT solver ([`search`]),
 //! with the board's symmetries pruning every node ([`symmetry`]). Where
-//! CDCL has to rediscover that a line holds one piece, the colouring bound
-//! starts from it: "no 22 queens on 6^3" takes 0.4 s here against 15 s
-//! with Kissat.
+//! CDCL has to rediscover that a line holds one piece, the bound starts
+//! from it ([`bound`]: DSATUR colouring, then MaxSAT reasoning over the
+//! colour classes, [`maxsat`]): "no 22 queens on 6^3" takes 0.05 s here
+//! against 12 s with Kissat, "no 33 on 7^3" 9 s.
 //!
 //! The model is read as a [`problem::Problem`] (or refused with the
-//! reason); the set found is completed into values of every variable of
-//! the model by CaDiCaL, so the answer satisfies the whole model, hints
-//! included (under `hint break_symmetry` the set's image that is the least
-//! of its class).
+//! reason) and set up for the search ([`setup`]); the search runs on
+//! threads that hand each other branches ([`parallel`], [`shared`],
+//! [`task`]), or cut into parts for other processes ([`split`]). The set
+//! found is completed into values of every variable of the model by
+//! CaDiCaL, so the answer satisfies the whole model, hints included (under
+//! `hint break_symmetry` the set's image that is the least of its class).
 
 pub mod bound;
 pub mod graph;
@@ -70,7 +73,7 @@ pub fn applies(model: &Model) -> Result<()> {
 pub(crate) fn read(model: &Model) -> Result<Problem> {
     Problem::of(model).map_err(|why| {
         let message = format!("the clique engine cannot take this model: {why}");
-        let help = "it solves `rule no_attack` models with `maximize count` or `count >= m` (fixed and forbidden cells, walls and implied hints allowed); use --engine kissat (the default)";
+        let help = "it solves `rule no_attack` models with `maximize count` or `count >= m` (fixed and forbidden cells, walls and implied hints allowed); use --engine auto (the default) or --engine kissat";
         match why {
             Refusal::TooLarge { .. } => Error::too_large(message, help),
             _ => Error::unsupported_with_help(message, help),
