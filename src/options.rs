@@ -143,12 +143,13 @@ choices! {
 }
 
 choices! {
-    /// The embedded SAT solver `qspec solve` runs.
+    /// The embedded engine `qspec solve` runs.
     #[derive(Default)]
     pub enum Engine {
-        Cadical = "cadical": "CaDiCaL: incremental (one solver for the whole optimisation, with cores that raise the lower bound, and the warm start as phases); ahead on small models that take many optimisation steps",
         #[default]
-        Kissat = "kissat": "Kissat: rebuilt for every step (it takes no assumptions); far faster on hard calls (the 6^3 proof, q_5(8) >= 28), so the default (bench/solve.sh)",
+        Auto = "auto": "The default: the engine for the model, said in the first note (`c engine: ...`): the clique search for `rule no_attack` counts on 3 or more dimensions, the clique search and Kissat side by side for such counts bounded on 2, else the portfolio (on one thread CaDiCaL for an objective, Kissat for a decision)",
+        Cadical = "cadical": "CaDiCaL: incremental (one solver for the whole optimisation, with cores that raise the lower bound, and the warm start as phases); ahead on small models that take many optimisation steps",
+        Kissat = "kissat": "Kissat: rebuilt for every step (it takes no assumptions); far faster on hard calls (the 6^3 proof, q_5(8) >= 28)",
         Portfolio = "portfolio": "Both on two threads: the first answer wins, and while optimising each takes up the other's better solutions and bounds",
         Clique = "clique": "No SAT solver: a branch and bound over the conflict graph, pruned by the board's symmetries, for models that ask for the most pieces no two of which attack (the `clique` module of `solve`)",
     }

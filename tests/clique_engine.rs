@@ -26,10 +26,18 @@ fn oracle_best(src: &str) -> Option<usize> {
 /// Solves `src` with the clique engine and checks the answer against the
 /// oracle: the optimum of a `maximize count`, or whether a solution exists.
 fn check(src: &str) {
+    check_with(src, None, false);
+}
+
+/// [`check`] on `threads` (one per core when `None`), with or without the
+/// symmetry pruning.
+fn check_with(src: &str, threads: Option<usize>, no_symmetry: bool) {
     let s = spec(src);
     let (model, board) = build(&s);
     let opts = SolveOptions {
         engine: Engine::Clique,
+        threads,
+        no_symmetry,
         ..SolveOptions::default()
     };
     let mut seen = Vec::new();
@@ -84,9 +92,12 @@ fn every_piece_and_board_feature_agrees_with_the_oracle() {
     }
 }
 
-#[test]
-fn random_boards_agree_with_the_oracle() {
+/// 150 random boards: any piece, walls, fixed and forbidden cells, a
+/// torus, a bound or an optimum (those that contradict themselves, a fixed
+/// cell on a wall, are refused before any engine runs and left out).
+fn random_boards() -> Vec<String> {
     let mut rng = Rng(0x5eed_c119);
+    let mut out = Vec::new();
     for _ in 0..150 {
         let (w, h) = (2 + rng.below(3), 2 + rng.below(3));
         let piece = PIECES[rng.below(PIECES.len() as u64) as usize];
@@ -110,11 +121,156 @@ fn random_boards_agree_with_the_oracle() {
                 rng.below(w * h / 3 + 1)
             )),
         }
-        // Some draws contradict themselves (a fixed cell on a wall): those
-        // are refused before any engine runs.
         if qspec::language::load("random.qspec", &src, &[]).is_ok() {
-            check(&src);
+            out.push(src);
         }
+    }
+    out
+}
+
+#[test]
+fn random_boards_agree_with_the_oracle() {
+    for src in random_boards() {
+        check(&src);
+    }
+}
+
+/// The models of the oracle tests and the random boards, on one thread
+/// and on three, with and without the symmetry pruning: the same optimum
+/// (or verdict), the oracle's, each time.
+#[test]
+fn one_thread_or_three_with_or_without_symmetry_agree_with_the_oracle() {
+    let mut all = no_attack_models();
+    all.extend(random_boards());
+    for src in all {
+        for threads in [1, 3] {
+            for no_symmetry in [false, true] {
+                check_with(&src, Some(threads), no_symmetry);
+            }
+        }
+    }
+}
+
+/// Deciding `count >= m`, the board found on any number of threads is the
+/// one thread's: the earliest in its order wins.
+#[test]
+fn deciding_gives_the_board_of_one_thread_on_any_number_of_threads() {
+    for src in [
+        "board 5^3\npiece queen\nrule no_attack\ncount >= 13\n",
+        "board 6^3\npiece queen\nrule no_attack\ncount >= 20\n",
+        "board 4^4\npiece queen\nrule no_attack\ncount >= 16\n",
+        "board 9 x 9\nwall (4,4)\npiece queen\nrule no_attack\ncount >= 9\n",
+        "board 12 x 12\npiece knight\nrule no_attack\ncount >= 72\n",
+    ] {
+        let (model, _) = build(&spec(src));
+        let board = |threads| {
+            let opts = SolveOptions {
+                engine: Engine::Clique,
+                threads: Some(threads),
+                ..SolveOptions::default()
+            };
+            let answer = solve_model(&model, &opts, &mut |_| {}).unwrap();
+            assert_eq!(answer.status, Status::Satisfiable, "{src}");
+            answer.values
+        };
+        let one = board(1);
+        for threads in [2, 3, 4] {
+            assert_eq!(board(threads), one, "{threads} threads on\n{src}");
+        }
+    }
+}
+
+/// `--timeout` and Ctrl-C stop every thread at once: the refutation of
+/// 33 queens on 7^3 takes seconds on two threads; stopped after a second,
+/// it says so within half a second.
+#[test]
+fn a_timeout_or_ctrl_c_stops_every_thread() {
+    let args = [
+        "solve",
+        "models/queens-nd-cliques-inf.qspec",
+        "-D",
+        "n=7",
+        "-D",
+        "m=33",
+        "--engine",
+        "clique",
+        "--threads",
+        "2",
+    ];
+    let started = std::time::Instant::now();
+    let o = qspec(&[&args[..], &["--timeout", "1"]].concat());
+    assert!(
+        started.elapsed().as_secs_f64() < 1.5,
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(stdout(&o).contains("s UNKNOWN"), "{}", stdout(&o));
+
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_qspec"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_secs(1));
+    let interrupted = std::time::Instant::now();
+    let kill = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let status = child.wait().unwrap();
+    assert!(
+        interrupted.elapsed().as_secs_f64() < 0.5,
+        "{:?}",
+        interrupted.elapsed()
+    );
+    assert_eq!(status.code(), Some(130));
+}
+
+/// The hidden `--no-symmetry`: the same verdict and optimum on 5^3, with
+/// the symmetry list emptied.
+#[test]
+fn without_the_symmetries_the_verdicts_are_the_same_on_5_cubed() {
+    for (args, code, expected) in [
+        (&["-D", "m=14"][..], 20, "s UNSATISFIABLE"),
+        (&["-D", "m=13"][..], 10, "s SATISFIABLE"),
+    ] {
+        for extra in [&[][..], &["--no-symmetry"][..]] {
+            let o = qspec(
+                &[
+                    &["solve", "models/queens-nd-cliques-inf.qspec", "-D", "n=5"][..],
+                    args,
+                    &["--engine", "clique"],
+                    extra,
+                ]
+                .concat(),
+            );
+            assert_eq!(o.status.code(), Some(code), "{}", stdout(&o));
+            assert!(stdout(&o).contains(expected), "{}", stdout(&o));
+            let pruning = match extra.is_empty() {
+                true => "48 symmetries of the board kept by the model",
+                false => "no symmetry pruning (--no-symmetry)",
+            };
+            assert!(stdout(&o).contains(pruning), "{}", stdout(&o));
+        }
+    }
+    for extra in [&[][..], &["--no-symmetry"][..]] {
+        let o = qspec(
+            &[
+                &["solve", "models/queens-nd-cliques.qspec", "-D", "n=5"][..],
+                &["--engine", "clique"],
+                extra,
+            ]
+            .concat(),
+        );
+        assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+        assert!(
+            stdout(&o).contains("count = 13 (proven optimal)"),
+            "{}",
+            stdout(&o)
+        );
     }
 }
 
@@ -149,7 +305,7 @@ fn models_that_are_not_independent_sets_are_refused_with_the_reason() {
         assert_eq!(o.status.code(), Some(2), "{src}\n{err}");
         assert!(err.contains("the clique engine cannot take this model"), "{err}");
         assert!(err.contains(why), "{src}\n{err}");
-        assert!(err.contains("--engine kissat"), "{err}");
+        assert!(err.contains("--engine auto (the default) or --engine kissat"), "{err}");
         assert!(stdout(&o).is_empty(), "{}", stdout(&o));
     }
 }
@@ -257,4 +413,63 @@ fn on_larger_symmetric_boards_it_agrees_with_kissat() {
         };
         assert_eq!(optimum(Engine::Clique), optimum(Engine::Kissat), "{src}");
     }
+}
+
+#[test]
+fn on_larger_boards_one_thread_or_four_agree_with_kissat() {
+    for src in [
+        "board 4^3\npiece queen\nrule no_attack\nmaximize count\n",
+        "board 3^4\npiece queen\nrule no_attack\nmaximize count\n",
+        "board 7 x 7\nwall (3,3)\npiece queen\nrule no_attack\nmaximize count\n",
+        "board 6 x 6\nfix (2,2)\npiece queen\nrule no_attack\nmaximize count\n",
+        "board 4^3\nfix (0,0,0)\npiece queen\nrule no_attack\nmaximize count\n",
+    ] {
+        let (model, _) = build(&spec(src));
+        let optimum = |engine, threads| {
+            let opts = SolveOptions {
+                engine,
+                threads: Some(threads),
+                ..SolveOptions::default()
+            };
+            let answer = solve_model(&model, &opts, &mut |_| {}).unwrap();
+            assert_eq!(answer.status, Status::Optimal, "{engine} on\n{src}");
+            answer.objective
+        };
+        let kissat = optimum(Engine::Kissat, 1);
+        for threads in [1, 4] {
+            assert_eq!(
+                optimum(Engine::Clique, threads),
+                kissat,
+                "{threads} threads on\n{src}"
+            );
+        }
+    }
+}
+
+/// (6,3) >= 22 on three threads: branches are handed over, and the
+/// refutation stands.
+#[test]
+fn threads_hand_branches_over_and_the_6_cubed_refutation_stands() {
+    let o = qspec(&[
+        "solve",
+        "models/queens-nd-cliques-inf.qspec",
+        "-D",
+        "n=6",
+        "-D",
+        "m=22",
+        "--engine",
+        "clique",
+        "--threads",
+        "3",
+    ]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(20), "{out}");
+    assert!(out.contains("3 threads"), "{out}");
+    let handed: u64 = out
+        .split(" branches handed between threads")
+        .next()
+        .and_then(|s| s.rsplit(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(handed > 0, "{out}");
 }

@@ -160,6 +160,12 @@ fn models_too_large_are_refused_before_anything_is_built() {
     let o = qspec(&["compile", s(&m), "-o", "-"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("moves in 21,523,360 directions; qspec supports at most 100,000"));
+    // The same with a hint, which reads the piece's directions: refused
+    // before they are listed (an endless build before).
+    let m = write(dir.path(), "b16h.qspec", b"board 2^16\nhint lines\n");
+    let o = qspec(&["compile", s(&m), "-o", "-"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("moves in 21,523,360 directions"));
     // A torus king on 2 x 2 x 500002 x 2 x 2 (an allocation failure before).
     let m = write(
         dir.path(),

@@ -210,3 +210,156 @@ fn chromium_plays_the_puzzle_page() {
     assert_eq!(lines.lines().count(), 10);
     assert_eq!(common::chromium_selftest(&page), "selftest ok: 10 boards");
 }
+
+/// The verdict of `qspec solve ARGS --engine clique` in one process: the
+/// optimum, or `None` for "no solution".
+fn single_verdict(args: &[&str]) -> Option<i64> {
+    let o = qspec(&[&["solve"][..], args, &["--engine", "clique"]].concat());
+    let out = stdout(&o);
+    match o.status.code() {
+        Some(20) => None,
+        Some(0) => out
+            .lines()
+            .filter_map(|l| l.strip_prefix("o "))
+            .next_back()
+            .and_then(|v| v.parse().ok()),
+        code => panic!("{args:?}: exit {code:?}\n{out}{}", stderr(&o)),
+    }
+}
+
+/// The merge of the result files in `out` as one instance's verdict: the
+/// optimum, `None` for "none"; it must be solved (not unfinished).
+fn merged_verdict(out: &Path, n: usize) -> Option<i64> {
+    let json: serde_json::Value = serde_json::from_str(merged(out, n).trim()).unwrap();
+    let group = &json["groups"][0];
+    assert_eq!(group["unfinished"], 0, "{json}");
+    assert_eq!(group["instances"], 1, "{json}");
+    match group["infeasible"].as_u64() {
+        Some(1) => None,
+        _ => Some(group["optimum"]["value"].as_i64().expect("an optimum")),
+    }
+}
+
+/// `qspec solve ARGS --split K` written to `dir/plan.jsonl`: the path and
+/// the number of tasks (parts).
+fn split_plan(dir: &Path, args: &[&str], k: &str) -> (std::path::PathBuf, usize) {
+    let plan = ok(&[&["solve"][..], args, &["--split", k]].concat());
+    let tasks = dir.join("plan.jsonl");
+    std::fs::write(&tasks, &plan).unwrap();
+    (tasks, plan.lines().count())
+}
+
+/// The thesis' (5,3) >= 14 and (4,4) >= 17 and the optimum of 5^3, each
+/// cut into parts by `solve --split`, run by GNU parallel and merged: the
+/// verdict of the search in one process.
+#[test]
+fn a_split_clique_search_merges_to_the_single_process_verdict() {
+    for args in [
+        &[
+            "models/queens-nd-cliques-inf.qspec",
+            "-D",
+            "n=5",
+            "-D",
+            "m=14",
+        ][..],
+        &[
+            "models/queens-nd-cliques-inf.qspec",
+            "-D",
+            "n=4",
+            "-D",
+            "d=4",
+            "-D",
+            "m=17",
+        ],
+        &["models/queens-nd-cliques.qspec", "-D", "n=5"],
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let (tasks, n) = split_plan(dir.path(), args, "6");
+        assert!(n >= 6, "{args:?}: {n} parts");
+        let out = dir.path().join("results");
+        let joblog = dir.path().join("joblog");
+        let status = parallel(&tasks, &out, &joblog, n).wait().unwrap();
+        assert!(status.success());
+        assert_eq!(merged_verdict(&out, n), single_verdict(args), "{args:?}");
+    }
+}
+
+/// A part killed after some of its leaves resumes at the first leaf not
+/// done (its partial file cut after a torn line, as a kill leaves it) and
+/// ends with the lines of a run that was never killed.
+#[test]
+fn a_killed_part_of_a_split_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "models/queens-nd-cliques-inf.qspec",
+        "-D",
+        "n=6",
+        "-D",
+        "m=22",
+    ];
+    let (tasks, n) = split_plan(dir.path(), &args, "2");
+    let run = |out: &Path| {
+        for i in 0..n {
+            ok(&[
+                "sweep",
+                "run",
+                tasks.to_str().unwrap(),
+                "--task",
+                &i.to_string(),
+                "--out",
+                out.to_str().unwrap(),
+                "--jobs",
+                "2",
+            ]);
+        }
+    };
+    let whole = dir.path().join("whole");
+    run(&whole);
+    let first = std::fs::read_to_string(whole.join("task-0.jsonl")).unwrap();
+    let lines: Vec<&str> = first.lines().collect();
+    assert!(lines.len() >= 4, "{first}");
+    // Killed after three leaves, in the middle of writing the fourth.
+    let killed = dir.path().join("killed");
+    std::fs::create_dir_all(&killed).unwrap();
+    let partial = format!(
+        "{}\n{}",
+        lines[..3].join("\n"),
+        &lines[3][..lines[3].len() / 2]
+    );
+    std::fs::write(killed.join("task-0.jsonl.part"), partial).unwrap();
+    run(&killed);
+    assert_eq!(
+        std::fs::read_to_string(killed.join("task-0.jsonl")).unwrap(),
+        first
+    );
+    assert_eq!(merged_verdict(&killed, n), None);
+    assert_eq!(merged_verdict(&whole, n), None);
+}
+
+/// A split plan as a Slurm job array on the one-node cluster: the merged
+/// verdict is the single process's.
+#[test]
+fn a_slurm_job_array_runs_a_split_plan() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let slurm = Slurm::start(&d.join("slurm"));
+    let args = ["models/queens-nd-cliques.qspec", "-D", "n=5"];
+    let (tasks, n) = split_plan(d, &args, "4");
+    let out = d.join("results");
+    let job = format!(
+        "{} sweep run {} --task $SLURM_ARRAY_TASK_ID --out {} --jobs 1",
+        env!("CARGO_BIN_EXE_qspec"),
+        tasks.display(),
+        out.display()
+    );
+    let o = Command::new("sbatch")
+        .env("SLURM_CONF", slurm.0.join("slurm.conf"))
+        .args(["--wait", "--quiet", &format!("--array=0-{}", n - 1)])
+        .arg(format!("--output={}/slurm-%a.out", d.display()))
+        .args(["--wrap", &job])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("sbatch runs (apt-get install slurm-wlm munge)");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(merged_verdict(&out, n), single_verdict(&args));
+}

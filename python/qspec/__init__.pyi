@@ -86,7 +86,7 @@ class Model:
         amo: Optional[str] = None,
         card: Optional[str] = None,
     ) -> Result:
-        """Solves (optimises) the model with an embedded engine: kissat, cadical, portfolio, clique."""
+        """Solves (optimises) the model with an embedded engine: auto (the default), kissat, cadical, portfolio, clique."""
     def solutions(
         self,
         *,

@@ -102,6 +102,7 @@ impl Model {
             deadline: deadline(timeout)?,
             start: Vec::new(),
             cancel: Some(cancel.clone()),
+            ..SolveOptions::default()
         })
     }
 
@@ -306,9 +307,9 @@ impl Model {
         Ok(String::from_utf8_lossy(&bytes).into_owned())
     }
 
-    /// Solves the model with an embedded engine (`kissat`, `cadical`,
-    /// `portfolio`, `clique`); the board found is verified from the
-    /// geometry. Ctrl-C stops it (`KeyboardInterrupt`).
+    /// Solves the model with an embedded engine (`auto`, the default,
+    /// `kissat`, `cadical`, `portfolio`, `clique`); the board found is
+    /// verified from the geometry. Ctrl-C stops it (`KeyboardInterrupt`).
     #[pyo3(signature = (*, engine = None, timeout = None, amo = None, card = None))]
     fn solve(
         &self,

@@ -125,6 +125,15 @@ pub struct SolveArgs {
     /// The embedded solver: cadical, kissat, both as a portfolio, or the clique search (see --help)
     #[arg(long, value_name = "NAME", default_value_t = Engine::default(), value_parser = choice::<Engine>(), conflicts_with = "solver")]
     pub engine: Engine,
+    /// Threads of the clique search [default: one per core]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024), conflicts_with = "solver")]
+    pub threads: Option<u32>,
+    /// The clique search prunes without the board's symmetries (for checking the pruning)
+    #[arg(long, hide = true, conflicts_with = "solver")]
+    pub no_symmetry: bool,
+    /// Cut the clique search into at least K parts and print them as the tasks of a sweep (run with `qspec sweep run`, join with `qspec sweep merge`)
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=1_000_000), conflicts_with_all = ["solver", "certify", "start", "svg", "timeout", "all"])]
+    pub split: Option<u32>,
     /// Solve with this solver command line instead (the compiled file is appended)
     #[arg(long, value_name = "CMD")]
     pub solver: Option<String>,

@@ -74,9 +74,19 @@ the first with a board is the optimum (Q_3(8) = 18 in 0.1 s). The board
 printed is checked by `verify` from the geometry alone.
 
 Embedded engines (--engine):
-  kissat     the default: rebuilt for every step (it takes no assumptions);
-             far faster on hard calls (on bench/solve.sh the 6^3 proof takes
-             15 s against CaDiCaL's 65 s; q_5(8) >= 28 0.6 s against 31 s)
+  auto       the default: the engine for the model, named in the first note
+             (`c engine: clique (a no_attack count bound on 3 or more
+             dimensions)`): the clique search for `rule no_attack` counts on
+             boards of 3 or more dimensions (where the lines' bound is far
+             above the optimum and SAT is slow to close the gap); for such a
+             count bound on 2 dimensions the clique search and Kissat side by
+             side (the first to finish answers; 30 queens on 30x30 come from
+             either); otherwise the portfolio (which SAT engine is faster
+             varies from model to model and run to run), or on one thread
+             CaDiCaL for an objective, Kissat for a decision
+  kissat     rebuilt for every step (it takes no assumptions); far faster on
+             hard calls (on bench/solve.sh the 6^3 proof takes 15 s against
+             CaDiCaL's 65 s; q_5(8) >= 28 0.6 s against 31 s)
   cadical    incremental: one solver for the whole optimisation, with cores,
              and the warm start as phases; ahead on small models that take
              many optimisation steps (tenths of a second)
@@ -84,14 +94,38 @@ Embedded engines (--engine):
              the other's better solutions and bounds; needs two free cores
   clique     no SAT solver: a branch and bound for the most pieces no two of
              which attack (`rule no_attack` with `maximize count` or
-             `count >= m`; any piece, walls, fix, forbid, implied hints),
-             bounded by colouring the candidates into lines and pruned by the
-             board's symmetries. Far ahead where the count is the whole
-             question: no 22 queens on 6^3 in 0.3 s (Kissat 15 s), none of
-             33 on 7^3 in under 3 minutes, knights on 60x60 in 0.4 s; behind
-             where one full placement is hard to hit (30 queens on 30x30:
-             Kissat at once, not found here in 30 s). Other models are
-             refused with the reason.
+             `count >= m`; any piece, walls, fix, forbid, implied hints). At
+             each node the candidates are coloured into groups that pairwise
+             attack (DSATUR), the groups bound what the candidates can add,
+             and MaxSAT reasoning over the groups spares most branches; the
+             board's symmetries prune every node. Far ahead where the count
+             is the whole question: no 22 queens on 6^3 in 0.1 s (Kissat 12
+             s), none of 33 on 7^3 in about 10 s; behind on 2-dimensional
+             boards whose lines' bound is the optimum (knights on 60x60: 1 s,
+             the SAT optimiser 0.03 s). Other models are refused with the
+             reason.
+
+Threads (--threads N, default one per core) for the clique search: a thread
+that runs out of work takes the next branch of another thread's shallowest
+node, with the candidates one thread would give it; every thread prunes with
+the best count found anywhere. The verdict and the optimum do not depend on
+the threads; deciding `count >= m`, the board found is the one one thread
+finds; while maximising, the board (and the `o` lines) may differ from run
+to run on more than one thread. Ctrl-C and --timeout stop every thread.
+
+Splitting (--split K): prints the clique search cut into at least K
+independent parts, as the tasks of a sweep (see `qspec sweep --help`), instead
+of solving: a node of the search is replaced by its branches in the search's
+order, each without the vertices branched on before it and their images under
+the symmetries, until the leaves are small (sized by a probe of 2000 nodes
+each); the leaves are dealt into K parts of about equal size. Each leaf is
+an instance of its task (a killed task resumes at the first leaf not done);
+`sweep merge` joins them: the best count of any leaf, and `none` or optimal
+only when every leaf says so. E.g. (6,3)-queens >= 22, in 8 parts, all run
+here (on a cluster, one `--task I` per job: `qspec sweep --help`):
+  qspec solve models/queens-nd-cliques-inf.qspec -D n=6 -D m=22 --split 8 > plan.jsonl
+  qspec sweep run plan.jsonl --out results
+  qspec sweep merge results/*.jsonl          # none: m = 22 is impossible
 
 Warm start (--start BOARD): a board as qspec prints it (the whole output of
 `qspec solve` will do), or any answer `verify` reads. It is tried first (if it is
@@ -384,6 +418,12 @@ With Slurm, one array task per line:
 
   sbatch --array=0-$((n-1)) --wrap \\
       'qspec sweep run tasks.jsonl --task $SLURM_ARRAY_TASK_ID --out results/ --jobs 1'
+
+One clique search cut into parts (`qspec solve MODEL --split K > tasks.jsonl`)
+runs the same way: a task is a part, each of its leaves one result line
+(\"leaf\":i,\"leaves\":n, with the nodes it \"searched\"), and merge joins an
+instance's leaves into one line: the best count of any leaf, \"none\" or
+optimal only when every leaf of the plan is there and says so.
 
 Exit codes: 0 done, 1 failure, 2 bad input, 130 interrupted (the lines
 written so far are complete; `sweep run` resumes).";

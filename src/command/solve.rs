@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use super::report::{prepare_svg, show_answer, write_svg, Shown};
-use super::{print, EncodingRequest, ModelRequest};
+use super::{note, print, EncodingRequest, ModelRequest};
 use crate::answer::objective::objective_value;
 use crate::answer::read::AnswerStatus;
 use crate::answer::{objective_check, MappedAnswer};
@@ -20,10 +20,11 @@ use crate::emit::{read_header, EmitOptions};
 use crate::encode;
 use crate::error::{Error, Result};
 use crate::files::TempDir;
-use crate::instance::{Checked, CompileOptions, Instance, Target};
+use crate::instance::{Checked, CompileOptions, Instance, Source, Target};
 use crate::language::{RuleSpec, Spec, Target as Counted};
 use crate::model::{Rel, Sense};
 use crate::options::{CertifyLevel, Encodings, Engine, Format};
+use crate::solve::auto::{self, Pick};
 use crate::solve::clique;
 use crate::solve::external;
 use crate::solve::solve as optimise;
@@ -52,6 +53,13 @@ pub struct SolveRequest {
     pub wcnf_legacy: bool,
     /// The embedded engine.
     pub engine: Engine,
+    /// Threads of the clique search (`None`: one per core).
+    pub threads: Option<usize>,
+    /// The clique search prunes without the board's symmetries.
+    pub no_symmetry: bool,
+    /// Print the clique search cut into this many parts, as the tasks of
+    /// a sweep, instead of solving.
+    pub split: Option<usize>,
     /// A board to start from (`--start`).
     pub start: Option<PathBuf>,
     /// Certify the final claim with a checked proof, from the CNF or from
@@ -69,6 +77,9 @@ pub struct SolveRequest {
 /// when Ctrl-C or SIGTERM stopped the solve (its best board is printed and
 /// verified all the same).
 pub fn run(req: &SolveRequest, out: &mut dyn Write) -> Result<u8> {
+    if let Some(parts) = req.split {
+        return split(req, parts, out);
+    }
     if req.json {
         let (code, verdict) = run_to(req, &mut std::io::stderr())?;
         print(out, &format!("{}\n", verdict.to_line()))?;
@@ -156,7 +167,7 @@ fn clique_precheck(spec: &Spec) -> Result<()> {
     };
     Err(Error::unsupported_with_help(
         format!("the clique engine cannot take this model: {why}"),
-        "it solves `rule no_attack` models with `maximize count` or `count >= m` (fixed and forbidden cells, walls and implied hints allowed); use --engine kissat (the default)",
+        clique::TAKES,
     ))
 }
 
@@ -187,33 +198,55 @@ fn solve_inside(run: &Run<'_>, out: &mut dyn Write) -> Result<Shown> {
     let Run { req, loaded, .. } = *run;
     let enc = run.encodings;
     loaded.check_output(&enc, Target::Embedded, &req.model.limits)?;
-    let encodings = match req.engine {
-        Engine::Clique => {
-            clique::applies(&loaded.model)?;
-            String::new()
-        }
-        _ => format!(", {}", encode::describe_short(&enc)),
-    };
-    print(
-        out,
-        &format!(
-            "c qspec {}: {}, {}{encodings}\n",
-            env!("CARGO_PKG_VERSION"),
-            loaded.spec.file,
-            engine_name(req.engine),
-        ),
-    )?;
-    if req.encodings.verbose && req.engine != Engine::Clique {
-        print(out, &format!("c encodings: {}\n", encode::describe(&enc)))?;
-    }
     let opts = SolveOptions {
         encodings: enc,
         engine: req.engine,
         deadline: run.deadline,
         start: run.start.map_or_else(Vec::new, |s| s.literals.clone()),
-        cancel: None,
+        threads: req.threads,
+        no_symmetry: req.no_symmetry,
+        ..SolveOptions::default()
     };
+    let choice = (req.engine == Engine::Auto).then(|| auto::choose(&loaded.model, &opts));
+    let (name, clique, sat) = match choice.map(|c| c.pick) {
+        Some(Pick::One(engine)) => (
+            engine_name(engine),
+            engine == Engine::Clique,
+            engine != Engine::Clique,
+        ),
+        Some(Pick::Race) => (
+            "embedded clique search and Kissat, side by side",
+            true,
+            true,
+        ),
+        None => (
+            engine_name(req.engine),
+            req.engine == Engine::Clique,
+            req.engine != Engine::Clique,
+        ),
+    };
+    if clique {
+        clique::applies(&loaded.model)?;
+    }
+    let encodings = match sat {
+        true => format!(", {}", encode::describe_short(&enc)),
+        false => String::new(),
+    };
+    print(
+        out,
+        &format!(
+            "c qspec {}: {}, {name}{encodings}\n",
+            env!("CARGO_PKG_VERSION"),
+            loaded.spec.file,
+        ),
+    )?;
+    if req.encodings.verbose && sat {
+        print(out, &format!("c encodings: {}\n", encode::describe(&enc)))?;
+    }
     let mut printer = Printer::new(out);
+    if let Some(choice) = choice {
+        printer.note(&format!("engine: {choice}"));
+    }
     if let Some(start) = run.start {
         printer.note(&start.summary);
     }
@@ -230,6 +263,54 @@ fn solve_inside(run: &Run<'_>, out: &mut dyn Write) -> Result<Shown> {
     Ok(shown)
 }
 
+/// `solve --split K`: the clique search cut into `parts` parts, printed
+/// as the tasks of a sweep; the sizes of the parts said on standard error.
+fn split(req: &SolveRequest, parts: usize, out: &mut dyn Write) -> Result<u8> {
+    if !matches!(req.engine, Engine::Auto | Engine::Clique) {
+        return Err(Error::usage(format!(
+            "--split cuts the clique search, not {}",
+            req.engine
+        )));
+    }
+    let source = Source::read(&req.model.path, req.model.options())?;
+    let loaded = source.load(&req.model.defines)?;
+    clique::applies(&loaded.model)?;
+    let started = Instant::now();
+    let threads = SolveOptions {
+        threads: req.threads,
+        ..SolveOptions::default()
+    }
+    .threads();
+    let plan = clique::split::plan(&loaded.model, req.no_symmetry, parts, threads)?;
+    let tasks = crate::sweep::split::tasks(
+        &plan,
+        &source.name,
+        &source.text,
+        &req.model.defines,
+        req.model.auto_hints,
+        req.no_symmetry,
+    );
+    let text: String = tasks.iter().map(|t| format!("{}\n", t.to_json())).collect();
+    print(out, &text)?;
+    let mut sizes: Vec<u64> = plan
+        .parts
+        .iter()
+        .map(|r| plan.estimates[r.clone()].iter().sum())
+        .collect();
+    sizes.sort_unstable();
+    let total: u64 = sizes.iter().sum();
+    note(&format!(
+        "c split: {} parts of {} leaves in {:.2} s; estimated nodes {total} in all, per part {} to {} (median {})",
+        plan.parts.len(),
+        plan.nodes.len(),
+        started.elapsed().as_secs_f64(),
+        sizes.first().copied().unwrap_or(0),
+        sizes.last().copied().unwrap_or(0),
+        sizes[sizes.len() / 2],
+    ));
+    Ok(0)
+}
+
 /// The engine as the first comment line names it.
 fn engine_name(engine: Engine) -> &'static str {
     match engine {
@@ -237,6 +318,7 @@ fn engine_name(engine: Engine) -> &'static str {
         Engine::Kissat => "embedded Kissat",
         Engine::Portfolio => "embedded CaDiCaL and Kissat (portfolio)",
         Engine::Clique => "embedded clique search (branch and bound, no SAT solver)",
+        Engine::Auto => "engine auto",
     }
 }
 

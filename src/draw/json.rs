@@ -45,6 +45,16 @@ pub struct BoardJson {
     /// The parameters' values, by name (a sweep).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub defines: Option<std::collections::BTreeMap<String, i64>>,
+    /// A leaf of a clique search cut into parts (`solve --split`): its
+    /// index, from 0.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub leaf: Option<u64>,
+    /// The leaves of the whole cut search.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub leaves: Option<u64>,
+    /// The nodes the clique search took (a leaf's, or a joined search's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub searched: Option<u64>,
     /// Whether every rule holds, checked from the board geometry.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub verified: Option<bool>,
@@ -98,6 +108,9 @@ impl BoardJson {
             optimal_count: read.optimal_count,
             cells: read.cells,
             defines: read.defines,
+            leaf: read.leaf,
+            leaves: read.leaves,
+            searched: read.searched,
             verified: read.verified,
             problems: read.problems,
         })
@@ -116,6 +129,9 @@ struct Read {
     optimal_count: Option<u64>,
     cells: Option<Vec<Vec<usize>>>,
     defines: Option<std::collections::BTreeMap<String, i64>>,
+    leaf: Option<u64>,
+    leaves: Option<u64>,
+    searched: Option<u64>,
     verified: Option<bool>,
     problems: Option<Vec<String>>,
 }

@@ -26,6 +26,11 @@ pub struct SolveOptions {
     /// The caller's cancellation: the solve stops (with its best so far)
     /// when this becomes true.
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Threads for the clique search (`None`: one per core).
+    pub threads: Option<usize>,
+    /// The clique search prunes without the board's symmetries (slower:
+    /// for checking that the pruning loses nothing).
+    pub no_symmetry: bool,
 }
 
 impl SolveOptions {
@@ -33,6 +38,13 @@ impl SolveOptions {
     /// cancellation, a signal.
     pub fn stop(&self) -> Stop {
         Stop::with_cancel(self.deadline, self.cancel.clone())
+    }
+
+    /// The threads the clique search runs on: as asked, else one per core.
+    pub fn threads(&self) -> usize {
+        self.threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+            .max(1)
     }
 }
 

@@ -6,7 +6,8 @@
 //! engines ([`shared`])); any other solver by its command
 //! line ([`external`]); for models that ask for the most pieces no two of
 //! which attack, a branch and bound over the conflict graph instead
-//! ([`clique`]); warm starts ([`warm_start`]).
+//! ([`clique`]); the engine for each model by default ([`auto`], handed
+//! out by [`engines`]); warm starts ([`warm_start`]).
 //!
 //! ```
 //! use qspec::solve::{solve, SolveOptions, Status};
@@ -20,11 +21,13 @@
 //! # Ok::<(), qspec::Error>(())
 //! ```
 
+pub(crate) mod auto;
 mod ceiling;
 pub(crate) mod clique;
 pub(crate) mod cost;
 mod cover;
 pub(crate) mod embedded;
+mod engines;
 pub(crate) mod external;
 mod interface;
 mod kissat;
@@ -36,10 +39,10 @@ pub(crate) mod warm_start;
 
 pub use ceiling::optimise as solve;
 pub use embedded::Embedded;
+pub use engines::solve_model;
 pub use external::known_solvers;
 pub use interface::{Answer, Report, SolveOptions, Status};
 pub use oracle::{Outcome, Stop};
-pub use portfolio::solve_model;
 
 use crate::encode::encode_model;
 use crate::error::Result;

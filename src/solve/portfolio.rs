@@ -42,13 +42,14 @@ fn estimate_line(plan: &CostPlan, objective: &Objective) -> Option<String> {
     })
 }
 
-/// Solves `model`, reporting every better objective value as it is found.
-pub fn solve_model(model: &Model, opts: &SolveOptions, report: &mut dyn Report) -> Result<Answer> {
+/// Solves `model` with the SAT engine(s) of `opts.engine` (CaDiCaL,
+/// Kissat or both), reporting every better objective value as it is
+/// found.
+pub fn solve_sat(model: &Model, opts: &SolveOptions, report: &mut dyn Report) -> Result<Answer> {
     let engines: &[Engine] = match opts.engine {
-        Engine::Portfolio => &[Engine::Cadical, Engine::Kissat],
         Engine::Cadical => &[Engine::Cadical],
         Engine::Kissat => &[Engine::Kissat],
-        Engine::Clique => return super::clique::solve(model, opts, report),
+        _ => &[Engine::Cadical, Engine::Kissat],
     };
     let plan = CostPlan::of(model)?;
     if let (Some(plan), Some(objective)) = (&plan, &model.objective) {

@@ -108,6 +108,22 @@ impl Object {
         })
     }
 
+    /// A list of non-negative integers.
+    pub fn uints(&self, key: &str) -> std::result::Result<Vec<u64>, String> {
+        self.get(key)?
+            .as_array()
+            .and_then(|list| list.iter().map(Value::as_u64).collect())
+            .ok_or_else(|| format!("`{key}` is not a list of non-negative integers"))
+    }
+
+    /// An object.
+    pub fn object(&self, key: &str) -> std::result::Result<Object, String> {
+        match self.get(key)? {
+            Value::Object(map) => Ok(Object { map: map.clone() }),
+            _ => Err(format!("`{key}` is not an object")),
+        }
+    }
+
     /// A list of objects.
     pub fn objects(&self, key: &str) -> std::result::Result<Vec<Object>, String> {
         let list = self

@@ -81,6 +81,12 @@ pub struct Line {
     pub optimal_count: Option<u64>,
     /// The pieces of the solution found.
     pub solution: Option<Vec<Vec<usize>>>,
+    /// A leaf of a clique search cut into parts: its index and the
+    /// leaves of the whole search.
+    pub leaf: Option<(usize, usize)>,
+    /// The nodes the clique search took (a leaf's, or a joined
+    /// instance's).
+    pub searched: Option<u64>,
 }
 
 impl Line {
@@ -95,6 +101,9 @@ impl Line {
             optimal_count: self.optimal_count,
             cells: self.solution.clone(),
             defines: (!self.defines.is_empty()).then(|| self.defines.iter().cloned().collect()),
+            leaf: self.leaf.map(|(leaf, _)| leaf as u64),
+            leaves: self.leaf.map(|(_, leaves)| leaves as u64),
+            searched: self.searched,
             ..BoardJson::default()
         }
         .to_line()
@@ -114,6 +123,13 @@ impl Line {
         if let Some(w) = walls.as_mut() {
             w.sort();
         }
+        let size = |key: &str| -> std::result::Result<usize, String> {
+            usize::try_from(o.uint(key)?).map_err(|_| format!("`{key}` is too large"))
+        };
+        let leaf = match o.has("leaf") {
+            true => Some((size("leaf")?, size("leaves")?)),
+            false => None,
+        };
         Ok(Line {
             defines: o.defines("defines")?,
             walls,
@@ -126,6 +142,8 @@ impl Line {
                 Some(cells) => Some(cells),
                 None => o.opt_cells("solution")?,
             },
+            leaf,
+            searched: o.opt_uint("searched")?,
         })
     }
 
@@ -159,6 +177,8 @@ mod tests {
             value: Some(10),
             optimal_count: Some(1),
             solution: Some(vec![vec![0, 2], vec![1, 5]]),
+            leaf: None,
+            searched: None,
         };
         let text = line.to_json();
         assert_eq!(
@@ -181,8 +201,20 @@ mod tests {
             value: None,
             optimal_count: None,
             solution: None,
+            leaf: None,
+            searched: None,
         };
         assert_eq!(bare.to_json(), r#"{"status":"unsatisfiable"}"#);
+        let leaf = Line {
+            leaf: Some((3, 64)),
+            searched: Some(1200),
+            ..bare.clone()
+        };
+        assert_eq!(
+            leaf.to_json(),
+            r#"{"status":"unsatisfiable","leaf":3,"leaves":64,"searched":1200}"#
+        );
+        assert_eq!(Line::parse(&leaf.to_json()).unwrap(), leaf);
         assert_eq!(Line::parse(&bare.to_json()).unwrap(), bare);
         assert!(Line::parse(r#"{"status":"maybe"}"#).is_err());
         assert!(Line::parse(r#"{"value":3}"#).is_err());

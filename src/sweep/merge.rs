@@ -10,6 +10,7 @@ use std::fmt::Write;
 
 use super::json;
 use super::line::{Line, Status};
+use super::split::Joined;
 use super::{Coords, Defines};
 use crate::draw::histogram::{histogram_svg, Series};
 use crate::error::{Error, Result};
@@ -85,6 +86,8 @@ impl Group {
 pub struct Summary {
     groups: BTreeMap<(Defines, Option<usize>), Group>,
     seen: HashSet<(Defines, Option<Coords>)>,
+    /// Leaves of clique searches cut into parts, joined at [`Summary::settle`].
+    leaves: Joined,
 }
 
 impl Summary {
@@ -93,8 +96,13 @@ impl Summary {
         Summary::default()
     }
 
-    /// Adds one instance's line; an error if the instance was added before.
+    /// Adds one instance's line (or a leaf's, joined with the instance's
+    /// other leaves at [`Summary::settle`]); an error if the instance was
+    /// added before.
     pub fn add(&mut self, line: &Line) -> Result<()> {
+        if line.leaf.is_some() {
+            return self.leaves.add(line);
+        }
         let mut defines = line.defines.clone();
         defines.sort();
         if !self.seen.insert((defines.clone(), line.walls.clone())) {
@@ -135,6 +143,14 @@ impl Summary {
         Ok(())
     }
 
+    /// Joins the leaves read into one line per instance and adds those.
+    pub fn settle(&mut self) -> Result<()> {
+        for line in std::mem::take(&mut self.leaves).lines() {
+            self.add(&line)?;
+        }
+        Ok(())
+    }
+
     /// The groups, by parameter values and then number of walls.
     pub fn groups(&self) -> impl Iterator<Item = &Group> {
         self.groups.values()
@@ -156,7 +172,8 @@ impl Summary {
 
     /// A sweep of parameters without walls: one row per combination.
     fn parameter_table(&self, out: &mut String) {
-        let _ = writeln!(out, "{} instances", self.groups.len());
+        let n = self.groups.len();
+        let _ = writeln!(out, "{n} instance{}", if n == 1 { "" } else { "s" });
         for g in self.groups() {
             let label = group_rows(g)
                 .into_iter()

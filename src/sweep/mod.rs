@@ -14,7 +14,9 @@
 //! * [`line`]: one instance's result as a JSON line;
 //! * [`plan`]: the instance list cut into tasks, one JSON line each;
 //! * [`merge`]: histograms, optima and unique optima over result lines;
-//! * [`puzzles`]: boards with a unique optimum and minimal walls.
+//! * [`puzzles`]: boards with a unique optimum and minimal walls;
+//! * [`split`]: one clique search cut into parts (`solve --split`), its
+//!   leaves as instances, and their results joined.
 //!
 //! ```
 //! use qspec::sweep::{Line, Status};
@@ -30,6 +32,7 @@ mod placements;
 pub(crate) mod plan;
 pub(crate) mod puzzles;
 mod run;
+pub mod split;
 mod walls;
 
 pub use line::{Line, Status};
@@ -67,6 +70,9 @@ pub struct Part {
     pub walls: Option<usize>,
     /// Which placements (all when `None`).
     pub range: Option<Range>,
+    /// Leaves of one clique search cut by `qspec solve --split`, each an
+    /// instance of its own.
+    pub split: Option<split::Split>,
 }
 
 /// A range of placements: `count` of them from the `first`-th (counted in

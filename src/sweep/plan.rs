@@ -69,6 +69,7 @@ pub fn plan(source: &Source, req: &Request<'_>) -> Result<Vec<Task>> {
                         defines: defines.clone(),
                         walls: Some(k),
                         range: Some(range),
+                        split: None,
                     }]);
                 }
             }
@@ -119,6 +120,7 @@ pub fn parts(combos: &[Vec<(String, i64)>], walls: &[usize]) -> Vec<Part> {
         defines: defines.clone(),
         walls,
         range: None,
+        split: None,
     };
     if walls.is_empty() {
         return combos.iter().map(|d| part(d, None)).collect();
@@ -201,6 +203,9 @@ fn part_json(part: &Part) -> String {
         fields.push(format!("\"count\":{}", r.count));
         fields.push(format!("\"rank\":{}", r.rank));
     }
+    if let Some(split) = &part.split {
+        fields.push(format!("\"split\":{}", split.to_json()));
+    }
     format!("{{{}}}", fields.join(","))
 }
 
@@ -218,10 +223,15 @@ fn parse_part(o: &Object) -> std::result::Result<Part, String> {
     } else {
         None
     };
+    let split = match o.has("split") {
+        true => Some(super::split::Split::parse(&o.object("split")?)?),
+        false => None,
+    };
     Ok(Part {
         defines: o.defines("defines")?,
         walls,
         range,
+        split,
     })
 }
 
@@ -258,6 +268,7 @@ mod tests {
                     count: 256,
                     rank: 9650,
                 }),
+                split: None,
             }],
         };
         let text = task.to_json();
@@ -272,6 +283,7 @@ mod tests {
                 defines: vec![("n".into(), 4)],
                 walls: None,
                 range: None,
+                split: None,
             }],
             ..task
         };

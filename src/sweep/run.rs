@@ -19,14 +19,19 @@ use std::thread;
 use super::engine::Engine;
 use super::line::{Line, Status};
 use super::placements::{Cursor, Placement, Placements};
+use super::split::Split;
 use super::walls::{check_board, WallModel};
 use super::{Options, Part, BLOCK};
 use crate::answer::decode;
 use crate::error::{Error, Result};
+use crate::instance::Instance;
 use crate::instance::Source;
 use crate::model::Var;
 use crate::options::Encodings;
 use crate::solve;
+use crate::solve::clique::setup::Setup;
+use crate::solve::clique::split::check;
+use crate::solve::clique::split::solve_node;
 use crate::solve::{SolveOptions, Status as SolveStatus};
 
 /// Stack of a worker thread (the solvers recurse in places).
@@ -167,6 +172,13 @@ fn solve_block(
             }
             Ok(())
         }
+        Work::Leaf { leaves, index } => {
+            let line = solve_leaf(leaves, &block.defines, *index)?;
+            if line.status != Status::Unknown || !halted() {
+                send(block.first, line);
+            }
+            Ok(())
+        }
         Work::Model => {
             let line = solve_instance(source, options, &block.defines)?;
             if line.status != Status::Unknown || !halted() {
@@ -196,8 +208,11 @@ fn solve_instance(source: &Source, options: &Options, defines: &[(String, i64)])
         amo: instance.spec.amo,
         card: instance.spec.card,
     };
+    // One thread: the sweep runs instances side by side, and a line must
+    // not depend on which engine of a portfolio finished first.
     let solve_options = SolveOptions {
         encodings,
+        threads: Some(1),
         ..SolveOptions::default()
     };
     let answer = solve::solve(&instance, &solve_options, &mut |_| {})?;
@@ -245,6 +260,78 @@ fn solve_instance(source: &Source, options: &Options, defines: &[(String, i64)])
         value: answer.objective,
         optimal_count,
         solution,
+        leaf: None,
+        searched: None,
+    })
+}
+
+/// A part of one clique search: its model loaded and read once for all
+/// its leaves.
+struct Leaves {
+    split: Split,
+    instance: Instance,
+    setup: Setup,
+}
+
+impl Leaves {
+    /// The leaves of `split`, of the model `source` with `defines`.
+    fn new(source: &Source, defines: &[(String, i64)], split: Split) -> Result<Leaves> {
+        let instance = source.load(defines)?;
+        let setup = Setup::new(&instance.model, split.no_symmetry)?;
+        check(&setup, split.fingerprint)?;
+        Ok(Leaves {
+            split,
+            instance,
+            setup,
+        })
+    }
+}
+
+/// Leaf `index` of `leaves`, searched on one thread, its board checked.
+fn solve_leaf(leaves: &Leaves, defines: &[(String, i64)], index: usize) -> Result<Line> {
+    let (instance, split) = (&leaves.instance, &leaves.split);
+    let opts = SolveOptions {
+        encodings: Encodings {
+            amo: instance.spec.amo,
+            card: instance.spec.card,
+        },
+        threads: Some(1),
+        no_symmetry: split.no_symmetry,
+        ..SolveOptions::default()
+    };
+    let (answer, nodes) = solve_node(&leaves.setup, &instance.model, &opts, &split.nodes[index])?;
+    let status = match answer.status {
+        SolveStatus::Optimal => Status::Optimal,
+        SolveStatus::Satisfiable => Status::Satisfiable,
+        SolveStatus::Unsatisfiable => Status::Unsatisfiable,
+        SolveStatus::Feasible => Status::Feasible,
+        SolveStatus::Unknown => Status::Unknown,
+    };
+    let solution = match &answer.values {
+        None => None,
+        Some(values) => {
+            let names = instance.model.names.iter().map(String::as_str);
+            let placement = decode::placement(&instance.board, names.zip(values.iter().copied()));
+            let cells = check_board(
+                &instance.spec,
+                &instance.board,
+                &placement,
+                answer.objective,
+                || describe(defines),
+            )?;
+            Some(cells.iter().map(|&c| instance.board.coords(c)).collect())
+        }
+    };
+    Ok(Line {
+        defines: defines.to_vec(),
+        walls: None,
+        class_size: None,
+        status,
+        value: answer.objective,
+        optimal_count: None,
+        solution,
+        leaf: Some((split.first + index, split.leaves)),
+        searched: Some(nodes),
     })
 }
 
@@ -266,6 +353,8 @@ struct Block {
 }
 
 enum Work {
+    /// A leaf of a clique search cut into parts.
+    Leaf { leaves: Arc<Leaves>, index: usize },
     /// Placements of walls on one model.
     Walls {
         model: Arc<WallModel>,
@@ -279,6 +368,8 @@ enum Work {
 struct Current {
     defines: Arc<Vec<(String, i64)>>,
     walls: Option<(Arc<WallModel>, Placements, Cursor)>,
+    /// Leaves of a split, and the next one.
+    leaves: Option<(Arc<Leaves>, usize)>,
     /// Placements left in the part's range (`None`: to the end).
     left: Option<u64>,
 }
@@ -322,13 +413,26 @@ impl<'a> Blocks<'a> {
             let current = self.current.as_mut().expect("a part is under way");
             let defines = Arc::clone(&current.defines);
             let first = self.index;
-            let work = match &mut current.walls {
-                None => {
+            let work = match (&mut current.walls, &mut current.leaves) {
+                (None, Some((leaves, next))) => {
+                    if *next == leaves.split.nodes.len() {
+                        self.current = None;
+                        continue;
+                    }
+                    let work = Work::Leaf {
+                        leaves: Arc::clone(leaves),
+                        index: *next,
+                    };
+                    *next += 1;
+                    self.index += 1;
+                    work
+                }
+                (None, None) => {
                     self.current = None;
                     self.index += 1;
                     Work::Model
                 }
-                Some((model, placements, cursor)) => {
+                (Some((model, placements, cursor)), _) => {
                     let n = current.left.map_or(BLOCK, |left| left.min(BLOCK));
                     let mut taken = Vec::with_capacity(n as usize);
                     while (taken.len() as u64) < n {
@@ -366,10 +470,18 @@ impl<'a> Blocks<'a> {
     fn start(&self, part: &Part) -> Result<Current> {
         let defines = Arc::new(part.defines.clone());
         let left = part.range.map(|r| r.count);
+        let leaves = match &part.split {
+            Some(split) => Some((
+                Arc::new(Leaves::new(self.source, &part.defines, split.clone())?),
+                0,
+            )),
+            None => None,
+        };
         let Some(k) = part.walls else {
             return Ok(Current {
                 defines,
                 walls: None,
+                leaves,
                 left,
             });
         };
@@ -380,6 +492,7 @@ impl<'a> Blocks<'a> {
         Ok(Current {
             defines,
             walls: Some((Arc::new(model), placements, cursor)),
+            leaves: None,
             left,
         })
     }

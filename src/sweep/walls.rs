@@ -164,6 +164,8 @@ impl WallModel {
             value: found.value,
             optimal_count: found.optimal_count,
             solution: solution.map(|cells| cells.iter().map(|&c| self.board.coords(c)).collect()),
+            leaf: None,
+            searched: None,
         })
     }
 

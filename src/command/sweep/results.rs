@@ -37,6 +37,7 @@ pub(super) fn run_merge(args: &MergeRequest, out: &mut dyn Write) -> Result<u8> 
             Ok(())
         })?;
     }
+    summary.settle()?;
     let mut text = if args.json {
         format!("{}\n", summary.json())
     } else {

@@ -283,12 +283,13 @@ impl Checker<'_> {
     }
 
     /// Refuses a piece with more directions than [`MAX_DIRECTIONS`] on
-    /// this board, before any direction is listed.
-    pub(super) fn directions_limit(&mut self, stmts: &[Stmt], spec: &Spec) {
+    /// this board, before any direction is listed; whether the piece is
+    /// within the limit (so its directions may be listed).
+    pub(super) fn directions_limit(&mut self, stmts: &[Stmt], spec: &Spec) -> bool {
         let (riders, leapers) = crate::board::n_directions(&spec.piece);
         let total = riders.saturating_add(leapers);
         if total <= MAX_DIRECTIONS {
-            return;
+            return true;
         }
         let at = stmts
             .iter()
@@ -312,6 +313,7 @@ impl Checker<'_> {
             )
             .with_help("a queen or a king up to 11 dimensions, a rook, bishop, knight or nightrider up to 16"),
         );
+        false
     }
 
     pub(super) fn wall_options(&mut self, stmts: &[Stmt], spec: &Spec) {

@@ -13,8 +13,15 @@ use crate::language::{Hint, HintSpec, RuleSpec, Spec};
 use crate::model::Rel;
 
 impl Checker<'_> {
-    /// Reads every `hint` statement of `stmts` into `spec.hints`.
+    /// Reads every `hint` statement of `stmts` into `spec.hints` (the
+    /// piece's directions listed only when there is one).
     pub(super) fn hints(&mut self, stmts: &[Stmt], spec: &mut Spec) {
+        if !stmts
+            .iter()
+            .any(|s| matches!(s.kind, StmtKind::Hint { .. }))
+        {
+            return;
+        }
         let moves = moves(&spec.piece);
         for stmt in stmts {
             let StmtKind::Hint { name, items } = &stmt.kind else {

@@ -177,10 +177,12 @@ impl Checker<'_> {
                 StmtKind::Hint { .. } => {}
             }
         }
-        self.directions_limit(stmts, &spec);
+        let listable = self.directions_limit(stmts, &spec);
         self.cell_conflicts(stmts, &walls, &fixed, &forbidden);
         self.wall_options(stmts, &spec);
-        self.hints(stmts, &mut spec);
+        if listable {
+            self.hints(stmts, &mut spec);
+        }
         spec.walls = walls.into_iter().collect();
         spec.fixed = fixed.into_iter().collect();
         spec.forbidden = forbidden.into_iter().collect();

@@ -1,149 +1,83 @@
 //! The branch and bound: the largest set of pairwise compatible vertices
 //! (a maximum clique of the compatibility graph), San Segundo's bitset
-//! form of Tomita's MCQ/MCS. At each node the candidates are coloured
-//! greedily — each colour class a set of vertices that pairwise conflict
-//! (a line of queens, a cube of cells), so at most one of a class can join
-//! — and the number of colours bounds what the candidates can add; the
-//! node branches on the candidates in reverse colour order and stops when
-//! the bound cannot beat the best set so far.
+//! form of Tomita's MCQ/MCS. At each node the bound ([`Bound`]) says
+//! which candidates must be branched on; the node branches on them from
+//! the last and stops when their bound cannot beat the best set so far.
 //!
 //! Symmetry: the node keeps the group of automorphisms that fix every
-//! chosen vertex. Once the branch on `v` is done, every image of `v` under
-//! that group is dropped from the candidates too: a better set through an
-//! image would map back onto one through `v`, already searched (the
-//! candidates stay invariant under the group, as the argument needs). On
-//! the cube 6^3 (48 symmetries) this takes the proof of "no 22 queens" from
-//! about 10 M nodes to 0.4 M.
+//! chosen vertex. Once the branch on `v` is taken, every image of `v`
+//! under that group is dropped from the node's candidates: a better set
+//! through an image would map back onto one through `v`, which that branch
+//! searches (the candidates stay invariant under the group, as the
+//! argument needs). The argument needs the branch on `v` searched to the
+//! end, not searched first: whichever thread searches it, the candidates
+//! of every branch are those of the search on one thread.
+//!
+//! A search runs [`Task`]s: a node (the sets holding its chosen vertices,
+//! the rest from its candidates) and its place in the order of the search
+//! on one thread (`path`, the branch taken at each level). When a thread
+//! waits for work, a busy one hands it the next branch of its shallowest
+//! node with branches left ([`Search`] gives it to [`Shared`]), dropping
+//! its orbit as if taken.
 
-use super::super::oracle::Stop;
+use super::bound::Bound;
+use super::graph::{clear, has, is_empty, Graph, Words};
+use super::shared::{Go, Shared};
+use super::task::{child_candidates, child_group, End, Task};
 
-/// How often (in nodes) the deadline and the stop flag are looked at.
+/// How often (in nodes) the stop conditions are looked at.
 const CHECK_EVERY: u64 = 1 << 10;
 
-/// A set of vertices, 64 to a word.
-type Words = Vec<u64>;
-
-/// The graph in search order: `compatible[v]` are the vertices that may be
-/// chosen with `v` (bits), `maps` the automorphisms in the same order.
-pub struct Graph {
-    words: usize,
-    compatible: Vec<Words>,
-    maps: Vec<Vec<u32>>,
-}
-
-impl Graph {
-    /// The graph of `n` vertices with `conflicts` (sorted lists), and the
-    /// automorphisms `maps`; vertices are relabelled internally.
-    pub fn new(n: usize, conflicts: &[Vec<usize>], maps: &[Vec<usize>]) -> (Graph, Vec<usize>) {
-        // Most compatible first: coloured first, branched on last.
-        let mut order: Vec<usize> = (0..n).collect();
-        order.sort_by_key(|&v| (conflicts[v].len(), v));
-        let mut position = vec![0usize; n];
-        for (i, &v) in order.iter().enumerate() {
-            position[v] = i;
-        }
-        let words = n.div_ceil(64);
-        let mut compatible = vec![vec![0u64; words]; n];
-        for (i, &v) in order.iter().enumerate() {
-            let row = &mut compatible[i];
-            for j in 0..n {
-                if j != i {
-                    row[j / 64] |= 1 << (j % 64);
-                }
-            }
-            for &w in &conflicts[v] {
-                let j = position[w];
-                row[j / 64] &= !(1 << (j % 64));
-            }
-        }
-        let maps = maps
-            .iter()
-            .map(|m| order.iter().map(|&v| position[m[v]] as u32).collect())
-            .collect();
-        (
-            Graph {
-                words,
-                compatible,
-                maps,
-            },
-            order,
-        )
-    }
-}
-
-impl Graph {
-    /// How many automorphisms it has (the identity not counted).
-    pub fn n_maps(&self) -> usize {
-        self.maps.len()
-    }
-
-    /// Whether `a` and `b` may be chosen together.
-    pub fn compatible(&self, a: u32, b: u32) -> bool {
-        has(&self.compatible[a as usize], b)
-    }
-
-    /// The image of `v` under automorphism `g`.
-    pub fn image(&self, g: u32, v: u32) -> u32 {
-        self.maps[g as usize][v as usize]
-    }
-}
-
-/// How a search ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum End {
-    /// Every set was searched: the best one is the largest.
-    Exhausted,
-    /// The best set reached the goal.
-    Reached,
-    /// The deadline or a stop came first.
-    Stopped,
-}
-
-/// One search.
+/// One thread's search.
 pub struct Search<'a> {
     graph: &'a Graph,
-    stop: &'a Stop,
-    /// The size a set must exceed to be recorded.
-    best: usize,
-    /// Stop at a set of this size.
-    goal: usize,
+    shared: &'a Shared<'a>,
+    /// The chosen vertices and the path of the node at hand.
     chosen: Vec<u32>,
+    path: Vec<u32>,
+    /// The lengths of `chosen` and `path` at the task's root.
+    base: (usize, usize),
     frames: Vec<Frame>,
-    scratch: (Words, Words),
+    bound: Bound,
     nodes: u64,
-    on_better: &'a mut dyn FnMut(&[u32]),
+    /// Stop at this many nodes (a probe), and the depth reached then.
+    limit: Option<u64>,
+    depth: usize,
 }
 
 /// A node's state.
 #[derive(Default)]
 struct Frame {
     candidates: Words,
+    /// The branches and their bounds ([`Bound::branches`]).
     order: Vec<u32>,
-    colour: Vec<u32>,
+    bound: Vec<u32>,
     group: Vec<u32>,
+    /// Branches left: `order[..next]`; the number of the last one taken.
+    next: usize,
+    branch: u32,
 }
 
 impl<'a> Search<'a> {
-    /// A search for a set larger than `best`, ending at one of `goal`;
-    /// `on_better` gets every better set (vertices in search order).
-    pub fn new(
-        graph: &'a Graph,
-        stop: &'a Stop,
-        best: usize,
-        goal: usize,
-        on_better: &'a mut dyn FnMut(&[u32]),
-    ) -> Search<'a> {
+    /// A search on `graph` reporting to `shared`.
+    pub fn new(graph: &'a Graph, shared: &'a Shared<'a>) -> Search<'a> {
         Search {
             graph,
-            stop,
-            best,
-            goal,
+            shared,
             chosen: Vec::new(),
+            path: Vec::new(),
+            base: (0, 0),
             frames: Vec::new(),
-            scratch: (vec![0; graph.words], vec![0; graph.words]),
+            bound: Bound::new(graph),
             nodes: 0,
-            on_better,
+            limit: None,
+            depth: 0,
         }
+    }
+
+    /// The bound's switch: `false` leaves the colouring bound alone.
+    pub fn set_reasoning(&mut self, on: bool) {
+        self.bound.reasoning = on;
     }
 
     /// The nodes searched so far.
@@ -151,73 +85,142 @@ impl<'a> Search<'a> {
         self.nodes
     }
 
-    /// Searches the sets that hold `chosen` (pairwise compatible) and
-    /// otherwise only `candidates` (each compatible with all of `chosen`);
-    /// `group` indexes the automorphisms that fix each chosen vertex and
-    /// keep the candidates.
-    pub fn run(&mut self, chosen: &[u32], candidates: Words, group: Vec<u32>) -> End {
-        self.chosen = chosen.to_vec();
-        if self.chosen.len() > self.best {
-            self.record();
-            if self.best >= self.goal {
+    /// Stops any task once `limit` nodes are searched in all (a probe).
+    pub fn set_limit(&mut self, limit: Option<u64>) {
+        self.limit = limit;
+    }
+
+    /// The share of the last task searched when a probe stopped it,
+    /// reckoned as if the branches of a node were alike: the branches
+    /// done at each level on the way down, each worth its share of its
+    /// node.
+    pub fn progress(&self) -> f64 {
+        let mut share = 1.0;
+        let mut done = 0.0;
+        for frame in &self.frames[..self.depth] {
+            let branches = frame.order.len().max(1) as f64;
+            done += share * f64::from(frame.branch.saturating_sub(1)) / branches;
+            share /= branches;
+        }
+        done
+    }
+
+    /// Searches `task`.
+    pub fn run(&mut self, task: Task) -> End {
+        self.bound.start(self.graph, task.labels.as_deref());
+        self.chosen = task.chosen;
+        self.path = task.path;
+        self.base = (self.chosen.len(), self.path.len());
+        if self.chosen.len() > self.shared.best() {
+            self.shared.record(&self.chosen, &self.path);
+            if self.chosen.len() >= self.shared.goal() {
                 return End::Reached;
             }
         }
-        self.frames.clear();
-        self.frames.push(Frame {
-            candidates,
-            group,
-            ..Frame::default()
-        });
-        if is_empty(&self.frames[0].candidates) {
+        if is_empty(&task.candidates) {
             return End::Exhausted;
         }
+        if self.frames.is_empty() {
+            self.frames.push(Frame::default());
+        }
+        let root = &mut self.frames[0];
+        root.candidates = task.candidates;
+        root.group = task.group;
         self.expand(0)
     }
 
-    fn record(&mut self) {
-        self.best = self.chosen.len();
-        (self.on_better)(&self.chosen);
-    }
-
     fn expand(&mut self, depth: usize) -> End {
-        self.nodes += 1;
-        if self.nodes % CHECK_EVERY == 0 && self.stop.now() {
+        if self.limit.is_some_and(|limit| self.nodes >= limit) {
+            self.depth = depth;
             return End::Stopped;
         }
+        self.nodes += 1;
+        if self.nodes % CHECK_EVERY == 0 {
+            match self.shared.go_on(&self.path) {
+                Go::On => {}
+                Go::Stop => return End::Stopped,
+            }
+        }
         self.colour(depth);
-        let mut i = self.frames[depth].order.len();
-        while i > 0 {
-            i -= 1;
-            let frame = &self.frames[depth];
-            if self.chosen.len() + frame.colour[i] as usize <= self.best {
-                break;
-            }
-            let v = frame.order[i];
-            if !has(&frame.candidates, v) {
-                continue; // the image of a vertex already branched on
-            }
+        let frame = &mut self.frames[depth];
+        frame.next = frame.order.len();
+        frame.branch = 0;
+        while let Some(v) = self.next_branch(depth) {
             self.chosen.push(v);
-            let reached = self.chosen.len() >= self.goal;
-            if reached || !self.descend(depth, v) {
-                // A set no candidate extends (or the goal): recorded when
-                // better, so the sets reported are maximal ones.
-                if self.chosen.len() > self.best {
-                    self.record();
+            self.path.push(self.frames[depth].branch);
+            let reached = self.chosen.len() >= self.shared.goal();
+            let child = !reached && self.descend(depth, v);
+            self.drop_orbit(depth, v);
+            if child {
+                if self.shared.hungry() {
+                    self.donate(depth);
                 }
-                if reached {
-                    return End::Reached;
-                }
-            } else {
                 let end = self.expand(depth + 1);
                 if end != End::Exhausted {
                     return end;
                 }
+            } else {
+                // A set no candidate extends (or the goal): recorded when
+                // better, so the sets reported are maximal ones.
+                if self.chosen.len() > self.shared.best() {
+                    self.shared.record(&self.chosen, &self.path);
+                }
+                if reached {
+                    return End::Reached;
+                }
             }
             self.chosen.pop();
-            self.drop_orbit(depth, v);
+            self.path.pop();
         }
         End::Exhausted
+    }
+
+    /// The next branch of the node at `depth` (its number is the frame's
+    /// `branch`), unless the bound of those left cannot beat the best.
+    fn next_branch(&mut self, depth: usize) -> Option<u32> {
+        let chosen = self.base.0 + depth;
+        let best = self.shared.best();
+        let frame = &mut self.frames[depth];
+        while frame.next > 0 {
+            frame.next -= 1;
+            if chosen + frame.bound[frame.next] as usize <= best {
+                frame.next = 0;
+                return None;
+            }
+            let v = frame.order[frame.next];
+            // Else the image of a vertex already branched on.
+            if has(&frame.candidates, v) {
+                frame.branch += 1;
+                return Some(v);
+            }
+        }
+        None
+    }
+
+    /// Hands the next branch of the shallowest node with one left (at
+    /// most `depth`) to a thread waiting for work.
+    fn donate(&mut self, depth: usize) {
+        for f in 0..=depth {
+            let Some(v) = self.next_branch(f) else {
+                continue;
+            };
+            let (chosen, path) = (self.base.0 + f, self.base.1 + f);
+            let mut task = Task {
+                path: self.path[..path].to_vec(),
+                chosen: self.chosen[..chosen].to_vec(),
+                candidates: Vec::new(),
+                group: Vec::new(),
+                labels: Some(self.bound.labels(f).to_vec()),
+            };
+            task.path.push(self.frames[f].branch);
+            task.chosen.push(v);
+            let frame = &self.frames[f];
+            task.candidates = child_candidates(self.graph, &frame.candidates, v);
+            task.group = child_group(self.graph, &frame.group, v);
+            self.drop_orbit(f, v);
+            self.shared.hand(task);
+            return;
+        }
     }
 
     /// Prepares the child of `depth` that chose `v`; `false` when it has
@@ -228,7 +231,7 @@ impl<'a> Search<'a> {
         }
         let (upper, lower) = self.frames.split_at_mut(depth + 1);
         let (parent, child) = (&upper[depth], &mut lower[0]);
-        let row = &self.graph.compatible[v as usize];
+        let row = self.graph.row(v);
         child.candidates.clear();
         child
             .candidates
@@ -237,12 +240,11 @@ impl<'a> Search<'a> {
             return false;
         }
         child.group.clear();
-        let maps = &self.graph.maps;
         child.group.extend(
             parent
                 .group
                 .iter()
-                .filter(|&&g| maps[g as usize][v as usize] == v),
+                .filter(|&&g| self.graph.image(g, v) == v),
         );
         true
     }
@@ -252,79 +254,27 @@ impl<'a> Search<'a> {
         let frame = &mut self.frames[depth];
         clear(&mut frame.candidates, v);
         for &g in &frame.group {
-            clear(
-                &mut frame.candidates,
-                self.graph.maps[g as usize][v as usize],
-            );
+            clear(&mut frame.candidates, self.graph.image(g, v));
         }
     }
 
-    /// Colours the node's candidates greedily into classes of pairwise
-    /// conflicting vertices; records the vertices whose colour could still
-    /// beat the best (with their colours, ascending).
+    /// The node's branches and their bounds ([`Bound`]).
     fn colour(&mut self, depth: usize) {
-        let (pending, class) = &mut self.scratch;
         let frame = &mut self.frames[depth];
-        pending.clone_from(&frame.candidates);
-        frame.order.clear();
-        frame.colour.clear();
-        let needed = (self.best + 1).saturating_sub(self.chosen.len());
-        let words = self.graph.words;
-        let mut k = 0usize;
-        let mut start = 0;
-        while start < words {
-            if pending[start] == 0 {
-                start += 1;
-                continue;
-            }
-            k += 1;
-            class.clone_from(pending);
-            for w in start..words {
-                while class[w] != 0 {
-                    let bit = class[w].trailing_zeros();
-                    let v = (w * 64) as u32 + bit;
-                    class[w] &= class[w] - 1;
-                    pending[w] &= !(1u64 << bit);
-                    let row = &self.graph.compatible[v as usize];
-                    for x in w..words {
-                        class[x] &= !row[x];
-                    }
-                    if k >= needed {
-                        frame.order.push(v);
-                        frame.colour.push(k as u32);
-                    }
-                }
-            }
+        let chosen = self.base.0 + depth;
+        let need = (self.shared.best() + 1).saturating_sub(chosen).max(1);
+        self.bound.branches(
+            self.graph,
+            &frame.candidates,
+            depth,
+            need,
+            &mut frame.order,
+            &mut frame.bound,
+        );
+        if cfg!(debug_assertions) {
+            let (order, bound) = (&frame.order, &frame.bound);
+            self.bound
+                .audit(self.graph, &frame.candidates, depth, need, order, bound);
         }
-    }
-}
-
-/// A set of `n` vertices, all of them.
-pub fn full(n: usize) -> Words {
-    let mut w = vec![0u64; n.div_ceil(64)];
-    for v in 0..n {
-        w[v / 64] |= 1 << (v % 64);
-    }
-    w
-}
-
-/// Whether `v` is in `set`.
-pub fn has(set: &[u64], v: u32) -> bool {
-    set[v as usize / 64] >> (v % 64) & 1 == 1
-}
-
-/// Removes `v` from `set`.
-pub fn clear(set: &mut [u64], v: u32) {
-    set[v as usize / 64] &= !(1u64 << (v % 64));
-}
-
-fn is_empty(set: &[u64]) -> bool {
-    set.iter().all(|&w| w == 0)
-}
-
-/// `set` restricted to the vertices compatible with `v`.
-pub fn restrict(graph: &Graph, set: &mut [u64], v: u32) {
-    for (a, b) in set.iter_mut().zip(&graph.compatible[v as usize]) {
-        *a &= b;
     }
 }

@@ -1,0 +1,261 @@
+//! `--engine auto`, the default: the engine a model gets, from what it
+//! asks ([`choose`]), measured on every case of `bench/solve.sh` and
+//! `bench/hints.sh`:
+//!
+//! * the clique search for the models it takes on boards of three or more
+//!   dimensions: there the lines bound the count far above the optimum (25
+//!   against 13 on 5^3, 49 against 32 on 7^3), and closing that gap is
+//!   what a SAT solver is slow at and the clique search's bound is made
+//!   for ((6,3) >= 22: 0.1 s against Kissat's 12 s);
+//! * on two dimensions the lines' bound is usually the optimum (n queens,
+//!   rooks, bishops; kings and knights by the cover), which the SAT
+//!   optimiser tries first and proves at once (knights on 60x60: 0.03 s,
+//!   the clique search 1.6 s); but asked for a count (`count >= m`), the
+//!   clique search may refute what SAT cannot, and SAT hits a full
+//!   placement the clique search may not (30 queens on 30x30): both side
+//!   by side ([`Pick::Race`]), the first to finish answering;
+//! * elsewhere the SAT solvers, both on two threads (the portfolio): which
+//!   is faster varies from model to model and from run to run (fewest
+//!   walls on 8x8: CaDiCaL 0.12 s, Kissat 0.58 s; the seeds' Q_3(19):
+//!   Kissat 2.4 s, CaDiCaL 12 s; Q_3(24): CaDiCaL 1.4 s, Kissat 5.0 s); on
+//!   one thread CaDiCaL for an objective (incremental steps), Kissat for a
+//!   decision (one hard call).
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::Arc;
+use std::thread;
+use std::time::Duration;
+
+use super::clique;
+use super::interface::{Answer, Report, SolveOptions, Status};
+use super::portfolio::solve_sat;
+use crate::error::Result;
+use crate::model::names::{parse_cell, CellName};
+use crate::model::Model;
+use crate::options::Engine;
+
+/// Stack of an engine thread (the solvers recurse in places).
+const ENGINE_STACK: usize = 64 << 20;
+
+/// What `auto` runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pick {
+    /// One engine.
+    One(Engine),
+    /// The clique search and Kissat side by side on two threads; the
+    /// first to finish answers and stops the other.
+    Race,
+}
+
+/// What `auto` runs on a model, and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The engine(s).
+    pub pick: Pick,
+    /// Why, in a few words.
+    pub why: &'static str,
+}
+
+impl std::fmt::Display for Choice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.pick {
+            Pick::One(engine) => write!(f, "{engine} ({})", self.why),
+            Pick::Race => write!(f, "clique and kissat side by side ({})", self.why),
+        }
+    }
+}
+
+/// The engine(s) `auto` runs on `model`.
+pub fn choose(model: &Model, opts: &SolveOptions) -> Choice {
+    if clique::applies(model).is_ok() {
+        let deciding = model.objective.is_none();
+        if dimensions(model) >= 3 {
+            return Choice {
+                pick: Pick::One(Engine::Clique),
+                why: if deciding {
+                    "a no_attack count bound on 3 or more dimensions"
+                } else {
+                    "no_attack maximised on 3 or more dimensions"
+                },
+            };
+        }
+        if deciding && opts.threads() >= 2 {
+            return Choice {
+                pick: Pick::Race,
+                why: "a no_attack count bound on 2 dimensions",
+            };
+        }
+    }
+    // SAT: which of the two is faster varies from model to model and run
+    // to run (the seeds' Q_3(n): Kissat 2.4 s against CaDiCaL's 12 s at
+    // n = 19, 5.0 s against 1.4 s at n = 24), so both, when there are two
+    // threads; else CaDiCaL's incremental steps for an objective, Kissat
+    // for one hard call.
+    let pick = match (opts.threads() >= 2, model.objective.is_some()) {
+        (true, _) => Pick::One(Engine::Portfolio),
+        (false, true) => Pick::One(Engine::Cadical),
+        (false, false) => Pick::One(Engine::Kissat),
+    };
+    Choice {
+        pick,
+        why: match (&model.objective, clique::applies(model).is_ok()) {
+            (Some(_), true) => "no_attack maximised on 2 dimensions: the lines' bound first",
+            (Some(_), false) => "an objective the clique search does not take",
+            (None, _) => "a decision the clique search does not take",
+        },
+    }
+}
+
+/// The number of coordinates of the counted cells (0 when they are not
+/// cells of a board).
+fn dimensions(model: &Model) -> usize {
+    let Some(var) = model
+        .objective
+        .as_ref()
+        .and_then(|o| o.terms.first().map(|&(_, l)| l.var()))
+        .or_else(|| (model.n_decisions() > 0).then(|| crate::model::Var::from_dimacs(1)))
+    else {
+        return 0;
+    };
+    match parse_cell(model.name(var)) {
+        Some(CellName::Piece(coords)) => coords.len(),
+        _ => 0,
+    }
+}
+
+/// Solves `model` with the choice for it.
+pub fn solve(model: &Model, opts: &SolveOptions, report: &mut dyn Report) -> Result<Answer> {
+    match choose(model, opts).pick {
+        Pick::One(engine) => one(model, engine, opts, report),
+        Pick::Race => race(model, opts, report),
+    }
+}
+
+/// Solves `model` with `engine` (not `auto`).
+fn one(
+    model: &Model,
+    engine: Engine,
+    opts: &SolveOptions,
+    report: &mut dyn Report,
+) -> Result<Answer> {
+    let opts = SolveOptions {
+        engine,
+        ..opts.clone()
+    };
+    match engine {
+        Engine::Clique => clique::solve(model, &opts, report),
+        _ => solve_sat(model, &opts, report),
+    }
+}
+
+/// What an engine of the race tells the calling thread.
+enum Event {
+    Note(String),
+    Better(i64),
+    Done(usize, Result<Answer>),
+}
+
+/// A report that sends to the calling thread.
+struct Relay(mpsc::Sender<Event>);
+
+impl Report for Relay {
+    fn improved(&mut self, value: i64) {
+        let _ = self.0.send(Event::Better(value));
+    }
+
+    fn note(&mut self, text: &str) {
+        let _ = self.0.send(Event::Note(text.to_string()));
+    }
+}
+
+/// The nodes the clique search is given alone, on one thread, before the
+/// race: what it settles within them (the eight queens: 13 nodes) gets the
+/// same answer on every run; a few tenths of a second where it does not.
+const FIRST_TRY_NODES: u64 = 20_000;
+
+/// The clique search alone for its first nodes (a deterministic answer
+/// for the easy models), then the clique search (on all threads but one)
+/// and Kissat, each on a thread of its own: the first that finishes
+/// answers and stops the other; stopped both (the deadline, a stop), the
+/// better answer.
+fn race(model: &Model, opts: &SolveOptions, report: &mut dyn Report) -> Result<Answer> {
+    if let Some(answer) = clique::solve_within(model, opts, FIRST_TRY_NODES, report)? {
+        return Ok(answer);
+    }
+    let engines = [Engine::Clique, Engine::Kissat];
+    let stops = [
+        Arc::new(AtomicBool::new(false)),
+        Arc::new(AtomicBool::new(false)),
+    ];
+    let (tx, rx) = mpsc::channel();
+    let mut results: [Option<Result<Answer>>; 2] = [None, None];
+    let mut winner = None;
+    thread::scope(|scope| {
+        for (i, &engine) in engines.iter().enumerate() {
+            let engine_opts = SolveOptions {
+                engine,
+                cancel: Some(Arc::clone(&stops[i])),
+                threads: Some(opts.threads().saturating_sub(1).max(1)),
+                ..opts.clone()
+            };
+            let tx = tx.clone();
+            thread::Builder::new()
+                .name(engine.name().into())
+                .stack_size(ENGINE_STACK)
+                .spawn_scoped(scope, move || {
+                    let mut relay = Relay(tx.clone());
+                    let result = one(model, engine, &engine_opts, &mut relay);
+                    let _ = tx.send(Event::Done(i, result));
+                })
+                .expect("an engine thread starts");
+        }
+        drop(tx);
+        let mut best: Option<i64> = None;
+        loop {
+            let event = match rx.recv_timeout(Duration::from_millis(20)) {
+                Ok(event) => event,
+                Err(RecvTimeoutError::Timeout) => {
+                    if opts
+                        .cancel
+                        .as_ref()
+                        .is_some_and(|c| c.load(Ordering::Relaxed))
+                    {
+                        stops.iter().for_each(|s| s.store(true, Ordering::Relaxed));
+                    }
+                    continue;
+                }
+                Err(RecvTimeoutError::Disconnected) => break,
+            };
+            match event {
+                Event::Note(text) => report.note(&text),
+                Event::Better(value) => {
+                    if best.map_or(true, |b| value > b) {
+                        best = Some(value);
+                        report.improved(value);
+                    }
+                }
+                Event::Done(i, result) => {
+                    let finished = matches!(
+                        &result,
+                        Ok(a) if matches!(a.status, Status::Optimal | Status::Satisfiable | Status::Unsatisfiable)
+                    );
+                    if finished && winner.is_none() {
+                        winner = Some(i);
+                        report.note(&format!("{} finished first", engines[i].name()));
+                        stops.iter().for_each(|s| s.store(true, Ordering::Relaxed));
+                    }
+                    results[i] = Some(result);
+                }
+            }
+        }
+    });
+    if let Some(i) = winner {
+        return results[i].take().expect("the winner answered");
+    }
+    // Both stopped: an error first, else the better answer.
+    let [a, b] = results.map(|r| r.expect("every engine answers"));
+    let (a, b) = (a?, b?);
+    let rank = |x: &Answer| (x.values.is_some(), x.objective.unwrap_or(i64::MIN));
+    Ok(if rank(&b) > rank(&a) { b } else { a })
+}

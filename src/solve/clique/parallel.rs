@@ -1,0 +1,77 @@
+//! The search on several threads: what they share ([`Shared`]: the best
+//! size, the set found, a queue of tasks) and the threads themselves
+//! ([`run`]).
+//!
+//! Work moves only when a thread waits for it: a busy thread then hands
+//! over the next branch of its shallowest node with one left (the largest
+//! piece it has), as a task with the candidates the search on one thread
+//! would give that branch. Every thread prunes with the best size found
+//! anywhere (an atomic), so the optimum is the same on any number of
+//! threads.
+//!
+//! With a goal (`count >= m`), the set reported is the first in the order
+//! of the search on one thread: a thread that finds one does not stop the
+//! threads on tasks before it in that order, only those after, and the
+//! earliest set found wins — the set one thread would find. While
+//! maximising, a better set is reported by whichever thread finds it
+//! first, so the sets (and the `o` lines) may differ from run to run; the
+//! optimum does not.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::channel;
+use std::thread;
+
+use super::graph::Graph;
+use super::search::Search;
+use super::shared::{Go, Shared, NAP};
+use super::task::Task;
+
+/// Stack of a search thread (the search recurses once per vertex chosen).
+const STACK: usize = 64 << 20;
+
+/// Searches `tasks` (in the order of the search) on the threads of
+/// `shared`; `better` gets each better size as it is found (on the
+/// calling thread); `reasoning` switches the bound's MaxSAT reasoning.
+pub fn run(
+    graph: &Graph,
+    shared: &Shared<'_>,
+    tasks: Vec<Task>,
+    reasoning: bool,
+    better: &mut dyn FnMut(usize),
+) {
+    let (tx, rx) = channel();
+    *shared.better.lock().unwrap_or_else(|e| e.into_inner()) = Some(tx);
+    for task in tasks {
+        shared.give(task);
+    }
+    let finished = AtomicUsize::new(0);
+    thread::scope(|scope| {
+        for i in 0..shared.threads {
+            let finished = &finished;
+            thread::Builder::new()
+                .name(format!("clique-{i}"))
+                .stack_size(STACK)
+                .spawn_scoped(scope, move || {
+                    let mut search = Search::new(graph, shared);
+                    search.set_reasoning(reasoning);
+                    while let Some(task) = shared.take() {
+                        if shared.go_on(&task.path) == Go::On {
+                            search.run(task);
+                        }
+                    }
+                    shared.nodes.fetch_add(search.nodes(), Ordering::Relaxed);
+                    finished.fetch_add(1, Ordering::Relaxed);
+                })
+                .expect("a search thread starts");
+        }
+        while finished.load(Ordering::Relaxed) < shared.threads {
+            if let Ok(size) = rx.recv_timeout(NAP) {
+                better(size);
+            }
+        }
+    });
+    *shared.better.lock().unwrap_or_else(|e| e.into_inner()) = None;
+    for size in rx.try_iter() {
+        better(size);
+    }
+}

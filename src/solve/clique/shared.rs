@@ -1,0 +1,257 @@
+//! What the threads of one search share: the best size (an atomic every
+//! thread prunes with), the set found and where, the queue of tasks, and
+//! whether to go on.
+
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::mpsc::Sender;
+use std::sync::{Condvar, Mutex};
+use std::time::Duration;
+
+use super::super::oracle::Stop;
+use super::task::{End, Task};
+
+/// How long a waiting thread sleeps before it looks at the stop again.
+pub const NAP: Duration = Duration::from_millis(20);
+
+/// Whether a search goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Go {
+    /// It does.
+    On,
+    /// It stops: the deadline or a stop, or the task is pointless now.
+    Stop,
+}
+
+/// What the threads of one search share.
+pub struct Shared<'a> {
+    stop: &'a Stop,
+    goal: usize,
+    /// Whether any set of the goal's size will do (`count >= m`): the
+    /// first in the order of the search on one thread is kept.
+    deciding: bool,
+    /// The size a set must exceed to be recorded.
+    best: AtomicUsize,
+    found: Mutex<Found>,
+    /// A set of the goal's size was found (deciding: `found.path` is the
+    /// earliest so far).
+    reached: AtomicBool,
+    /// A search stopped on the deadline or a stop.
+    stopped: AtomicBool,
+    pub(super) better: Mutex<Option<Sender<usize>>>,
+    queue: Mutex<Queue>,
+    ready: Condvar,
+    /// Threads waiting for work, and tasks waiting for a thread.
+    idle: AtomicUsize,
+    queued: AtomicUsize,
+    pub(super) threads: usize,
+    pub(super) nodes: AtomicU64,
+    /// Tasks handed between threads.
+    handed: AtomicU64,
+}
+
+/// How a search ended.
+pub struct Outcome {
+    /// Why it ended.
+    pub end: End,
+    /// The best set found (in search order).
+    pub set: Option<Vec<u32>>,
+    /// Nodes searched, on all threads.
+    pub nodes: u64,
+    /// Branches handed from one thread to another.
+    pub handed: u64,
+}
+
+#[derive(Default)]
+struct Found {
+    set: Option<Vec<u32>>,
+    path: Vec<u32>,
+}
+
+#[derive(Default)]
+struct Queue {
+    tasks: VecDeque<Task>,
+    /// Every thread waits and no task is left: the search is over.
+    over: bool,
+}
+
+impl Outcome {
+    /// A search that ended before it began.
+    pub fn nothing(end: End, set: Option<Vec<u32>>) -> Outcome {
+        Outcome {
+            end,
+            set,
+            nodes: 0,
+            handed: 0,
+        }
+    }
+}
+
+impl<'a> Shared<'a> {
+    /// A search for a set larger than `best` (`found`, if one is known
+    /// already), ending at one of `goal`, on `threads` threads.
+    pub fn new(
+        stop: &'a Stop,
+        best: usize,
+        found: Option<Vec<u32>>,
+        goal: usize,
+        deciding: bool,
+        threads: usize,
+    ) -> Shared<'a> {
+        Shared {
+            stop,
+            goal,
+            deciding,
+            best: AtomicUsize::new(best),
+            found: Mutex::new(Found {
+                set: found,
+                path: Vec::new(),
+            }),
+            reached: AtomicBool::new(false),
+            stopped: AtomicBool::new(false),
+            better: Mutex::new(None),
+            queue: Mutex::new(Queue::default()),
+            ready: Condvar::new(),
+            idle: AtomicUsize::new(0),
+            queued: AtomicUsize::new(0),
+            threads: threads.max(1),
+            nodes: AtomicU64::new(0),
+            handed: AtomicU64::new(0),
+        }
+    }
+
+    /// The size a set must exceed to be recorded.
+    pub fn best(&self) -> usize {
+        self.best.load(Ordering::Relaxed)
+    }
+
+    /// The size that ends the search.
+    pub fn goal(&self) -> usize {
+        self.goal
+    }
+
+    /// Records `set` (found at `path`): while maximising, if it is better
+    /// than the best; deciding (where the best stays below the goal, so
+    /// that every thread looks for the same sets), if it is the first
+    /// found or earlier in the order than the one kept.
+    pub fn record(&self, set: &[u32], path: &[u32]) {
+        let mut found = self.found.lock().unwrap_or_else(|e| e.into_inner());
+        if self.deciding {
+            if set.len() >= self.goal
+                && (!self.reached.load(Ordering::Relaxed) || path < found.path.as_slice())
+            {
+                found.set = Some(set.to_vec());
+                found.path = path.to_vec();
+                self.reached.store(true, Ordering::Relaxed);
+            }
+            return;
+        }
+        if set.len() <= self.best() {
+            return;
+        }
+        found.set = Some(set.to_vec());
+        found.path = path.to_vec();
+        self.best.store(set.len(), Ordering::Relaxed);
+        if set.len() >= self.goal {
+            self.reached.store(true, Ordering::Relaxed);
+        }
+        if let Some(tx) = &*self.better.lock().unwrap_or_else(|e| e.into_inner()) {
+            let _ = tx.send(set.len());
+        }
+    }
+
+    /// Whether a search at `path` goes on: not past the deadline or a
+    /// stop, nor (once a set of the goal's size is found) past that set in
+    /// the order when deciding, nor at all when maximising.
+    pub fn go_on(&self, path: &[u32]) -> Go {
+        if self.stop.now() {
+            self.stopped.store(true, Ordering::Relaxed);
+            return Go::Stop;
+        }
+        if self.reached.load(Ordering::Relaxed) {
+            if !self.deciding {
+                return Go::Stop;
+            }
+            let found = self.found.lock().unwrap_or_else(|e| e.into_inner());
+            if path > found.path.as_slice() {
+                return Go::Stop;
+            }
+        }
+        Go::On
+    }
+
+    /// Whether a thread waits for a task.
+    pub fn hungry(&self) -> bool {
+        self.idle.load(Ordering::Relaxed) > self.queued.load(Ordering::Relaxed)
+    }
+
+    /// Hands `task` from a busy thread to a waiting one.
+    pub fn hand(&self, task: Task) {
+        self.handed.fetch_add(1, Ordering::Relaxed);
+        self.give(task);
+    }
+
+    /// Queues `task` for a waiting thread.
+    pub fn give(&self, task: Task) {
+        let mut queue = self.queue.lock().unwrap_or_else(|e| e.into_inner());
+        queue.tasks.push_back(task);
+        self.queued.fetch_add(1, Ordering::Relaxed);
+        self.ready.notify_one();
+    }
+
+    /// The next task, waiting for one; `None` once every thread waits and
+    /// none is left, or on a stop.
+    pub(super) fn take(&self) -> Option<Task> {
+        let mut queue = self.queue.lock().unwrap_or_else(|e| e.into_inner());
+        let mut waiting = false;
+        loop {
+            if let Some(task) = queue.tasks.pop_front() {
+                self.queued.fetch_sub(1, Ordering::Relaxed);
+                if waiting {
+                    self.idle.fetch_sub(1, Ordering::Relaxed);
+                }
+                return Some(task);
+            }
+            if !waiting {
+                waiting = true;
+                if self.idle.fetch_add(1, Ordering::Relaxed) + 1 == self.threads {
+                    queue.over = true;
+                }
+            }
+            let ended = self.reached.load(Ordering::Relaxed) && !self.deciding;
+            if self.stop.now() {
+                self.stopped.store(true, Ordering::Relaxed);
+                queue.over = true;
+            } else if ended {
+                queue.over = true;
+            }
+            if queue.over {
+                self.ready.notify_all();
+                return None;
+            }
+            queue = self
+                .ready
+                .wait_timeout(queue, NAP)
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+        }
+    }
+
+    /// How the search ended.
+    pub fn outcome(self) -> Outcome {
+        let found = self.found.into_inner().unwrap_or_else(|e| e.into_inner());
+        let end = if self.reached.into_inner() {
+            End::Reached
+        } else if self.stopped.into_inner() {
+            End::Stopped
+        } else {
+            End::Exhausted
+        };
+        Outcome {
+            end,
+            set: found.set,
+            nodes: self.nodes.into_inner(),
+            handed: self.handed.into_inner(),
+        }
+    }
+}
