@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use qspec::answer::read::Form;
+use qspec::command::progress::Show;
 use qspec::command::{CountFlags, EncodingRequest, ModelRequest};
 use qspec::count::Counter;
 use qspec::instance::guard::DEFAULT_MAX_CLAUSES;
@@ -107,12 +108,32 @@ pub struct CompileArgs {
     pub lp_dialect: Option<LpDialect>,
 }
 
+/// `--progress` and `--no-progress`, on every command that may run long.
+#[derive(Args, Clone, Copy, Debug, Default)]
+pub struct ProgressArgs {
+    /// Draw progress on standard error even when it is not a terminal (by default only on a terminal)
+    #[arg(long, conflicts_with = "no_progress")]
+    pub progress: bool,
+    /// Draw no progress, even on a terminal
+    #[arg(long)]
+    pub no_progress: bool,
+}
+
+impl ProgressArgs {
+    /// What to draw.
+    pub fn show(self) -> Show {
+        Show::from_flags(self.progress, self.no_progress)
+    }
+}
+
 #[derive(Args)]
 pub struct SolveArgs {
     #[command(flatten)]
     pub model: ModelArgs,
     #[command(flatten)]
     pub encodings: EncodingArgs,
+    #[command(flatten)]
+    pub progress: ProgressArgs,
     /// Stop after this many seconds and print the best board found so far
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
@@ -165,6 +186,8 @@ pub struct CountArgs {
     pub model: ModelArgs,
     #[command(flatten)]
     pub encodings: EncodingArgs,
+    #[command(flatten)]
+    pub progress: ProgressArgs,
     /// Stop after this many seconds and say how many were found ("at least N")
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,

@@ -13,6 +13,7 @@ mod values;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use qspec::command::progress::Show;
 use qspec::command::{
     self, Command, CompileRequest, CountRequest, SolveRequest, StatsRequest, VerifyRequest,
 };
@@ -61,6 +62,17 @@ enum Sub {
 }
 
 impl Sub {
+    /// What to draw as progress on standard error.
+    fn progress(&self) -> Show {
+        match self {
+            Sub::Solve(a) => a.progress.show(),
+            Sub::Count(a) => a.progress.show(),
+            Sub::Sweep(a) => a.progress(),
+            Sub::Puzzles(a) => a.progress.show(),
+            _ => Show::Never,
+        }
+    }
+
     /// The request this subcommand's arguments make.
     fn request(self) -> Command {
         match self {
@@ -151,6 +163,7 @@ pub fn main() -> ExitCode {
                 .exit();
         }
     }
+    command::progress::set(cli.command.progress());
     let request = cli.command.request();
     qspec::interrupt::install();
     match command::run(&request, &mut std::io::stdout()) {

@@ -4,10 +4,13 @@
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand, ValueEnum};
+use qspec::command::progress::Show;
 use qspec::command::sweep::{
     FamilyRequest, MergeRequest, PlanRequest, PuzzlesRequest, RunRequest, SweepAction, SweepRequest,
 };
 use qspec::sweep::Rule;
+
+use super::args::ProgressArgs;
 
 use super::values::{parse_define_range, parse_walls, WallCounts};
 
@@ -27,6 +30,8 @@ pub struct SweepArgs {
     /// Threads, each with its own solver [default: the number of cores]
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
+    #[command(flatten)]
+    pub progress: ProgressArgs,
 }
 
 /// The steps of a sweep spread over processes or machines.
@@ -113,6 +118,8 @@ pub struct RunArgs {
     /// Threads, each with its own solver [default: the number of cores]
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
+    #[command(flatten)]
+    pub progress: ProgressArgs,
 }
 
 /// `qspec sweep merge`.
@@ -197,9 +204,19 @@ pub struct PuzzlesArgs {
     /// Add no automatic hint
     #[arg(long)]
     pub no_auto_hints: bool,
+    #[command(flatten)]
+    pub progress: ProgressArgs,
 }
 
 impl SweepArgs {
+    /// What to draw as progress (`sweep run` has its own flags).
+    pub fn progress(&self) -> Show {
+        match &self.action {
+            Some(SweepStep::Run(a)) => a.progress.show(),
+            _ => self.progress.show(),
+        }
+    }
+
     /// The request these arguments make.
     pub fn request(self) -> SweepRequest {
         SweepRequest {

@@ -12,6 +12,7 @@ use std::borrow::Cow;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
+use super::progress::Progress;
 use super::solve::Printer;
 use super::tally::{Listing, Scope, Totals};
 use super::{EncodingRequest, ModelRequest};
@@ -150,7 +151,13 @@ impl Counting<'_> {
             self.listing.comment(&hint.describe())?;
         }
         let scope = Scope::of(self.loaded, solutions.target(), optimum, counts_classes);
+        let bar = Progress::counter(if counts_classes {
+            "classes"
+        } else {
+            "solutions"
+        });
         while let Some(solution) = solutions.next_solution()? {
+            bar.step();
             if self.req.all {
                 self.listing.solution(
                     self.loaded,
@@ -160,6 +167,7 @@ impl Counting<'_> {
                 )?;
             }
         }
+        drop(bar);
         let end = solutions.end().unwrap_or(End::Complete);
         self.listing.summary(
             &solutions.tally().into(),
@@ -178,6 +186,8 @@ impl Counting<'_> {
         for hint in &target.model.hints {
             self.listing.comment(&hint.describe())?;
         }
+        let status = Progress::status();
+        status.say(format!("counting with {}", counter.name()));
         let counted = count::counter::count_classes(
             &target,
             counter,
@@ -185,6 +195,7 @@ impl Counting<'_> {
             classes,
             self.stop.deadline,
         )?;
+        drop(status);
         self.listing.comment(&format!(
             "{} counted in {:.2} s, projected on the {} board variables (the CNF's `c p show` line)",
             counter.name(),

@@ -23,6 +23,7 @@
 
 mod compile;
 mod count;
+pub mod progress;
 mod report;
 mod snapshot;
 mod solve;
@@ -129,8 +130,10 @@ impl ModelRequest {
 /// Writes a line to standard error; a closed standard error is no reason
 /// to fail (or to panic, as `eprintln!` does).
 pub fn note(text: &str) {
-    let mut err = std::io::stderr().lock();
-    let _ = writeln!(err, "{text}");
+    progress::suspended(|| {
+        let mut err = std::io::stderr().lock();
+        let _ = writeln!(err, "{text}");
+    });
 }
 
 /// The encodings named on the command line.
@@ -154,13 +157,11 @@ impl EncodingRequest {
 
 /// Writes `text` to `out` and flushes it.
 fn print(out: &mut dyn Write, text: &str) -> Result<()> {
-    out.write_all(text.as_bytes())
-        .and_then(|()| out.flush())
-        .map_err(|e| {
-            Error::unwritable(
-                "cannot write to ",
-                std::path::Path::new("standard output"),
-                e,
-            )
-        })
+    progress::suspended(|| out.write_all(text.as_bytes()).and_then(|()| out.flush())).map_err(|e| {
+        Error::unwritable(
+            "cannot write to ",
+            std::path::Path::new("standard output"),
+            e,
+        )
+    })
 }

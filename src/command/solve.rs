@@ -9,6 +9,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use super::progress::Progress;
 use super::report::{prepare_svg, show_answer, write_svg, Shown};
 use super::{note, print, EncodingRequest, ModelRequest};
 use crate::answer::objective::objective_value;
@@ -254,7 +255,10 @@ fn solve_inside(run: &Run<'_>, out: &mut dyn Write) -> Result<Shown> {
     printer.failed?;
     let mut shown = show_answer(loaded, &answer, &[]);
     if let Some(level) = req.certify {
+        let status = Progress::status();
+        status.say("certifying: proving the claim again and checking the proof");
         let certificate = certify(loaded, &enc, &answer, level, req.proof_dir.as_deref())?;
+        drop(status);
         shown.text.insert_str(0, &certificate.lines);
         if certificate.certified == Some(false) {
             shown.exit_code = 1;
@@ -327,14 +331,19 @@ fn engine_name(engine: Engine) -> &'static str {
 pub(super) struct Printer<'a> {
     out: &'a mut dyn Write,
     pub(super) failed: Result<()>,
+    /// The status line on standard error: the time so far, the best value.
+    status: Progress,
 }
 
 impl<'a> Printer<'a> {
     /// Printing to `out`.
     pub(super) fn new(out: &'a mut dyn Write) -> Printer<'a> {
+        let status = Progress::status();
+        status.say("solving");
         Printer {
             out,
             failed: Ok(()),
+            status,
         }
     }
 
@@ -347,6 +356,7 @@ impl<'a> Printer<'a> {
 
 impl Report for Printer<'_> {
     fn improved(&mut self, value: i64) {
+        self.status.say(format!("solving: best {value} so far"));
         self.line(format!("o {value}\n"));
     }
 
@@ -375,6 +385,8 @@ fn solve_external(run: &Run<'_>, command: &str, out: &mut dyn Write) -> Result<S
     compile_into(req, loaded, encodings, &plan, wcnf_legacy, &file)?;
     let start = external_start(run, &plan, dir.path(), out)?;
     let mut logged = Ok(());
+    let status = Progress::status();
+    status.say(format!("solving with `{command}`"));
     let read = external::run(
         &plan,
         &file,
@@ -389,6 +401,7 @@ fn solve_external(run: &Run<'_>, command: &str, out: &mut dyn Write) -> Result<S
             }
         },
     )?;
+    drop(status);
     logged?;
     let header = read_header(&file)?;
     let (answer, problems) = in_solve_terms(loaded, plan.format, &header, read);

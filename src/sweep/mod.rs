@@ -36,7 +36,7 @@ pub mod split;
 mod walls;
 
 pub use line::{Line, Status};
-pub use plan::{plan, Task};
+pub use plan::{n_instances, plan, Task};
 pub use puzzles::Rule;
 pub use run::{run, Progress};
 

@@ -113,6 +113,26 @@ fn ranges(
     Ok(out)
 }
 
+/// The number of instances of `parts`: a range's count, a split part's
+/// leaves, a part's placements of walls (counted one by one: 0.4 s for
+/// the 954,226 classes of 5 walls on 8x8), else one.
+pub fn n_instances(source: &Source, options: &Options, parts: &[Part]) -> Result<u64> {
+    let mut total = 0u64;
+    for part in parts {
+        total += match (&part.range, &part.split, part.walls) {
+            (Some(range), _, _) => range.count,
+            (None, Some(split), _) => split.nodes.len() as u64,
+            (None, None, Some(k)) => {
+                let instance = source.load(&part.defines)?;
+                let model = WallModel::new(&instance.spec, &instance.board, options.symmetry)?;
+                model.placements(k)?.iter().count() as u64
+            }
+            (None, None, None) => 1,
+        };
+    }
+    Ok(total)
+}
+
 /// The whole sweep as parts: every combination, each with every number of
 /// walls (or the model as it is when `walls` is empty).
 pub fn parts(combos: &[Vec<(String, i64)>], walls: &[usize]) -> Vec<Part> {

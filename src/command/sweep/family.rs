@@ -8,12 +8,13 @@ use std::path::Path;
 use std::time::Instant;
 
 use super::requests::{FamilyRequest, PlanRequest, SweepRequest};
+use crate::command::progress::Progress;
 use crate::command::{note, print};
 use crate::error::{Error, Result};
 use crate::files::write_file;
 use crate::instance::{LoadOptions, Source};
 use crate::sweep::plan::{parts, product, Request};
-use crate::sweep::{self, Defines, Line, Options, Part, Progress, Task};
+use crate::sweep::{self, Defines, Line, Options, Part, Task};
 
 /// The model file at `path`, to load for each combination of parameter
 /// values.
@@ -81,13 +82,18 @@ pub(super) fn run_direct(args: &SweepRequest, out: &mut dyn Write) -> Result<u8>
     let parts = parts(&combos, &walls);
     let jobs = threads(args.jobs);
     let started = Instant::now();
+    let bar = instances_bar(&model, &options, &parts)?;
     let progress = match &args.output {
         None => {
-            let mut emit = |_: u64, line: &Line| print(out, &format!("{}\n", line.to_json()));
+            let mut emit = |_: u64, line: &Line| {
+                bar.step();
+                print(out, &format!("{}\n", line.to_json()))
+            };
             sweep::run(&model, &options, &parts, jobs, 0, &mut emit)?
         }
-        Some(path) => write_lines(path, &model, &options, &parts, jobs)?,
+        Some(path) => write_lines(path, &model, &options, &parts, jobs, &bar)?,
     };
+    drop(bar);
     report(&progress, started, jobs);
     Ok(if progress.stopped { 130 } else { 0 })
 }
@@ -99,10 +105,12 @@ fn write_lines(
     options: &Options,
     parts: &[Part],
     jobs: usize,
-) -> Result<Progress> {
-    let mut outcome: Option<Result<Progress>> = None;
+    bar: &Progress,
+) -> Result<sweep::Progress> {
+    let mut outcome: Option<Result<sweep::Progress>> = None;
     let written = write_file(path, false, |file| {
         let mut emit = |_: u64, line: &Line| {
+            bar.step();
             writeln!(file, "{}", line.to_json()).map_err(|e| Error::unwritable("writing ", path, e))
         };
         let result = sweep::run(model, options, parts, jobs, 0, &mut emit);
@@ -124,17 +132,28 @@ fn write_lines(
     }
 }
 
+/// A bar over the instances of `parts` on standard error, when progress is
+/// drawn (their number is counted only then).
+pub(super) fn instances_bar(model: &Source, options: &Options, parts: &[Part]) -> Result<Progress> {
+    let bar = Progress::bar(None, "instances");
+    if bar.is_drawn() {
+        bar.set_total(sweep::n_instances(model, options, parts)?);
+    }
+    Ok(bar)
+}
+
 /// Says on standard error how many instances took how long.
-pub(super) fn report(progress: &Progress, started: Instant, jobs: usize) {
+pub(super) fn report(progress: &sweep::Progress, started: Instant, jobs: usize) {
     let secs = started.elapsed().as_secs_f64();
     let stopped = if progress.stopped {
         ", interrupted"
     } else {
         ""
     };
+    let n = progress.lines;
     note(&format!(
-        "c sweep: {} instances in {secs:.2} s ({jobs} {}){stopped}",
-        progress.lines,
+        "c sweep: {n} {} in {secs:.2} s ({jobs} {}){stopped}",
+        if n == 1 { "instance" } else { "instances" },
         if jobs == 1 { "thread" } else { "threads" }
     ));
 }

@@ -7,7 +7,7 @@ use std::ops::RangeInclusive;
 use std::path::Path;
 use std::time::Instant;
 
-use super::family::{read_source, report, threads, warn_once};
+use super::family::{instances_bar, read_source, report, threads, warn_once};
 use super::read_json_lines;
 use super::requests::{MergeRequest, PuzzlesRequest};
 use crate::instance::Source;
@@ -124,10 +124,13 @@ pub(super) fn run_puzzles(args: &PuzzlesRequest, out: &mut dyn Write) -> Result<
     let jobs = threads(args.jobs);
     let started = Instant::now();
     let mut lines: Vec<Line> = Vec::new();
+    let bar = instances_bar(&model, &options, &parts)?;
     let progress = sweep::run(&model, &options, &parts, jobs, 0, &mut |_, line| {
+        bar.step();
         lines.push(slim(line.clone()));
         Ok(())
     })?;
+    drop(bar);
     report(&progress, started, jobs);
     if progress.stopped {
         return Ok(130);

@@ -14,7 +14,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use super::family::{report, task_source, threads, warn_once};
+use super::family::{instances_bar, report, task_source, threads, warn_once};
 use super::read_json_lines;
 use super::requests::RunRequest;
 use crate::command::note;
@@ -87,7 +87,10 @@ fn run_task(task: &Task, dir: &Path, jobs: usize) -> Result<bool> {
         .collect();
     warn_once(&model, &first)?;
     let started = Instant::now();
+    let bar = instances_bar(&model, &task.options, &task.parts)?;
+    bar.say(format!("task {}", task.index));
     let mut emit = |index: u64, line: &Line| -> Result<()> {
+        bar.step();
         let text = line.to_json();
         if let Some(old) = kept.get(index as usize) {
             if *old != text {
@@ -104,6 +107,7 @@ fn run_task(task: &Task, dir: &Path, jobs: usize) -> Result<bool> {
             .map_err(|e| Error::unwritable("writing ", &part, e))
     };
     let progress = sweep::run(&model, &task.options, &task.parts, jobs, skip, &mut emit)?;
+    drop(bar);
     report(&progress, started, jobs);
     if progress.stopped {
         return Ok(true);
