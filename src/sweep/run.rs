@@ -216,28 +216,8 @@ fn solve_instance(source: &Source, options: &Options, defines: &[(String, i64)])
         ..SolveOptions::default()
     };
     let answer = solve::solve(&instance, &solve_options, &mut |_| {})?;
-    let status = match answer.status {
-        SolveStatus::Optimal => Status::Optimal,
-        SolveStatus::Satisfiable => Status::Satisfiable,
-        SolveStatus::Unsatisfiable => Status::Unsatisfiable,
-        SolveStatus::Feasible => Status::Feasible,
-        SolveStatus::Unknown => Status::Unknown,
-    };
-    let solution = match &answer.values {
-        None => None,
-        Some(values) => {
-            let names = instance.model.names.iter().map(String::as_str);
-            let placement = decode::placement(&instance.board, names.zip(values.iter().copied()));
-            let cells = check_board(
-                &instance.spec,
-                &instance.board,
-                &placement,
-                answer.objective,
-                || describe(defines),
-            )?;
-            Some(cells.iter().map(|&c| instance.board.coords(c)).collect())
-        }
-    };
+    let status = line_status(answer.status);
+    let solution = checked_solution(&instance, &answer, defines)?;
     let optimal_count = match (options.optimal_count, status) {
         (Some(limit), Status::Optimal | Status::Satisfiable) => {
             let projection = (1..=instance.model.n_decisions())
@@ -300,28 +280,8 @@ fn solve_leaf(leaves: &Leaves, defines: &[(String, i64)], index: usize) -> Resul
         ..SolveOptions::default()
     };
     let (answer, nodes) = solve_node(&leaves.setup, &instance.model, &opts, &split.nodes[index])?;
-    let status = match answer.status {
-        SolveStatus::Optimal => Status::Optimal,
-        SolveStatus::Satisfiable => Status::Satisfiable,
-        SolveStatus::Unsatisfiable => Status::Unsatisfiable,
-        SolveStatus::Feasible => Status::Feasible,
-        SolveStatus::Unknown => Status::Unknown,
-    };
-    let solution = match &answer.values {
-        None => None,
-        Some(values) => {
-            let names = instance.model.names.iter().map(String::as_str);
-            let placement = decode::placement(&instance.board, names.zip(values.iter().copied()));
-            let cells = check_board(
-                &instance.spec,
-                &instance.board,
-                &placement,
-                answer.objective,
-                || describe(defines),
-            )?;
-            Some(cells.iter().map(|&c| instance.board.coords(c)).collect())
-        }
-    };
+    let status = line_status(answer.status);
+    let solution = checked_solution(instance, &answer, defines)?;
     Ok(Line {
         defines: defines.to_vec(),
         walls: None,
@@ -333,6 +293,40 @@ fn solve_leaf(leaves: &Leaves, defines: &[(String, i64)], index: usize) -> Resul
         leaf: Some((split.first + index, split.leaves)),
         searched: Some(nodes),
     })
+}
+
+/// A solve's status as a result line says it.
+fn line_status(status: SolveStatus) -> Status {
+    match status {
+        SolveStatus::Optimal => Status::Optimal,
+        SolveStatus::Satisfiable => Status::Satisfiable,
+        SolveStatus::Unsatisfiable => Status::Unsatisfiable,
+        SolveStatus::Feasible => Status::Feasible,
+        SolveStatus::Unknown => Status::Unknown,
+    }
+}
+
+/// The board of `answer`, checked from the geometry, as coordinates.
+fn checked_solution(
+    instance: &Instance,
+    answer: &solve::Answer,
+    defines: &[(String, i64)],
+) -> Result<Option<Vec<Vec<usize>>>> {
+    let Some(values) = &answer.values else {
+        return Ok(None);
+    };
+    let names = instance.model.names.iter().map(String::as_str);
+    let placement = decode::placement(&instance.board, names.zip(values.iter().copied()));
+    let cells = check_board(
+        &instance.spec,
+        &instance.board,
+        &placement,
+        answer.objective,
+        || describe(defines),
+    )?;
+    Ok(Some(
+        cells.iter().map(|&c| instance.board.coords(c)).collect(),
+    ))
 }
 
 /// `n=8 k=2`, or `the model` without parameters.
