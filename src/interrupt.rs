@@ -17,8 +17,10 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
+use std::time::Instant;
 
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+static DEADLINE: Mutex<Option<Instant>> = Mutex::new(None);
 static GRACEFUL: AtomicBool = AtomicBool::new(false);
 static TEMPORARY: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
@@ -41,9 +43,24 @@ pub fn install() {
     });
 }
 
-/// Whether a signal asked the running command to stop.
+/// Whether a signal asked the running command to stop, or its time is up
+/// ([`stop_at`]).
 pub fn interrupted() -> bool {
-    INTERRUPTED.load(Ordering::SeqCst)
+    INTERRUPTED.load(Ordering::SeqCst) || timed_out()
+}
+
+/// Stops the running command at `deadline` as a signal would (a sweep's
+/// `--timeout`): [`interrupted`] says so from then on.
+pub fn stop_at(deadline: Instant) {
+    *DEADLINE.lock().unwrap_or_else(|e| e.into_inner()) = Some(deadline);
+}
+
+/// Whether the deadline of [`stop_at`] has passed.
+pub fn timed_out() -> bool {
+    DEADLINE
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .is_some_and(|d| Instant::now() >= d)
 }
 
 /// Says whether the running command stops by itself on a signal (see the

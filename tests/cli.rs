@@ -512,3 +512,84 @@ fn a_python_runner_without_its_package_says_what_to_install() {
         );
     }
 }
+
+#[test]
+fn every_long_command_takes_the_same_timeout_threads_and_progress() {
+    // The 3-wall sweep of 8x8 takes several seconds: stopped at 0.5 s,
+    // every line written is whole, and the exit code says why (124).
+    let o = qspec(&[
+        "sweep",
+        "models/blocked-8x8.qspec",
+        "--walls",
+        "3",
+        "--timeout",
+        "0.5",
+        "--threads",
+        "1",
+    ]);
+    assert_eq!(o.status.code(), Some(124), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("stopped at --timeout"),
+        "{}",
+        stderr(&o)
+    );
+    let lines = stdout(&o);
+    assert!(lines.lines().count() < 4291 + 692 + 294 + 1);
+    for line in lines.lines() {
+        serde_json::from_str::<serde_json::Value>(line).unwrap();
+    }
+    let o = qspec(&[
+        "puzzles",
+        "models/blocked-8x8.qspec",
+        "--walls",
+        "2..3",
+        "--timeout",
+        "0.2",
+    ]);
+    assert_eq!(o.status.code(), Some(124), "{}", stderr(&o));
+    // --jobs, the old name, still works; every long command knows the flags.
+    let o = qspec(&[
+        "sweep",
+        "models/blocked-8x8.qspec",
+        "--walls",
+        "1",
+        "--jobs",
+        "1",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    for command in ["solve", "count", "sweep", "puzzles"] {
+        let help = stdout(&qspec(&[command, "--help"]));
+        for flag in [
+            "--timeout <SECONDS>",
+            "--threads <N>",
+            "--progress",
+            "--no-progress",
+        ] {
+            assert!(help.contains(flag), "{command} --help lacks {flag}");
+        }
+    }
+    let help = stdout(&qspec(&["sweep", "run", "--help"]));
+    assert!(help.contains("--timeout <SECONDS>") && help.contains("--threads <N>"));
+    // An external solver takes its threads in its own command line.
+    let o = qspec(&[
+        "solve",
+        "models/eight-queens.qspec",
+        "--solver",
+        "cadical",
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("not an external solver's"),
+        "{}",
+        stderr(&o)
+    );
+    let o = qspec(&["solve", "models/eight-queens.qspec", "--timeout=-3"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("is not a number of seconds"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -46,6 +46,7 @@ fn request(path: &std::path::Path, defines: &[(&str, i64)], ask: Ask, jsonl: boo
         encodings: EncodingRequest::default(),
         engine: Engine::Cadical,
         timeout: None,
+        threads: None,
         flags: CountFlags {
             limit: ask.limit,
             optimal: ask.optimal,

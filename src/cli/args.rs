@@ -126,6 +126,37 @@ impl ProgressArgs {
     }
 }
 
+/// What every command that may run long takes, defined once: a time
+/// limit, threads, and progress on standard error.
+#[derive(Args, Clone, Copy, Debug, Default)]
+pub struct LongRunArgs {
+    /// Stop after this many seconds, keeping what is done (solve: the best board so far; count: "at least N"; sweep and puzzles: every line finished, exit 124)
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<f64>,
+    /// Threads [default: one per core]: the clique search's (solve, count --optimal), or instances side by side, each with its own solver (sweep, puzzles)
+    #[arg(long, visible_alias = "jobs", value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: Option<u32>,
+    #[command(flatten)]
+    pub progress: ProgressArgs,
+}
+
+impl LongRunArgs {
+    /// The threads asked for.
+    pub fn threads(self) -> Option<usize> {
+        self.threads.map(|n| n as usize)
+    }
+}
+
+/// A number of seconds: finite and not negative.
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && s >= 0.0 => Ok(s),
+        _ => Err(format!(
+            "`{text}` is not a number of seconds (such as 30 or 2.5)"
+        )),
+    }
+}
+
 #[derive(Args)]
 pub struct SolveArgs {
     #[command(flatten)]
@@ -133,10 +164,7 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub encodings: EncodingArgs,
     #[command(flatten)]
-    pub progress: ProgressArgs,
-    /// Stop after this many seconds and print the best board found so far
-    #[arg(long, value_name = "SECONDS")]
-    pub timeout: Option<f64>,
+    pub run: LongRunArgs,
     /// Also draw the board as an SVG picture into FILE
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
@@ -146,9 +174,6 @@ pub struct SolveArgs {
     /// The embedded solver: cadical, kissat, both as a portfolio, or the clique search (see --help)
     #[arg(long, value_name = "NAME", default_value_t = Engine::default(), value_parser = choice::<Engine>(), conflicts_with = "solver")]
     pub engine: Engine,
-    /// Threads of the clique search [default: one per core]
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024), conflicts_with = "solver")]
-    pub threads: Option<u32>,
     /// The clique search prunes without the board's symmetries (for checking the pruning)
     #[arg(long, hide = true, conflicts_with = "solver")]
     pub no_symmetry: bool,
@@ -187,10 +212,7 @@ pub struct CountArgs {
     #[command(flatten)]
     pub encodings: EncodingArgs,
     #[command(flatten)]
-    pub progress: ProgressArgs,
-    /// Stop after this many seconds and say how many were found ("at least N")
-    #[arg(long, value_name = "SECONDS")]
-    pub timeout: Option<f64>,
+    pub run: LongRunArgs,
     /// The engine that finds the optimum for --optimal (the enumeration runs on CaDiCaL)
     #[arg(long, value_name = "NAME", default_value_t = Engine::default(), value_parser = choice::<Engine>())]
     pub engine: Engine,

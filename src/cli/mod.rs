@@ -65,10 +65,10 @@ impl Sub {
     /// What to draw as progress on standard error.
     fn progress(&self) -> Show {
         match self {
-            Sub::Solve(a) => a.progress.show(),
-            Sub::Count(a) => a.progress.show(),
+            Sub::Solve(a) => a.run.progress.show(),
+            Sub::Count(a) => a.run.progress.show(),
             Sub::Sweep(a) => a.progress(),
-            Sub::Puzzles(a) => a.progress.show(),
+            Sub::Puzzles(a) => a.run.progress.show(),
             _ => Show::Never,
         }
     }
@@ -96,7 +96,8 @@ impl Sub {
                 model: a.model.request(a.encodings.rays),
                 encodings: a.encodings.request(),
                 engine: a.engine,
-                timeout: a.timeout,
+                timeout: a.run.timeout,
+                threads: a.run.threads(),
                 flags: a.enumerate.flags(),
                 all: true,
                 counter: None,
@@ -105,7 +106,8 @@ impl Sub {
                 model: a.model.request(a.encodings.rays),
                 encodings: a.encodings.request(),
                 engine: a.engine,
-                timeout: a.timeout,
+                timeout: a.run.timeout,
+                threads: a.run.threads(),
                 flags: a.enumerate.flags(),
                 all: false,
                 counter: a.counter,
@@ -113,14 +115,14 @@ impl Sub {
             Sub::Solve(a) => Command::Solve(SolveRequest {
                 model: a.model.request(a.encodings.rays),
                 encodings: a.encodings.request(),
-                timeout: a.timeout,
+                timeout: a.run.timeout,
                 svg: a.svg,
                 show_attacks: a.show_attacks,
                 solver: a.solver,
                 format: a.format,
                 wcnf_legacy: a.wcnf_legacy,
                 engine: a.engine,
-                threads: a.threads.map(|n| n as usize),
+                threads: a.run.threads(),
                 no_symmetry: a.no_symmetry,
                 split: a.split.map(|k| k as usize),
                 start: a.start,

@@ -10,7 +10,7 @@ use qspec::command::sweep::{
 };
 use qspec::sweep::Rule;
 
-use super::args::ProgressArgs;
+use super::args::LongRunArgs;
 
 use super::values::{parse_define_range, parse_walls, WallCounts};
 
@@ -27,11 +27,8 @@ pub struct SweepArgs {
     /// Write the result lines to FILE (atomically) instead of standard output
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
-    /// Threads, each with its own solver [default: the number of cores]
-    #[arg(long, value_name = "N")]
-    pub jobs: Option<usize>,
     #[command(flatten)]
-    pub progress: ProgressArgs,
+    pub run: LongRunArgs,
 }
 
 /// The steps of a sweep spread over processes or machines.
@@ -115,11 +112,8 @@ pub struct RunArgs {
     /// The directory for the result files DIR/task-I.jsonl (made if missing)
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
-    /// Threads, each with its own solver [default: the number of cores]
-    #[arg(long, value_name = "N")]
-    pub jobs: Option<usize>,
     #[command(flatten)]
-    pub progress: ProgressArgs,
+    pub run: LongRunArgs,
 }
 
 /// `qspec sweep merge`.
@@ -198,22 +192,19 @@ pub struct PuzzlesArgs {
     /// Also write them as a playable HTML page to FILE (click cells to place pieces)
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
-    /// Threads, each with its own solver [default: the number of cores]
-    #[arg(long, value_name = "N")]
-    pub jobs: Option<usize>,
     /// Add no automatic hint
     #[arg(long)]
     pub no_auto_hints: bool,
     #[command(flatten)]
-    pub progress: ProgressArgs,
+    pub run: LongRunArgs,
 }
 
 impl SweepArgs {
     /// What to draw as progress (`sweep run` has its own flags).
     pub fn progress(&self) -> Show {
         match &self.action {
-            Some(SweepStep::Run(a)) => a.progress.show(),
-            _ => self.progress.show(),
+            Some(SweepStep::Run(a)) => a.run.progress.show(),
+            _ => self.run.progress.show(),
         }
     }
 
@@ -229,7 +220,8 @@ impl SweepArgs {
                     tasks: a.tasks,
                     task: a.task,
                     out: a.out,
-                    jobs: a.jobs,
+                    jobs: a.run.threads(),
+                    timeout: a.run.timeout,
                 }),
                 SweepStep::Merge(a) => SweepAction::Merge(MergeRequest {
                     files: a.files,
@@ -244,7 +236,8 @@ impl SweepArgs {
             }),
             family: self.family.request(),
             output: self.output,
-            jobs: self.jobs,
+            jobs: self.run.threads(),
+            timeout: self.run.timeout,
         }
     }
 }
@@ -259,7 +252,8 @@ impl PuzzlesArgs {
             minimal: self.minimal.rule(),
             output: self.output,
             html: self.html,
-            jobs: self.jobs,
+            jobs: self.run.threads(),
+            timeout: self.run.timeout,
             no_auto_hints: self.no_auto_hints,
         }
     }

@@ -48,6 +48,8 @@ pub struct CountRequest {
     pub engine: Engine,
     /// Stop after this many seconds.
     pub timeout: Option<f64>,
+    /// Threads of the clique search, when it finds the optimum.
+    pub threads: Option<usize>,
     /// `--limit`, `--optimal`, `--up-to-symmetry`, `--jsonl`.
     pub flags: CountFlags,
     /// Print every solution as it is found (`solve --all`).
@@ -226,6 +228,7 @@ impl Counting<'_> {
             encodings: self.encodings,
             engine: self.req.engine,
             deadline: self.stop.deadline,
+            threads: self.req.threads,
             ..SolveOptions::default()
         };
         let optimum = {

@@ -131,6 +131,12 @@ fn run_to(req: &SolveRequest, out: &mut dyn Write) -> Result<(u8, BoardJson)> {
 /// engine that cannot take the rules.
 fn precheck(req: &SolveRequest, checked: &Checked) -> Result<()> {
     if let Some(command) = &req.solver {
+        if req.threads.is_some() {
+            return Err(Error::usage_with_help(
+                "--threads sets the embedded engines' threads, not an external solver's",
+                "give the solver its own option in --solver's command line (e.g. --solver 'cbc -threads 2')",
+            ));
+        }
         external::plan(command, req.format, checked.objective().as_ref())?;
     }
     if req.engine == Engine::Clique {

@@ -8,6 +8,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use super::requests::{FamilyRequest, PlanRequest, SweepRequest};
+use super::stopped_code;
 use crate::command::progress::Progress;
 use crate::command::{note, print};
 use crate::error::{Error, Result};
@@ -95,7 +96,7 @@ pub(super) fn run_direct(args: &SweepRequest, out: &mut dyn Write) -> Result<u8>
     };
     drop(bar);
     report(&progress, started, jobs);
-    Ok(if progress.stopped { 130 } else { 0 })
+    Ok(if progress.stopped { stopped_code() } else { 0 })
 }
 
 /// The sweep into `path`, atomically: an interrupted sweep leaves no file.
@@ -145,10 +146,10 @@ pub(super) fn instances_bar(model: &Source, options: &Options, parts: &[Part]) -
 /// Says on standard error how many instances took how long.
 pub(super) fn report(progress: &sweep::Progress, started: Instant, jobs: usize) {
     let secs = started.elapsed().as_secs_f64();
-    let stopped = if progress.stopped {
-        ", interrupted"
-    } else {
-        ""
+    let stopped = match (progress.stopped, crate::interrupt::timed_out()) {
+        (false, _) => "",
+        (true, true) => ", stopped at --timeout",
+        (true, false) => ", interrupted",
     };
     let n = progress.lines;
     note(&format!(

@@ -24,6 +24,11 @@ use crate::files::open_text;
 /// gracefully: every line written is complete (exit 130).
 pub fn run_sweep(args: &SweepRequest, out: &mut dyn Write) -> Result<u8> {
     crate::interrupt::set_graceful(true);
+    let timeout = match &args.action {
+        Some(SweepAction::Run(a)) => a.timeout,
+        _ => args.timeout,
+    };
+    stop_after(timeout);
     match &args.action {
         None => family::run_direct(args, out),
         Some(SweepAction::Plan(a)) => family::run_plan(a, out),
@@ -35,7 +40,27 @@ pub fn run_sweep(args: &SweepRequest, out: &mut dyn Write) -> Result<u8> {
 /// Runs `qspec puzzles ...`; the exit code on success.
 pub fn run_puzzles(args: &PuzzlesRequest, out: &mut dyn Write) -> Result<u8> {
     crate::interrupt::set_graceful(true);
+    stop_after(args.timeout);
     results::run_puzzles(args, out)
+}
+
+/// `--timeout`: the run stops after `seconds` as on Ctrl-C, every line
+/// finished kept.
+fn stop_after(seconds: Option<f64>) {
+    if let Some(s) = seconds {
+        let wait = std::time::Duration::from_secs_f64(s.clamp(0.0, 1e9));
+        crate::interrupt::stop_at(std::time::Instant::now() + wait);
+    }
+}
+
+/// The exit code of a run stopped before its end: 124 at `--timeout` (as
+/// `timeout(1)` says it), 130 on Ctrl-C or SIGTERM.
+fn stopped_code() -> u8 {
+    if crate::interrupt::timed_out() {
+        124
+    } else {
+        130
+    }
 }
 
 /// Every non-empty line of `path` (`-`: standard input, `.gz` unpacked) as

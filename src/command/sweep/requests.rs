@@ -17,6 +17,8 @@ pub struct SweepRequest {
     pub output: Option<PathBuf>,
     /// Threads, each with its own solver (default: the number of cores).
     pub jobs: Option<usize>,
+    /// Stop after this many seconds, keeping every line finished.
+    pub timeout: Option<f64>,
 }
 
 /// The steps of a sweep spread over processes or machines.
@@ -67,6 +69,8 @@ pub struct RunRequest {
     pub out: PathBuf,
     /// Threads, each with its own solver (default: the number of cores).
     pub jobs: Option<usize>,
+    /// Stop after this many seconds, keeping every line finished.
+    pub timeout: Option<f64>,
 }
 
 /// `qspec sweep merge`.
@@ -107,6 +111,8 @@ pub struct PuzzlesRequest {
     pub html: Option<PathBuf>,
     /// Threads, each with its own solver (default: the number of cores).
     pub jobs: Option<usize>,
+    /// Stop after this many seconds, keeping every line finished.
+    pub timeout: Option<f64>,
     /// Add no automatic hint.
     pub no_auto_hints: bool,
 }

@@ -8,8 +8,8 @@ use std::path::Path;
 use std::time::Instant;
 
 use super::family::{instances_bar, read_source, report, threads, warn_once};
-use super::read_json_lines;
 use super::requests::{MergeRequest, PuzzlesRequest};
+use super::{read_json_lines, stopped_code};
 use crate::instance::Source;
 use crate::sweep::puzzles::Rule as Minimal;
 
@@ -133,7 +133,7 @@ pub(super) fn run_puzzles(args: &PuzzlesRequest, out: &mut dyn Write) -> Result<
     drop(bar);
     report(&progress, started, jobs);
     if progress.stopped {
-        return Ok(130);
+        return Ok(stopped_code());
     }
     let found = puzzles(&lines, &walls, rule, &model)?;
     note(&format!(

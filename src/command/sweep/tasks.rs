@@ -15,8 +15,8 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use super::family::{instances_bar, report, task_source, threads, warn_once};
-use super::read_json_lines;
 use super::requests::RunRequest;
+use super::{read_json_lines, stopped_code};
 use crate::command::note;
 use crate::error::{Error, Result};
 use crate::sweep::{self, Line, Task};
@@ -38,7 +38,7 @@ pub(super) fn run_tasks(args: &RunRequest) -> Result<u8> {
     let jobs = threads(args.jobs);
     for task in chosen {
         if run_task(task, &args.out, jobs)? {
-            return Ok(130);
+            return Ok(stopped_code());
         }
     }
     Ok(0)
