@@ -21,6 +21,7 @@ use crate::count::{self, Counter, End, Optimum, Solutions};
 use crate::error::{Error, Result};
 use crate::instance::{Instance, Target};
 use crate::options::{Encodings, Engine};
+use crate::solve::auto;
 use crate::solve::{SolveOptions, Stop};
 
 /// The flags `count` and `solve --all` share.
@@ -250,9 +251,12 @@ impl Counting<'_> {
                 .objective
                 .as_ref()
                 .map_or("objective", |o| o.what.as_str());
+            let engine = match self.req.engine {
+                Engine::Auto => auto::choose(&self.loaded.model, &opts).engines(),
+                engine => engine.name().to_string(),
+            };
             self.listing.comment(&format!(
-                "optimum: {what} = {value} (proven by {}); now every solution with {what} = {value}",
-                self.req.engine.name()
+                "optimum: {what} = {value} (proven by {engine}); now every solution with {what} = {value}"
             ))?;
         }
         Ok(optimum)

@@ -57,6 +57,16 @@ pub struct Choice {
     pub why: &'static str,
 }
 
+impl Choice {
+    /// The engine(s) by name: `clique`, `portfolio`, `clique and kissat`.
+    pub fn engines(&self) -> String {
+        match self.pick {
+            Pick::One(engine) => engine.name().to_string(),
+            Pick::Race => "clique and kissat".to_string(),
+        }
+    }
+}
+
 impl std::fmt::Display for Choice {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self.pick {
