@@ -473,3 +473,52 @@ fn threads_hand_branches_over_and_the_6_cubed_refutation_stands() {
         .unwrap_or_else(|| panic!("{out}"));
     assert!(handed > 0, "{out}");
 }
+
+/// The progress of a search as a report sees it: the nodes so far, a few
+/// times a second and once at the end.
+#[derive(Default)]
+struct Watch {
+    searched: Vec<u64>,
+    notes: Vec<String>,
+}
+
+impl qspec::solve::Report for Watch {
+    fn improved(&mut self, _value: i64) {}
+    fn note(&mut self, text: &str) {
+        self.notes.push(text.to_string());
+    }
+    fn searched(&mut self, nodes: u64) {
+        self.searched.push(nodes);
+    }
+}
+
+#[test]
+fn the_search_tells_its_nodes_as_it_goes() {
+    let spec = spec("board 6^3\npiece queen\nrule no_attack\ncount >= 22\n");
+    let (model, _) = build(&spec);
+    for threads in [1, 2] {
+        let opts = SolveOptions {
+            engine: Engine::Clique,
+            threads: Some(threads),
+            ..SolveOptions::default()
+        };
+        let mut watch = Watch::default();
+        let answer = solve_model(&model, &opts, &mut watch).unwrap();
+        assert_eq!(answer.status, Status::Unsatisfiable);
+        let total: u64 = watch
+            .notes
+            .iter()
+            .filter(|n| n.contains(" nodes"))
+            .find_map(|n| n.strip_prefix("clique search: "))
+            .and_then(|n| n.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .expect("the nodes note");
+        let last = *watch.searched.last().expect("told at least once");
+        assert!(watch.searched.windows(2).all(|w| w[0] <= w[1]));
+        // Counted in steps of 1024 nodes a thread.
+        assert!(
+            last <= total && last + 1024 * threads as u64 >= total,
+            "{last} of {total}"
+        );
+    }
+}

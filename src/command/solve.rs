@@ -339,6 +339,9 @@ pub(super) struct Printer<'a> {
     pub(super) failed: Result<()>,
     /// The status line on standard error: the time so far, the best value.
     status: Progress,
+    /// The best value so far, and when the printing began (for the rate).
+    best: Option<i64>,
+    started: std::time::Instant,
 }
 
 impl<'a> Printer<'a> {
@@ -350,6 +353,8 @@ impl<'a> Printer<'a> {
             out,
             failed: Ok(()),
             status,
+            best: None,
+            started: std::time::Instant::now(),
         }
     }
 
@@ -362,8 +367,18 @@ impl<'a> Printer<'a> {
 
 impl Report for Printer<'_> {
     fn improved(&mut self, value: i64) {
+        self.best = Some(value);
         self.status.say(format!("solving: best {value} so far"));
         self.line(format!("o {value}\n"));
+    }
+
+    fn searched(&mut self, nodes: u64) {
+        let rate = nodes as f64 / self.started.elapsed().as_secs_f64().max(1e-3);
+        let best = self
+            .best
+            .map_or(String::new(), |b| format!(", best {b} so far"));
+        self.status
+            .say(format!("clique search: {nodes} nodes ({rate:.0}/s){best}"));
     }
 
     fn note(&mut self, text: &str) {

@@ -54,6 +54,9 @@ pub trait Report {
     fn improved(&mut self, value: i64);
     /// Something worth a comment line (`c ...`).
     fn note(&mut self, _text: &str) {}
+    /// The nodes a search has taken so far (the clique search, a few
+    /// times a second: for progress).
+    fn searched(&mut self, _nodes: u64) {}
 }
 
 impl<F: FnMut(i64)> Report for F {

@@ -26,18 +26,23 @@ use super::search::Search;
 use super::shared::{Go, Shared, NAP};
 use super::task::Task;
 
+/// How often the nodes so far are told.
+const TELL_EVERY: std::time::Duration = std::time::Duration::from_millis(250);
+
 /// Stack of a search thread (the search recurses once per vertex chosen).
 const STACK: usize = 64 << 20;
 
 /// Searches `tasks` (in the order of the search) on the threads of
-/// `shared`; `better` gets each better size as it is found (on the
-/// calling thread); `reasoning` switches the bound's MaxSAT reasoning.
+/// `shared`; `better` gets each better size as it is found, and `searched`
+/// the nodes so far a few times a second (both on the calling thread);
+/// `reasoning` switches the bound's MaxSAT reasoning.
 pub fn run(
     graph: &Graph,
     shared: &Shared<'_>,
     tasks: Vec<Task>,
     reasoning: bool,
     better: &mut dyn FnMut(usize),
+    searched: &mut dyn FnMut(u64),
 ) {
     let (tx, rx) = channel();
     *shared.better.lock().unwrap_or_else(|e| e.into_inner()) = Some(tx);
@@ -64,11 +69,17 @@ pub fn run(
                 })
                 .expect("a search thread starts");
         }
+        let mut told = std::time::Instant::now();
         while finished.load(Ordering::Relaxed) < shared.threads {
             if let Ok(size) = rx.recv_timeout(NAP) {
                 better(size);
             }
+            if told.elapsed() >= TELL_EVERY {
+                searched(shared.searching.load(Ordering::Relaxed));
+                told = std::time::Instant::now();
+            }
         }
+        searched(shared.searching.load(Ordering::Relaxed));
     });
     *shared.better.lock().unwrap_or_else(|e| e.into_inner()) = None;
     for size in rx.try_iter() {

@@ -136,6 +136,9 @@ impl<'a> Search<'a> {
         }
         self.nodes += 1;
         if self.nodes % CHECK_EVERY == 0 {
+            self.shared
+                .searching
+                .fetch_add(CHECK_EVERY, std::sync::atomic::Ordering::Relaxed);
             match self.shared.go_on(&self.path) {
                 Go::On => {}
                 Go::Stop => return End::Stopped,

@@ -166,12 +166,21 @@ impl Setup {
         };
         let shared = Shared::new(stop, best, found, goal, !maximise, threads);
         let mut improved = false;
-        parallel::run(&self.graph, &shared, tasks, true, &mut |size| {
-            if maximise {
-                report.improved(size as i64);
-                improved = true;
-            }
-        });
+        let report = std::cell::RefCell::new(report);
+        parallel::run(
+            &self.graph,
+            &shared,
+            tasks,
+            true,
+            &mut |size| {
+                if maximise {
+                    report.borrow_mut().improved(size as i64);
+                    improved = true;
+                }
+            },
+            &mut |nodes| report.borrow_mut().searched(nodes),
+        );
+        let report = report.into_inner();
         let outcome = shared.outcome();
         if let (Some(set), true, false) = (&outcome.set, maximise, improved) {
             report.improved(set.len() as i64);

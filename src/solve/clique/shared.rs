@@ -46,6 +46,9 @@ pub struct Shared<'a> {
     queued: AtomicUsize,
     pub(super) threads: usize,
     pub(super) nodes: AtomicU64,
+    /// Nodes searched so far on all threads, counted as they go (in steps
+    /// of the search's check interval: for progress, not for the record).
+    pub(super) searching: AtomicU64,
     /// Tasks handed between threads.
     handed: AtomicU64,
 }
@@ -116,6 +119,7 @@ impl<'a> Shared<'a> {
             queued: AtomicUsize::new(0),
             threads: threads.max(1),
             nodes: AtomicU64::new(0),
+            searching: AtomicU64::new(0),
             handed: AtomicU64::new(0),
         }
     }
