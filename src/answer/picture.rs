@@ -211,7 +211,7 @@ impl<'b> Reader<'b> {
                 let what = match interrupting {
                     Some(text) if !text.trim().is_empty() => format!(
                         "`{}` is not a row of cells (`.`, `x`, `#`, `*` or a capital letter, separated by single spaces), and the picture has {} of {whose} {} rows here",
-                        super::read::excerpt(text.trim()),
+                        crate::diag::excerpt(text.trim()),
                         self.row,
                         self.rows
                     ),

@@ -182,3 +182,19 @@ pub fn thousands(n: u64) -> String {
     }
     out
 }
+
+/// At most 60 characters of `text`, for messages that quote an input.
+///
+/// ```
+/// assert_eq!(qspec::diag::excerpt("8 pieces"), "8 pieces");
+/// assert_eq!(qspec::diag::excerpt(&"x".repeat(70)).len(), 63);
+/// ```
+pub fn excerpt(text: &str) -> String {
+    const MAX: usize = 60;
+    if text.chars().count() <= MAX {
+        text.to_string()
+    } else {
+        let cut: String = text.chars().take(MAX).collect();
+        format!("{cut}...")
+    }
+}

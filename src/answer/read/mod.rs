@@ -333,16 +333,7 @@ fn detect_line(text: &str) -> Option<Form> {
     None
 }
 
-/// At most 60 characters of `text`, for messages.
-pub(crate) fn excerpt(text: &str) -> String {
-    const MAX: usize = 60;
-    if text.chars().count() <= MAX {
-        text.to_string()
-    } else {
-        let cut: String = text.chars().take(MAX).collect();
-        format!("{cut}...")
-    }
-}
+pub(crate) use crate::diag::excerpt;
 
 /// A number as LP-family solvers write it (`1`, `0.99999999`, `-0`,
 /// `1e-09`).
