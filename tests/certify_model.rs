@@ -46,7 +46,9 @@ fn assert_certified(args: &[&str], line: &str, code: i32) -> String {
 fn nine_queens_kept(dir: &Path) -> (String, String, PathBuf, PathBuf) {
     let file = model(dir, "q9.qspec", NINE_QUEENS);
     let kept = dir.join("kept");
-    let (text, code) = solve_certified(&[&file], Some(&kept));
+    // A SAT engine: its claims are refuted through certified encodings
+    // (the clique search's own proof is tested below).
+    let (text, code) = solve_certified(&[&file, "--engine", "kissat"], Some(&kept));
     assert_eq!(code, Some(20), "{text}");
     (text, file, kept.join("q9.opb"), kept.join("q9.pbp"))
 }
@@ -291,7 +293,7 @@ fn an_equality_with_an_at_most_one_half_is_split_and_certified() {
         "board 3 x 3\npiece queen\nrule no_attack\ncount == 8\n",
     );
     let text = assert_certified(
-        &[&file],
+        &[&file, "--engine", "kissat"],
         "c certified: no solution (end to end from the OPB file, checked by veripb",
         20,
     );
@@ -396,4 +398,94 @@ fn random_rows_are_refuted_with_proofs_veripb_accepts() {
         refuted >= 50 && solved >= 50,
         "{refuted} refuted, {solved} solved"
     );
+}
+
+/// The clique search's claims: proved by its own proof search over the
+/// OPB file's rows where that is short, by CaDiCaL's proof otherwise;
+/// `veripb` checks both.
+#[test]
+fn the_clique_search_certifies_its_claims_with_its_own_proof() {
+    let own = "by the clique search's own proof, checked by veripb";
+    // Nine queens on 8x8 (auto: the clique search and Kissat): one node,
+    // the eight rows cover the board.
+    let dir = tempfile::tempdir().unwrap();
+    let nine = model(dir.path(), "q9.qspec", NINE_QUEENS);
+    let text = assert_certified(&[&nine], own, 20);
+    assert!(text.contains("1 nodes, 2 VeriPB steps"), "{text}");
+    // (4,4) >= 17 with the thesis' cube and star cliques: one node.
+    let text = assert_certified(
+        &[
+            "models/queens-nd-cliques-inf.qspec",
+            "-D",
+            "n=4",
+            "-D",
+            "d=4",
+            "-D",
+            "m=17",
+        ],
+        own,
+        20,
+    );
+    assert!(text.contains("assuming `hint cliques cube star`"), "{text}");
+    // An optimum: 7 queens on 4^3, and 8 impossible.
+    let cube = model(
+        dir.path(),
+        "c4.qspec",
+        "board 4^3\npiece queen\nrule no_attack\nmaximize count\n",
+    );
+    let text = assert_certified(&[&cube, "--engine", "clique"], own, 0);
+    assert!(
+        text.contains("c certified: count >= 8 is impossible, so count = 7 is optimal"),
+        "{text}"
+    );
+    // 5^3's optimum takes the search past its nodes: CaDiCaL's proof.
+    let text = assert_certified(
+        &["models/queens-3d-5.qspec"],
+        "c certified: count >= 14 is impossible, so count = 13 is optimal (end to end from the OPB file, checked by veripb",
+        0,
+    );
+    assert!(
+        text.contains(
+            "the clique search's own proof was not used (over 10000 nodes); CaDiCaL's instead"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_corrupted_clique_proof_is_rejected() {
+    let dir = tempfile::tempdir().unwrap();
+    let cube = model(
+        dir.path(),
+        "c4.qspec",
+        "board 4^3\npiece queen\nrule no_attack\nmaximize count\n",
+    );
+    let kept = dir.path().join("kept");
+    let (text, code) = solve_certified(&[&cube, "--engine", "clique"], Some(&kept));
+    assert_eq!(code, Some(0), "{text}");
+    let (opb, proof) = (kept.join("c4.opb"), kept.join("c4.pbp"));
+    let good = std::fs::read_to_string(&proof).unwrap();
+    assert!(checker().check(&opb, &proof).unwrap().verified);
+    // The first node's clause cut to its first piece: a claim about the
+    // whole first branch, before its search is in the proof.
+    let first_rup = good.lines().find(|l| l.starts_with("rup 1 ~")).unwrap();
+    let first_piece = first_rup.split(" 1 ~").nth(1).unwrap();
+    let first_pol = good.lines().find(|l| l.starts_with("pol ")).unwrap();
+    let cases = [
+        good.replacen(first_rup, &format!("rup 1 ~{first_piece} >= 1 ;"), 1),
+        // The first bound from an at-most-one row instead of the count.
+        {
+            let (_, rest) = first_pol.split_once(' ').unwrap();
+            let (_, rows) = rest.split_once(' ').unwrap();
+            good.replacen(first_pol, &format!("pol 1 {rows}"), 1)
+        },
+        // The conclusion claimed before the contradiction.
+        good.replacen("conclusion UNSAT : ", "conclusion UNSAT : 1", 1),
+    ];
+    for (i, bad) in cases.iter().enumerate() {
+        assert_ne!(*bad, good);
+        std::fs::write(&proof, bad).unwrap();
+        let checked = checker().check(&opb, &proof).unwrap();
+        assert!(!checked.verified, "veripb accepted case {i}:\n{bad}");
+    }
 }

@@ -10,6 +10,10 @@
 //!   linear form of the rules, a VeriPB proof that derives certified
 //!   encodings from it and then refutes them, `veripb`.
 //!
+//! A claim of the clique search is proved at the model level by a search
+//! of its own that writes the proof as it goes ([`clique`]), when the
+//! claim's file is one it takes; otherwise as above.
+//!
 //! The `c certified: ...` or `c NOT certified: ...` lines say exactly what
 //! was checked: the hints are part of the file, so a restricting hint
 //! restricts the claim and an implied hint is an assumption of it.
@@ -23,6 +27,7 @@
 //! ```
 
 mod checker;
+pub mod clique;
 mod cnf;
 mod model;
 pub mod veripb;
@@ -75,13 +80,15 @@ struct Claim {
 
 /// Certifies the claim of `answer` at `level` (see the module's
 /// documentation); the input file and the proof are kept in `proof_dir`
-/// when given.
+/// when given. `by_clique`: the clique search made the claim, so its own
+/// proof search is tried first at the model level.
 pub fn certify(
     loaded: &Instance,
     encodings: &Encodings,
     answer: &Answer,
     level: CertifyLevel,
     proof_dir: Option<&Path>,
+    by_clique: bool,
 ) -> Result<Certificate> {
     let claim = match claim_of(&loaded.model, answer) {
         Ok(claim) => claim,
@@ -117,6 +124,9 @@ pub fn certify(
     };
     match level {
         CertifyLevel::Cnf => cnf::refute(loaded, encodings, &claim, &checker, &files),
+        CertifyLevel::Model if by_clique => {
+            model::refute_by_clique(loaded, &claim, &checker, &files)
+        }
         CertifyLevel::Model => model::refute(loaded, &claim, &checker, &files),
     }
 }

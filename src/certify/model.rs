@@ -10,6 +10,7 @@ use std::fmt::Write as _;
 use std::time::Instant;
 
 use super::checker::Checker;
+use super::clique::{self, Search};
 use super::veripb::{refute_rows, PbRow};
 use super::{checked, unrefuted, Certificate, Claim, Files};
 use crate::emit;
@@ -63,6 +64,54 @@ pub(super) fn refute(
         "OPB",
         "end to end from the OPB file, ",
     )
+}
+
+/// The clique search's claim: the OPB file refuted by the proof-logging
+/// clique search ([`super::clique`]), its proof checked; where that search
+/// does not take the file or gives up, [`refute`].
+pub(super) fn refute_by_clique(
+    loaded: &Instance,
+    claim: &Claim,
+    checker: &Checker,
+    files: &Files,
+) -> Result<Certificate> {
+    let prov = loaded.provenance(&Encodings::default(), false);
+    crate::files::write_file(&files.input, false, |out| {
+        emit::write_opb(out, &claim.model, &prov)
+    })?;
+    let rows = opb_rows(&claim.model)?;
+    let started = Instant::now();
+    let why_not = match clique::refute(&rows, &files.proof)? {
+        Search::Refuted { nodes, steps } => {
+            let lines = format!(
+                "c certify: `{}` as an OPB file ({} variables, {} constraints); the clique search \
+                 refuted it from the file's at-most-one rows and count row (the rows as colour \
+                 classes, no symmetry pruning): {nodes} nodes, {steps} VeriPB steps written as it \
+                 searched, in {:.2} s\n",
+                claim.text,
+                claim.model.n_vars(),
+                rows.len(),
+                started.elapsed().as_secs_f64()
+            );
+            return checked(
+                lines,
+                claim,
+                checker,
+                files,
+                "OPB",
+                "end to end from the OPB file by the clique search's own proof, ",
+            );
+        }
+        Search::NotTaken(why) => why,
+        Search::NotRefuted => "the at-most-one rows alone do not refute it".into(),
+        Search::TooLong => format!("over {} nodes", clique::MAX_NODES),
+    };
+    let mut certificate = refute(loaded, claim, checker, files)?;
+    certificate.lines.insert_str(
+        0,
+        &format!("c certify: the clique search's own proof was not used ({why_not}); CaDiCaL's instead\n"),
+    );
+    Ok(certificate)
 }
 
 /// The claim's OPB constraints in file order.

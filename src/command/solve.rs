@@ -263,7 +263,14 @@ fn solve_inside(run: &Run<'_>, out: &mut dyn Write) -> Result<Shown> {
     if let Some(level) = req.certify {
         let status = Progress::status();
         status.say("certifying: proving the claim again and checking the proof");
-        let certificate = certify(loaded, &enc, &answer, level, req.proof_dir.as_deref())?;
+        let certificate = certify(
+            loaded,
+            &enc,
+            &answer,
+            level,
+            req.proof_dir.as_deref(),
+            clique,
+        )?;
         drop(status);
         shown.text.insert_str(0, &certificate.lines);
         if certificate.certified == Some(false) {

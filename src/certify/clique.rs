@@ -1,0 +1,500 @@
+//! `--certify=model` for the claims of the clique search: the claim's OPB
+//! file refuted by a branch and bound over its own at-most-one rows that
+//! writes a VeriPB proof as it searches (after Gocht, McBride, McCreesh,
+//! Nordström, Prosser and Trimble, CP 2020), with no SAT solver between.
+//!
+//! The search reads nothing but the file's rows: the pieces are the
+//! variables of the count row (`x1 + ... + xn >= m`, every coefficient 1,
+//! the largest such bound), two pieces conflict when an at-most-one row
+//! (`... <= 1`, every coefficient 1) holds both, a unit row fixes or
+//! forbids a piece; every other row is left alone (it can only make the
+//! claim easier). At a node (the pieces chosen, `S`; the candidates, `P`)
+//! the candidates are covered greedily by at-most-one rows; when `m - |S|
+//! - 1` rows cover all but some candidates, those are the branches, and
+//! once each is refuted the rest cannot reach `m`. The proof, per node:
+//!
+//! * each branch `v`: its child ends with the clause `~S | ~v` (below);
+//! * the bound: `pol count r1 + ... + rk +`, the count row plus the
+//!   covering rows, `sum (1 - c_v) x_v >= m - k`, where `c_v` counts the
+//!   rows holding `v`: every candidate drops out, and what is left is `S`
+//!   and pieces propagated false (in conflict with `S`, forbidden, or a
+//!   refuted branch of this node or of one above);
+//! * then the clause `~S` by reverse unit propagation.
+//!
+//! The root's clause is the empty one (or follows from the fixed pieces'
+//! units): `UNSAT`. The bound is weaker than the engine's (rows, not any
+//! clique; no MaxSAT reasoning) and no symmetry is used, so the proof is
+//! longer than the engine's search; what it proves is the claim as the file
+//! states it, checked by `veripb`.
+
+use std::fmt::Write as _;
+use std::io::{BufWriter, Write};
+use std::path::Path;
+
+use super::veripb::PbRow;
+use crate::error::{Error, Result};
+use crate::model::{Rel, Var};
+
+/// The most nodes the proof search takes before handing the claim to
+/// CaDiCaL's proof: veripb checks some 1,000 steps a second (two a node),
+/// and CaDiCaL's proof of 5^3's optimum (the search: 173,896 nodes) is
+/// checked in seconds. What it wins: claims the rows settle at once, such
+/// as (4,4) >= 17 with `hint cliques cube star` (one node, certified in
+/// 1 s).
+pub const MAX_NODES: u64 = 10_000;
+
+/// What the proof search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Search {
+    /// The claim refuted; the proof is written.
+    Refuted {
+        /// Nodes of the search.
+        nodes: u64,
+        /// Steps of the proof.
+        steps: u64,
+    },
+    /// The file is not one the search takes (why).
+    NotTaken(String),
+    /// Pieces that reach the count with no at-most-one row against them:
+    /// the rows alone do not refute the claim (other rows must).
+    NotRefuted,
+    /// More than [`MAX_NODES`] nodes.
+    TooLong,
+}
+
+/// A set of pieces, one bit each.
+type Bits = Vec<u64>;
+
+fn has(bits: &[u64], v: usize) -> bool {
+    bits[v / 64] >> (v % 64) & 1 == 1
+}
+
+fn set(bits: &mut [u64], v: usize) {
+    bits[v / 64] |= 1 << (v % 64);
+}
+
+fn clear(bits: &mut [u64], v: usize) {
+    bits[v / 64] &= !(1 << (v % 64));
+}
+
+fn members(bits: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    bits.iter().enumerate().flat_map(|(i, &w)| {
+        (0..64)
+            .filter(move |b| w >> b & 1 == 1)
+            .map(move |b| i * 64 + b)
+    })
+}
+
+/// The claim as the search reads it from the rows.
+struct Rows {
+    /// The variable of each piece.
+    var: Vec<Var>,
+    /// The count to reach and the proof id of its row.
+    m: usize,
+    count_id: u64,
+    /// At-most-one rows over pieces: the proof id of the `>=` form and the
+    /// pieces.
+    amo: Vec<(u64, Bits)>,
+    /// The at-most-one rows holding each piece.
+    rows_of: Vec<Vec<usize>>,
+    /// The pieces in conflict with each piece.
+    conflicts: Vec<Bits>,
+    /// Pieces fixed, and pieces forbidden, by unit rows.
+    fixed: Vec<usize>,
+    forbidden: Bits,
+    /// Constraints of the file as VeriPB counts them.
+    n_constraints: u64,
+}
+
+/// A row in `<=` form: `(coefficient, variable)` terms and the bound.
+fn at_most(row: &PbRow) -> Vec<(Vec<(i64, Var)>, i64)> {
+    let negated = || row.terms.iter().map(|&(c, v)| (-c, v)).collect();
+    match row.rel {
+        Rel::Le => vec![(row.terms.clone(), row.rhs)],
+        Rel::Ge => vec![(negated(), -row.rhs)],
+        Rel::Eq => vec![(negated(), -row.rhs), (row.terms.clone(), row.rhs)],
+    }
+}
+
+impl Rows {
+    /// Reads the rows (in file order; an equality is two constraints to
+    /// VeriPB, `>=` first).
+    fn read(rows: &[PbRow]) -> std::result::Result<Rows, String> {
+        // The VeriPB id of each row (of its `>=` half, for an equality).
+        let mut ids = Vec::with_capacity(rows.len());
+        let mut id = 0u64;
+        for row in rows {
+            ids.push(id + 1);
+            id += if row.rel == Rel::Eq { 2 } else { 1 };
+        }
+        // The count row: every coefficient +1, `>=`, the largest bound.
+        let mut best: Option<(i64, u64, &PbRow)> = None;
+        for (row, &row_id) in rows.iter().zip(&ids) {
+            let counts = matches!(row.rel, Rel::Ge | Rel::Eq)
+                && row.terms.len() > 1
+                && row.terms.iter().all(|&(c, _)| c == 1);
+            if counts && best.map_or(true, |(rhs, _, _)| row.rhs > rhs) {
+                best = Some((row.rhs, row_id, row));
+            }
+        }
+        let Some((m, count_id, count_row)) = best else {
+            return Err("the file has no count row (`x1 + ... + xn >= m`)".into());
+        };
+        let var: Vec<Var> = count_row.terms.iter().map(|&(_, v)| v).collect();
+        let piece: std::collections::HashMap<Var, usize> =
+            var.iter().enumerate().map(|(i, &v)| (v, i)).collect();
+        let n = var.len();
+        let words = n.div_ceil(64);
+        let mut amo = Vec::new();
+        let mut rows_of = vec![Vec::new(); n];
+        let mut conflicts = vec![vec![0u64; words]; n];
+        let mut fixed = Vec::new();
+        let mut forbidden = vec![0u64; words];
+        for (row, &first) in rows.iter().zip(&ids) {
+            for (k, (terms, bound)) in at_most(row).into_iter().enumerate() {
+                let id = first + k as u64;
+                let pieces: Option<Vec<usize>> =
+                    terms.iter().map(|(_, v)| piece.get(v).copied()).collect();
+                let Some(pieces) = pieces else { continue };
+                let unit = terms.iter().all(|&(c, _)| c == 1);
+                match (terms.len(), bound) {
+                    (1, 0) if unit => set(&mut forbidden, pieces[0]),
+                    (1, -1) if terms[0].0 == -1 => fixed.push(pieces[0]),
+                    (2.., 1) if unit => {
+                        let mut bits = vec![0u64; words];
+                        for &p in &pieces {
+                            set(&mut bits, p);
+                        }
+                        for &p in &pieces {
+                            for &q in &pieces {
+                                if p != q {
+                                    set(&mut conflicts[p], q);
+                                }
+                            }
+                        }
+                        for &p in &pieces {
+                            rows_of[p].push(amo.len());
+                        }
+                        amo.push((id, bits));
+                    }
+                    _ => {}
+                }
+            }
+        }
+        Ok(Rows {
+            var,
+            m: usize::try_from(m).unwrap_or(0),
+            count_id,
+            amo,
+            rows_of,
+            conflicts,
+            fixed,
+            forbidden,
+            n_constraints: id,
+        })
+    }
+}
+
+/// The proof being written: its steps, numbered on from the file's
+/// constraints.
+struct Proof<W: Write> {
+    out: W,
+    next_id: u64,
+    steps: u64,
+}
+
+impl<W: Write> Proof<W> {
+    fn step(&mut self, text: &str) -> Result<u64> {
+        self.out
+            .write_all(text.as_bytes())
+            .map_err(|e| Error::internal(format!("cannot write the proof: {e}")))?;
+        self.next_id += 1;
+        self.steps += 1;
+        Ok(self.next_id - 1)
+    }
+}
+
+/// The search's state: the rows, the proof, the nodes and their limit.
+struct Searcher<'a, W: Write> {
+    rows: &'a Rows,
+    proof: Proof<W>,
+    nodes: u64,
+    max_nodes: u64,
+}
+
+enum End {
+    Refuted,
+    Reached,
+    TooLong,
+}
+
+impl<W: Write> Searcher<'_, W> {
+    /// The clause "not all of `chosen`" as a VeriPB `rup` step.
+    fn not_all(&mut self, chosen: &[usize]) -> Result<u64> {
+        let mut text = String::from("rup");
+        for &p in chosen {
+            let _ = write!(text, " 1 ~x{}", self.rows.var[p].id());
+        }
+        text.push_str(" >= 1 ;\n");
+        self.proof.step(&text)
+    }
+
+    /// Rows that cover `candidates` but for what they leave over, at most
+    /// `limit` of them, greedily: for the first candidate not yet covered,
+    /// the row through it that holds most of the others. A candidate on no
+    /// row is left over.
+    fn cover(&self, candidates: &Bits, limit: usize) -> (Vec<usize>, Bits) {
+        let mut rest = candidates.clone();
+        let mut left = vec![0u64; rest.len()];
+        let mut rows = Vec::new();
+        while rows.len() < limit {
+            let Some(v) = members(&rest).next() else {
+                break;
+            };
+            let held = |i: usize| -> u32 {
+                let bits = &self.rows.amo[i].1;
+                bits.iter()
+                    .zip(&rest)
+                    .map(|(a, b)| (a & b).count_ones())
+                    .sum()
+            };
+            let Some(&i) = self.rows.rows_of[v]
+                .iter()
+                .max_by_key(|&&i| (held(i), std::cmp::Reverse(i)))
+            else {
+                clear(&mut rest, v);
+                set(&mut left, v);
+                continue;
+            };
+            for (r, b) in rest.iter_mut().zip(&self.rows.amo[i].1) {
+                *r &= !b;
+            }
+            rows.push(i);
+        }
+        for (r, l) in rest.iter_mut().zip(&left) {
+            *r |= l;
+        }
+        (rows, rest)
+    }
+
+    /// Refutes every extension of `chosen` by `candidates` to the count,
+    /// ending the proof with the clause `~chosen`.
+    fn node(&mut self, chosen: &mut Vec<usize>, mut candidates: Bits) -> Result<End> {
+        self.nodes += 1;
+        if self.nodes > self.max_nodes {
+            return Ok(End::TooLong);
+        }
+        let m = self.rows.m;
+        if chosen.len() >= m {
+            return Ok(End::Reached);
+        }
+        let need = m - chosen.len();
+        let (rows, branches) = self.cover(&candidates, need - 1);
+        for v in members(&branches).collect::<Vec<_>>() {
+            chosen.push(v);
+            let mut child = candidates.clone();
+            for (c, x) in child.iter_mut().zip(&self.rows.conflicts[v]) {
+                *c &= !x;
+            }
+            clear(&mut child, v);
+            match self.node(chosen, child)? {
+                End::Refuted => {}
+                end => return Ok(end),
+            }
+            chosen.pop();
+            clear(&mut candidates, v);
+        }
+        if !rows.is_empty() {
+            let mut text = format!("pol {}", self.rows.count_id);
+            for &r in &rows {
+                let _ = write!(text, " {} +", self.rows.amo[r].0);
+            }
+            text.push('\n');
+            self.proof.step(&text)?;
+        }
+        self.not_all(chosen)?;
+        Ok(End::Refuted)
+    }
+}
+
+/// Refutes the claim of `rows` (the OPB file's constraints in file order)
+/// into the VeriPB proof at `proof`, in at most [`MAX_NODES`] nodes.
+pub fn refute(rows: &[PbRow], proof: &Path) -> Result<Search> {
+    refute_within(rows, proof, MAX_NODES)
+}
+
+/// [`refute`] in at most `max_nodes` nodes.
+pub fn refute_within(rows: &[PbRow], proof: &Path, max_nodes: u64) -> Result<Search> {
+    let rows = match Rows::read(rows) {
+        Ok(rows) => rows,
+        Err(why) => return Ok(Search::NotTaken(why)),
+    };
+    let file = std::fs::File::create(proof)
+        .map_err(|e| Error::unwritable("cannot write the proof ", proof, e))?;
+    let mut out = BufWriter::new(file);
+    let header = format!(
+        "pseudo-Boolean proof version 2.0\nf {}\n",
+        rows.n_constraints
+    );
+    out.write_all(header.as_bytes())
+        .map_err(|e| Error::unwritable("cannot write the proof ", proof, e))?;
+    let n = rows.var.len();
+    let mut candidates = vec![0u64; n.div_ceil(64)];
+    for p in 0..n {
+        set(&mut candidates, p);
+    }
+    let mut chosen = Vec::new();
+    for &p in &rows.fixed {
+        if has(&candidates, p) {
+            chosen.push(p);
+            for (c, x) in candidates.iter_mut().zip(&rows.conflicts[p]) {
+                *c &= !x;
+            }
+            clear(&mut candidates, p);
+        }
+    }
+    for (c, f) in candidates.iter_mut().zip(&rows.forbidden) {
+        *c &= !f;
+    }
+    let mut searcher = Searcher {
+        rows: &rows,
+        proof: Proof {
+            out,
+            next_id: rows.n_constraints + 1,
+            steps: 0,
+        },
+        nodes: 0,
+        max_nodes,
+    };
+    match searcher.node(&mut chosen, candidates)? {
+        End::Refuted => {}
+        End::Reached => return Ok(Search::NotRefuted),
+        End::TooLong => return Ok(Search::TooLong),
+    }
+    // `~fixed` with the fixed pieces' units: the empty clause.
+    let contradiction = if chosen.is_empty() {
+        searcher.proof.next_id - 1
+    } else {
+        searcher.proof.step("rup >= 1 ;\n")?
+    };
+    let end =
+        format!("output NONE\nconclusion UNSAT : {contradiction}\nend pseudo-Boolean proof\n");
+    let Searcher {
+        proof: mut written,
+        nodes,
+        ..
+    } = searcher;
+    written
+        .out
+        .write_all(end.as_bytes())
+        .and_then(|()| written.out.flush())
+        .map_err(|e| Error::unwritable("cannot write the proof ", proof, e))?;
+    Ok(Search::Refuted {
+        nodes,
+        steps: written.steps,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The rows of `n` non-attacking queens on n x n (rows, columns and
+    /// diagonals as at-most-ones) with `count >= m`.
+    fn queens(n: u32, m: i64) -> Vec<PbRow> {
+        let x = |r: u32, c: u32| Var::from_dimacs(r * n + c + 1);
+        let mut lines: Vec<Vec<Var>> = Vec::new();
+        for i in 0..n {
+            lines.push((0..n).map(|c| x(i, c)).collect());
+            lines.push((0..n).map(|r| x(r, i)).collect());
+        }
+        for d in 0..(2 * n - 1) {
+            let cells = |f: &dyn Fn(u32) -> Option<(u32, u32)>| -> Vec<Var> {
+                (0..n).filter_map(f).map(|(r, c)| x(r, c)).collect()
+            };
+            lines.push(cells(&|r| (d >= r && d - r < n).then(|| (r, d - r))));
+            lines.push(cells(&|r| {
+                let c = r + n - 1;
+                (c >= d && c - d < n).then(|| (r, c - d))
+            }));
+        }
+        let mut rows: Vec<PbRow> = lines
+            .into_iter()
+            .filter(|l| l.len() > 1)
+            .map(|l| PbRow {
+                terms: l.into_iter().map(|v| (1, v)).collect(),
+                rel: Rel::Le,
+                rhs: 1,
+            })
+            .collect();
+        rows.push(PbRow {
+            terms: (0..n * n).map(|i| (1, Var::from_dimacs(i + 1))).collect(),
+            rel: Rel::Ge,
+            rhs: m,
+        });
+        rows
+    }
+
+    fn search(rows: &[PbRow], max_nodes: u64) -> (Search, String) {
+        let dir = tempfile_dir();
+        let path = dir.join("p.pbp");
+        let found = refute_within(rows, &path, max_nodes).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        std::fs::remove_dir_all(&dir).ok();
+        (found, text)
+    }
+
+    fn tempfile_dir() -> std::path::PathBuf {
+        use std::sync::atomic::{AtomicU32, Ordering};
+        static N: AtomicU32 = AtomicU32::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "qspec-clique-proof-{}-{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn it_refutes_exactly_what_has_no_placement() {
+        // n queens exist for n = 4..7 and not for n = 2, 3; n + 1 never.
+        for n in 2..=7u32 {
+            let (more, proof) = search(&queens(n, i64::from(n) + 1), MAX_NODES);
+            assert!(matches!(more, Search::Refuted { .. }), "{n}: {more:?}");
+            assert!(proof.starts_with("pseudo-Boolean proof version 2.0\n"));
+            assert!(proof.ends_with("end pseudo-Boolean proof\n"));
+            let (exactly, _) = search(&queens(n, i64::from(n)), MAX_NODES);
+            let expected = if n >= 4 {
+                Search::NotRefuted
+            } else {
+                exactly.clone()
+            };
+            assert_eq!(exactly, expected, "{n}");
+            assert!(n >= 4 || matches!(exactly, Search::Refuted { .. }));
+        }
+    }
+
+    #[test]
+    fn it_numbers_equalities_as_two_and_gives_up_past_its_nodes() {
+        // `count == 9` on 8x8: the count row's id is its `>=` half; one
+        // node (the eight rows cover the board).
+        let mut rows = queens(8, 9);
+        rows.last_mut().unwrap().rel = Rel::Eq;
+        rows.insert(0, rows[0].clone());
+        rows[0].rel = Rel::Eq;
+        let (found, proof) = search(&rows, MAX_NODES);
+        assert_eq!(found, Search::Refuted { nodes: 1, steps: 2 });
+        let n_constraints = rows.len() + 2;
+        assert!(proof.contains(&format!("f {n_constraints}\n")), "{proof}");
+        assert!(
+            proof.contains(&format!("pol {} ", n_constraints - 1)),
+            "{proof}"
+        );
+        // Six queens on 6x6 take at least six nodes to place.
+        let (found, _) = search(&queens(6, 6), 3);
+        assert_eq!(found, Search::TooLong);
+        let no_count = vec![queens(4, 5).remove(0)];
+        assert!(matches!(search(&no_count, 10).0, Search::NotTaken(_)));
+    }
+}
