@@ -316,10 +316,12 @@ fn split(req: &SolveRequest, parts: usize, out: &mut dyn Write) -> Result<u8> {
         .collect();
     sizes.sort_unstable();
     let total: u64 = sizes.iter().sum();
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     note(&format!(
-        "c split: {} parts of {} leaves in {:.2} s; estimated nodes {total} in all, per part {} to {} (median {})",
-        plan.parts.len(),
-        plan.nodes.len(),
+        "c split: {} of {} in {:.2} s; estimated nodes {total} in all, per part {} to {} (median {})",
+        plural(plan.parts.len(), "part", "parts"),
+        plural(plan.nodes.len(), "leaf", "leaves"),
         started.elapsed().as_secs_f64(),
         sizes.first().copied().unwrap_or(0),
         sizes.last().copied().unwrap_or(0),
