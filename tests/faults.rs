@@ -66,6 +66,16 @@ fn has_temporary(dir: &Path) -> bool {
     names(dir).iter().any(|n| n.ends_with(".tmp"))
 }
 
+/// Whether a temporary file in `dir` holds a megabyte already: the output
+/// being written, not the empty file of the probe that comes first.
+fn writing(dir: &Path) -> bool {
+    std::fs::read_dir(dir).unwrap().any(|e| {
+        let e = e.unwrap();
+        e.file_name().to_string_lossy().ends_with(".tmp")
+            && e.metadata().is_ok_and(|m| m.len() > 1 << 20)
+    })
+}
+
 /// A compile of a few hundred megabytes, killed while it writes: the old
 /// file is kept whole, and the next run removes the dead run's temporary
 /// file and writes the same bytes as a clean run.
@@ -86,7 +96,7 @@ fn kill_9_during_compile_keeps_the_old_file_and_the_rerun_cleans_up() {
         s(&out),
     ];
     let mut child = spawn(&big, None);
-    let killed = kill_when(&mut child, "-KILL", || has_temporary(dir.path()));
+    let killed = kill_when(&mut child, "-KILL", || writing(dir.path()));
     assert!(killed, "the compile ended before it could be killed");
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "the old file\n");
     assert!(
