@@ -27,13 +27,29 @@ pub(super) fn refute(
     checker: &Checker,
     files: &Files,
 ) -> Result<Certificate> {
+    let rows = write_claim(loaded, claim, files)?;
+    refute_written(claim, &rows, checker, files)
+}
+
+/// Writes the claim's OPB file: its rows, in file order.
+fn write_claim(loaded: &Instance, claim: &Claim, files: &Files) -> Result<Vec<PbRow>> {
     let prov = loaded.provenance(&Encodings::default(), false);
     crate::files::write_file(&files.input, false, |out| {
         emit::write_opb(out, &claim.model, &prov)
     })?;
-    let rows = opb_rows(&claim.model)?;
+    opb_rows(&claim.model)
+}
+
+/// The claim's OPB file (written, with its `rows`) refuted through
+/// certified encodings and CaDiCaL's proof, the proof checked.
+fn refute_written(
+    claim: &Claim,
+    rows: &[PbRow],
+    checker: &Checker,
+    files: &Files,
+) -> Result<Certificate> {
     let started = Instant::now();
-    let refutation = refute_rows(&rows, claim.model.n_vars(), &files.proof, &Stop::new(None))?;
+    let refutation = refute_rows(rows, claim.model.n_vars(), &files.proof, &Stop::new(None))?;
     let mut lines = String::new();
     let _ = writeln!(
         lines,
@@ -75,11 +91,7 @@ pub(super) fn refute_by_clique(
     checker: &Checker,
     files: &Files,
 ) -> Result<Certificate> {
-    let prov = loaded.provenance(&Encodings::default(), false);
-    crate::files::write_file(&files.input, false, |out| {
-        emit::write_opb(out, &claim.model, &prov)
-    })?;
-    let rows = opb_rows(&claim.model)?;
+    let rows = write_claim(loaded, claim, files)?;
     let started = Instant::now();
     let why_not = match clique::refute(&rows, &files.proof)? {
         Search::Refuted { nodes, steps } => {
@@ -106,7 +118,7 @@ pub(super) fn refute_by_clique(
         Search::NotRefuted => "the at-most-one rows alone do not refute it".into(),
         Search::TooLong => format!("over {} nodes", clique::MAX_NODES),
     };
-    let mut certificate = refute(loaded, claim, checker, files)?;
+    let mut certificate = refute_written(claim, &rows, checker, files)?;
     certificate.lines.insert_str(
         0,
         &format!("c certify: the clique search's own proof was not used ({why_not}); CaDiCaL's instead\n"),
