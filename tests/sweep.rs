@@ -583,15 +583,24 @@ fn a_stopped_run_keeps_complete_lines_and_resumes() {
     assert!(kept.ends_with('\n') && kept.lines().count() < 5278);
     assert!(single.starts_with(&kept));
     assert!(!out.join("task-0.lock").exists());
-    // A task another live process holds is refused.
+    // A task another live process holds locked is refused, naming it.
     let lock = out.join("task-0.lock");
     std::fs::write(&lock, format!("{}\n", std::process::id())).unwrap();
+    let held = std::fs::File::open(&lock).unwrap();
+    held.try_lock().unwrap();
     let o = qspec(&["sweep", "run", &tasks, "--out", out.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("another process"), "{}", stderr(&o));
-    std::fs::remove_file(&lock).unwrap();
+    let said = format!(
+        "another process ({}) is running this task",
+        std::process::id()
+    );
+    assert!(stderr(&o).contains(&said), "{}", stderr(&o));
+    drop(held);
+    // A lock file left by a killed run (no process holds it) is no
+    // obstacle; it is gone when the run ends.
     // Resumed, it ends as a run that was never stopped.
     ok(&["sweep", "run", &tasks, "--out", out.to_str().unwrap()]);
+    assert!(!lock.exists());
     assert_eq!(
         std::fs::read_to_string(out.join("task-0.jsonl")).unwrap(),
         single

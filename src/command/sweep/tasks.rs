@@ -7,7 +7,8 @@
 //! again the block of the first missing instance (its earlier lines are
 //! compared with those kept: a block is solved from a fresh solver, so
 //! they must be equal) and goes on. `DIR/task-I.lock` (the process id)
-//! keeps two runs off one task.
+//! (an advisory lock holding the owner's process id) keeps two runs off
+//! one task.
 
 use std::fs::{self, OpenOptions};
 use std::io::Write;
@@ -61,15 +62,14 @@ fn read_tasks(path: &Path) -> Result<Vec<Task>> {
 /// Runs one task (unless done already); true when interrupted.
 fn run_task(task: &Task, dir: &Path, jobs: usize) -> Result<bool> {
     let done = dir.join(format!("task-{}.jsonl", task.index));
-    if done.exists() {
-        note(&format!(
-            "c task {}: done already ({})",
-            task.index,
-            done.display()
-        ));
+    if done_already(task, &done) {
         return Ok(false);
     }
     let _lock = Lock::take(&dir.join(format!("task-{}.lock", task.index)))?;
+    // Looked at again under the lock: another run may have finished it.
+    if done_already(task, &done) {
+        return Ok(false);
+    }
     let part = dir.join(format!("task-{}.jsonl.part", task.index));
     let kept = kept_lines(&part)?;
     let skip = kept.len() as u64;
@@ -123,6 +123,19 @@ fn run_task(task: &Task, dir: &Path, jobs: usize) -> Result<bool> {
     Ok(false)
 }
 
+/// Whether the task's result file is in place (said when it is).
+fn done_already(task: &Task, done: &Path) -> bool {
+    let exists = done.exists();
+    if exists {
+        note(&format!(
+            "c task {}: done already ({})",
+            task.index,
+            done.display()
+        ));
+    }
+    exists
+}
+
 /// The complete lines of a partial result file (a torn last line, from a
 /// run killed while writing it, is cut off the file).
 fn kept_lines(part: &Path) -> Result<Vec<String>> {
@@ -144,48 +157,87 @@ fn kept_lines(part: &Path) -> Result<Vec<String>> {
     Ok(text.lines().map(str::to_string).collect())
 }
 
-/// A lock file holding this process's id, removed when dropped.
-struct Lock(PathBuf);
+/// An advisory lock (`flock`) on `DIR/task-I.lock`, which holds the
+/// owner's process id for the message a second run prints. The kernel
+/// drops the lock when its process dies, so a killed run leaves nothing
+/// to take over; the file is removed, lock held, when dropped.
+struct Lock {
+    path: PathBuf,
+    _file: fs::File,
+}
 
 impl Lock {
-    /// Takes the lock at `path`; a lock left by a process that is gone is
-    /// taken over.
+    /// Takes the lock at `path`, or says which process holds it.
     fn take(path: &Path) -> Result<Lock> {
-        for _ in 0..2 {
-            match OpenOptions::new().write(true).create_new(true).open(path) {
-                Ok(mut f) => {
-                    let _ = writeln!(f, "{}", std::process::id());
-                    crate::interrupt::register(path);
-                    return Ok(Lock(path.to_path_buf()));
+        loop {
+            let mut file = OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create(true)
+                .truncate(false)
+                .open(path)
+                .map_err(|e| Error::unwritable("cannot write ", path, e))?;
+            match file.try_lock() {
+                Ok(()) => {}
+                Err(fs::TryLockError::WouldBlock) => return Err(held_by_another(path)),
+                Err(fs::TryLockError::Error(e)) => {
+                    return Err(Error::unwritable("cannot lock ", path, e))
                 }
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-                    let owner = fs::read_to_string(path).unwrap_or_default();
-                    match owner.trim().parse::<u32>() {
-                        Ok(pid) if crate::interrupt::process_alive(pid) => {
-                            return Err(Error::usage_with_help(
-                                format!("another process ({pid}) is running this task"),
-                                format!("if none is, remove {}", path.display()),
-                            ))
-                        }
-                        _ => {
-                            let _ = fs::remove_file(path);
-                        }
-                    }
-                }
-                Err(e) => return Err(Error::unwritable("cannot write ", path, e)),
             }
+            // The owner before us may have removed the file after we
+            // opened it: a lock on a file no longer at `path` keeps
+            // nobody out, so open it again.
+            if !same_file(&file, path) {
+                continue;
+            }
+            file.set_len(0)
+                .and_then(|()| writeln!(file, "{}", std::process::id()))
+                .and_then(|()| file.flush())
+                .map_err(|e| Error::unwritable("cannot write ", path, e))?;
+            crate::interrupt::register(path);
+            return Ok(Lock {
+                path: path.to_path_buf(),
+                _file: file,
+            });
         }
-        Err(Error::unwritable(
-            "cannot take the lock ",
-            path,
-            std::io::Error::new(std::io::ErrorKind::WouldBlock, "it is held"),
-        ))
     }
+}
+
+/// The refusal of a second run, naming the first where its id is written.
+fn held_by_another(path: &Path) -> Error {
+    let owner = fs::read_to_string(path).unwrap_or_default();
+    let who = match owner.trim().parse::<u32>() {
+        Ok(pid) => format!("another process ({pid})"),
+        Err(_) => "another process".to_string(),
+    };
+    Error::usage_with_help(
+        format!("{who} is running this task"),
+        format!("it holds the lock on {}", path.display()),
+    )
+}
+
+/// Whether the open `file` is the one now at `path`.
+#[cfg(unix)]
+fn same_file(file: &fs::File, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (file.metadata(), fs::metadata(path)) {
+        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        _ => false,
+    }
+}
+
+/// Whether the open `file` is the one now at `path` (off Unix a lock
+/// file is never removed while locked, so it always is).
+#[cfg(not(unix))]
+fn same_file(_file: &fs::File, path: &Path) -> bool {
+    path.exists()
 }
 
 impl Drop for Lock {
     fn drop(&mut self) {
-        let _ = fs::remove_file(&self.0);
-        crate::interrupt::unregister(&self.0);
+        // Removed while still locked: a run waiting on this file sees it
+        // gone and opens a fresh one.
+        let _ = fs::remove_file(&self.path);
+        crate::interrupt::unregister(&self.path);
     }
 }
