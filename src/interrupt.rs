@@ -102,7 +102,7 @@ pub fn process_alive(pid: u32) -> bool {
         // `pid (name) S ...`: the state follows the last parenthesis.
         Ok(stat) => stat
             .rsplit_once(')')
-            .map_or(true, |(_, rest)| !rest.trim_start().starts_with('Z')),
+            .is_none_or(|(_, rest)| !rest.trim_start().starts_with('Z')),
         Err(_) => proc.join(pid.to_string()).exists(),
     }
 }

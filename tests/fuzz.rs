@@ -73,7 +73,7 @@ fn corpus(dir: &str, ext: Option<&str>) -> Vec<Vec<u8>> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(root)
         .unwrap()
         .map(|e| e.unwrap().path())
-        .filter(|p| ext.map_or(true, |x| p.extension().is_some_and(|e| e == x)))
+        .filter(|p| ext.is_none_or(|x| p.extension().is_some_and(|e| e == x)))
         .filter(|p| p.is_file())
         .collect();
     files.sort();

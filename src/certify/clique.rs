@@ -133,7 +133,7 @@ impl Rows {
             let counts = matches!(row.rel, Rel::Ge | Rel::Eq)
                 && row.terms.len() > 1
                 && row.terms.iter().all(|&(c, _)| c == 1);
-            if counts && best.map_or(true, |(rhs, _, _)| row.rhs > rhs) {
+            if counts && best.is_none_or(|(rhs, _, _)| row.rhs > rhs) {
                 best = Some((row.rhs, row_id, row));
             }
         }

@@ -151,7 +151,7 @@ fn burnside(
         fixed += count(&invariant, counter, encodings, deadline)?;
     }
     let order = group.len() as u128;
-    if fixed % order != 0 {
+    if !fixed.is_multiple_of(order) {
         return Err(Error::internal(format!(
             "Burnside's sum of fixed solutions, {fixed}, is no multiple of the group's order {order}: the counts disagree with each other"
         )));

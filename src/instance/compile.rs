@@ -267,7 +267,7 @@ fn at_objective(spec: &Spec, source: &str, message: String) -> Error {
             source[..i]
                 .chars()
                 .next_back()
-                .map_or(true, |c| c == '\n' || c == ';' || c.is_whitespace())
+                .is_none_or(|c| c == '\n' || c == ';' || c.is_whitespace())
         })
     });
     let Some(at) = at.filter(|_| spec.objective.is_some()) else {

@@ -240,7 +240,7 @@ fn race(model: &Model, opts: &SolveOptions, report: &mut dyn Report) -> Result<A
             match event {
                 Event::Note(text) => report.note(&text),
                 Event::Better(value) => {
-                    if best.map_or(true, |b| value > b) {
+                    if best.is_none_or(|b| value > b) {
                         best = Some(value);
                         report.improved(value);
                     }

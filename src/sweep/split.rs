@@ -223,7 +223,7 @@ impl Joined {
                     },
                 );
                 let first = leaves.lines.values().next().expect("a leaf was read");
-                let deciding = first.value.is_none() && found.map_or(true, |f| f.value.is_none());
+                let deciding = first.value.is_none() && found.is_none_or(|f| f.value.is_none());
                 let status = match (found, complete, deciding) {
                     (Some(_), _, true) => Status::Satisfiable,
                     (Some(_), true, false) => Status::Optimal,

@@ -149,7 +149,7 @@ impl IdValues {
 
     /// Records `id = value`; a variable given both values is an error.
     pub(crate) fn set(&mut self, id: u64, value: bool, line: usize) -> Result<(), LineError> {
-        if self.highest.map_or(true, |(h, _)| id > h) {
+        if self.highest.is_none_or(|(h, _)| id > h) {
             self.highest = Some((id, line));
         }
         let Some(slot) = self.values.get_mut(id as usize - 1) else {

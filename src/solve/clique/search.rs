@@ -135,7 +135,7 @@ impl<'a> Search<'a> {
             return End::Stopped;
         }
         self.nodes += 1;
-        if self.nodes % CHECK_EVERY == 0 {
+        if self.nodes.is_multiple_of(CHECK_EVERY) {
             self.shared
                 .searching
                 .fetch_add(CHECK_EVERY, std::sync::atomic::Ordering::Relaxed);
