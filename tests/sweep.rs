@@ -626,3 +626,63 @@ fn an_output_file_holds_what_standard_output_would() {
     );
     assert_eq!(std::fs::read_to_string(file).unwrap(), printed);
 }
+
+/// The leaves of a plan each carry the nodes the plan estimated for them;
+/// where its probe finished a leaf (every leaf of (5,3) >= 14), that is
+/// the nodes its search then takes. A plan written without the estimates
+/// (as before they were written) runs the same.
+#[test]
+fn a_plans_estimates_are_the_nodes_its_leaves_take_where_probed_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let model = "models/queens-nd-cliques-inf.qspec";
+    let plan = ok(&["solve", model, "-D", "n=5", "-D", "m=14", "--split", "6"]);
+    let mut estimates = BTreeMap::new();
+    for task in plan.lines() {
+        let json: serde_json::Value = serde_json::from_str(task).unwrap();
+        let split = &json["parts"][0]["split"];
+        let first = split["first"].as_u64().unwrap();
+        for (i, node) in split["nodes"].as_array().unwrap().iter().enumerate() {
+            estimates.insert(first + i as u64, node["estimate"].as_u64().unwrap());
+        }
+    }
+    let searched = |plan_text: &str, name: &str| -> BTreeMap<u64, u64> {
+        let tasks = dir.path().join(format!("{name}.jsonl"));
+        std::fs::write(&tasks, plan_text).unwrap();
+        let out = dir.path().join(name);
+        ok(&[
+            "sweep",
+            "run",
+            tasks.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        let mut found = BTreeMap::new();
+        for entry in std::fs::read_dir(&out).unwrap() {
+            for line in std::fs::read_to_string(entry.unwrap().path())
+                .unwrap()
+                .lines()
+            {
+                let json: serde_json::Value = serde_json::from_str(line).unwrap();
+                assert_eq!(json["status"], "unsatisfiable");
+                found.insert(
+                    json["leaf"].as_u64().unwrap(),
+                    json["searched"].as_u64().unwrap(),
+                );
+            }
+        }
+        found
+    };
+    assert_eq!(estimates.len(), 7);
+    assert_eq!(searched(&plan, "with"), estimates);
+    let stripped: String = plan
+        .lines()
+        .map(|task| {
+            let mut json: serde_json::Value = serde_json::from_str(task).unwrap();
+            for node in json["parts"][0]["split"]["nodes"].as_array_mut().unwrap() {
+                node.as_object_mut().unwrap().remove("estimate");
+            }
+            format!("{json}\n")
+        })
+        .collect();
+    assert_eq!(searched(&stripped, "without"), estimates);
+}

@@ -117,8 +117,10 @@ Splitting (--split K): prints the clique search cut into at least K
 independent parts, as the tasks of a sweep (see `qspec sweep --help`), instead
 of solving: a node of the search is replaced by its branches in the search's
 order, each without the vertices branched on before it and their images under
-the symmetries, until the leaves are small (sized by a probe of 2000 nodes
-each); the leaves are dealt into K parts of about equal size. Each leaf is
+the symmetries, until the leaves are small (a probe of 2000 nodes each; a
+leaf it does not finish is sized by 64 random dives, Knuth's estimate); the
+leaves are dealt into K parts of about equal size, and the line `c split:`
+gives the estimated nodes in all (about 80,000 a second a core on 7^3). Each leaf is
 an instance of its task (a killed task resumes at the first leaf not done);
 `sweep merge` joins them: the best count of any leaf, and `none` or optimal
 only when every leaf says so. E.g. (6,3)-queens >= 22, in 8 parts, all run

@@ -7,7 +7,7 @@
 //! leaf of the plan is there and says so.
 //!
 //! ```text
-//! {"task":3,"model":"q.qspec",...,"parts":[{"defines":{"n":7},"split":{"first":40,"leaves":517,"cells":343,"pairs":8673,"symmetries":48,"nodes":[{"chosen":[171,3],"candidates":"00ff..."}]}}],"source":"..."}
+//! {"task":3,"model":"q.qspec",...,"parts":[{"defines":{"n":7},"split":{"first":40,"leaves":517,"cells":343,"pairs":8673,"symmetries":48,"nodes":[{"chosen":[171,3],"candidates":"00ff...","estimate":5120}]}}],"source":"..."}
 //! ```
 
 use std::collections::BTreeMap;
@@ -32,6 +32,9 @@ pub struct Split {
     pub no_symmetry: bool,
     /// Its leaves.
     pub nodes: Vec<Node>,
+    /// The nodes the plan estimated for each leaf (exact where its probe
+    /// finished; empty in a plan written without them).
+    pub estimates: Vec<u64>,
 }
 
 /// The tasks of `plan` for the model `name` (text `source`) with
@@ -66,6 +69,7 @@ pub fn tasks(
                     fingerprint: plan.fingerprint,
                     no_symmetry,
                     nodes: plan.nodes[range.clone()].to_vec(),
+                    estimates: plan.estimates[range.clone()].to_vec(),
                 }),
             }],
         })
@@ -91,10 +95,14 @@ impl Split {
             let chosen: Vec<String> = node.chosen.iter().map(ToString::to_string).collect();
             let _ = write!(
                 out,
-                "{{\"chosen\":[{}],\"candidates\":\"{}\"}}",
+                "{{\"chosen\":[{}],\"candidates\":\"{}\"",
                 chosen.join(","),
                 hex(&node.candidates)
             );
+            if let Some(estimate) = self.estimates.get(i) {
+                let _ = write!(out, ",\"estimate\":{estimate}");
+            }
+            out.push('}');
         }
         out.push_str("]}");
         out
@@ -110,8 +118,16 @@ impl Split {
             pairs: size("pairs")?,
             symmetries: size("symmetries")?,
         };
-        let nodes = o
-            .objects("nodes")?
+        let leaves = o.objects("nodes")?;
+        let estimates = if leaves.iter().all(|n| n.has("estimate")) {
+            leaves
+                .iter()
+                .map(|n| n.uint("estimate"))
+                .collect::<std::result::Result<Vec<u64>, String>>()?
+        } else {
+            Vec::new()
+        };
+        let nodes = leaves
             .iter()
             .map(|n| {
                 Ok(Node {
@@ -132,6 +148,7 @@ impl Split {
             fingerprint,
             no_symmetry: o.has("no_symmetry") && o.bool("no_symmetry")?,
             nodes,
+            estimates,
         };
         if split.first + split.nodes.len() > split.leaves {
             return Err("its leaves go past `leaves`".to_string());

@@ -40,9 +40,8 @@ pub struct Search<'a> {
     frames: Vec<Frame>,
     bound: Bound,
     nodes: u64,
-    /// Stop at this many nodes (a probe), and the depth reached then.
+    /// Stop at this many nodes (a probe).
     limit: Option<u64>,
-    depth: usize,
 }
 
 /// A node's state.
@@ -71,7 +70,6 @@ impl<'a> Search<'a> {
             bound: Bound::new(graph),
             nodes: 0,
             limit: None,
-            depth: 0,
         }
     }
 
@@ -88,21 +86,6 @@ impl<'a> Search<'a> {
     /// Stops any task once `limit` nodes are searched in all (a probe).
     pub fn set_limit(&mut self, limit: Option<u64>) {
         self.limit = limit;
-    }
-
-    /// The share of the last task searched when a probe stopped it,
-    /// reckoned as if the branches of a node were alike: the branches
-    /// done at each level on the way down, each worth its share of its
-    /// node.
-    pub fn progress(&self) -> f64 {
-        let mut share = 1.0;
-        let mut done = 0.0;
-        for frame in &self.frames[..self.depth] {
-            let branches = frame.order.len().max(1) as f64;
-            done += share * f64::from(frame.branch.saturating_sub(1)) / branches;
-            share /= branches;
-        }
-        done
     }
 
     /// Searches `task`.
@@ -131,7 +114,6 @@ impl<'a> Search<'a> {
 
     fn expand(&mut self, depth: usize) -> End {
         if self.limit.is_some_and(|limit| self.nodes >= limit) {
-            self.depth = depth;
             return End::Stopped;
         }
         self.nodes += 1;

@@ -15,11 +15,15 @@
 //! better set yet known.
 //!
 //! The leaves are sized up by a probe of [`PROBE`] nodes each: a leaf the
-//! probe finishes is small (its nodes known); the others are estimated
-//! from how far the probe got (the share of branches done at each level on
-//! the way down) and the largest is cut again, until there are enough
-//! leaves and none holds a large share of the estimated work. The leaves
-//! are then dealt out in order into `K` parts of about equal estimates.
+//! probe finishes is small (its nodes known); the others are estimated by
+//! Knuth's random dives ([`DIVES`] of them: each walks down one random
+//! branch at a time and adds up the product of the branching numbers met,
+//! an unbiased estimate of the tree's nodes, since a refutation's tree is
+//! fixed by the bound it starts with), and the largest is cut again, until
+//! there are enough leaves and none holds a large share of the estimated
+//! work. The leaves are then dealt out in order into `K` parts of about
+//! equal estimates. The dives are seeded by the leaf's path, so a plan is
+//! the same on every run and every number of threads.
 
 use super::bound::Bound;
 use super::graph::{clear, has};
@@ -34,6 +38,9 @@ use crate::solve::oracle::Stop;
 
 /// Nodes a probe searches to size up a leaf.
 pub const PROBE: u64 = 2_000;
+
+/// Random dives that size up a leaf its probe does not finish.
+pub const DIVES: u32 = 64;
 
 /// The most leaves a plan makes per part.
 const LEAVES_PER_PART: usize = 16;
@@ -100,11 +107,9 @@ pub fn plan(model: &Model, no_symmetry: bool, parts: usize, threads: usize) -> R
         let shared = Shared::new(&never, initial.best, None, initial.goal, deciding, 1);
         let mut probe = Search::new(&setup.graph, &shared);
         probe.set_limit(Some(PROBE));
-        let end = probe.run(task.clone());
-        let nodes = probe.nodes() as f64;
-        match end {
-            End::Stopped => (nodes / probe.progress().max(1.0 / PROBE as f64), false),
-            _ => (nodes.max(1.0), true),
+        match probe.run(task.clone()) {
+            End::Stopped => (dives(&setup, task, initial.best, DIVES), false),
+            _ => ((probe.nodes() as f64).max(1.0), true),
         }
     };
     let mut bound = Bound::new(&setup.graph);
@@ -176,6 +181,58 @@ fn in_parallel(
             .flat_map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
             .collect()
     })
+}
+
+/// Knuth's estimate of the nodes of the search below `task` with no set
+/// larger than `best` known: the mean, over `count` dives, of `1 + b1 +
+/// b1 b2 + ...`, where `bi` is the number of branches (with candidates
+/// left) at the i-th node of a dive down uniformly random branches.
+pub fn dives(setup: &Setup, task: &Task, best: usize, count: u32) -> f64 {
+    let mut bound = Bound::new(&setup.graph);
+    let mut random = Random::seeded(&task.path);
+    let mut total = 0.0;
+    for _ in 0..count {
+        let (mut node, mut weight, mut nodes) = (task.clone(), 1.0, 1.0);
+        loop {
+            let mut kids = children(setup, &mut bound, &node, best);
+            kids.retain(has_branches);
+            if kids.is_empty() {
+                break;
+            }
+            weight *= kids.len() as f64;
+            nodes += weight;
+            node = kids.swap_remove(random.below(kids.len()));
+        }
+        total += nodes;
+    }
+    total / f64::from(count.max(1))
+}
+
+/// A small deterministic generator (splitmix64) for the dives.
+struct Random(u64);
+
+impl Random {
+    /// Seeded by a node's path, so a leaf's dives do not depend on the
+    /// thread or the order they run in.
+    fn seeded(path: &[u32]) -> Random {
+        let seed = path.iter().fold(0x9e37_79b9_7f4a_7c15u64, |h, &b| {
+            (h ^ u64::from(b)).wrapping_mul(0x1000_0000_01b3)
+        });
+        Random(seed)
+    }
+
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (n > 0).
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
 }
 
 /// Whether `task` may have children (candidates to branch on).
@@ -347,4 +404,59 @@ pub fn solve_node(
     );
     let nodes = outcome.nodes;
     Ok((setup.answer(model, opts, outcome)?, nodes))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::instance::{load_source, LoadOptions};
+
+    /// The setup, root task and starting bound of `m` queens on `n^d`.
+    fn queens(n: u32, d: u32, m: u32) -> (Setup, Task, usize) {
+        let text = format!("board {n}^{d}\npiece queen\nrule no_attack\ncount >= {m}\n");
+        let instance = load_source("q.qspec", &text, &[], &LoadOptions::default()).unwrap();
+        let setup = Setup::new(&instance.model, false).unwrap();
+        let root = setup.root().unwrap();
+        let best = setup.initial(&root, None).ok().unwrap().best;
+        (setup, root.task(), best)
+    }
+
+    /// The nodes of the whole search below `task`, counted by the search.
+    fn searched(setup: &Setup, task: &Task, best: usize, goal: usize) -> f64 {
+        let never = Stop::new(None);
+        let shared = Shared::new(&never, best, None, goal, true, 1);
+        let mut search = Search::new(&setup.graph, &shared);
+        assert_eq!(search.run(task.clone()), End::Exhausted);
+        search.nodes() as f64
+    }
+
+    #[test]
+    fn dives_are_the_same_on_every_run() {
+        let (setup, root, best) = queens(5, 3, 14);
+        let a = dives(&setup, &root, best, 16);
+        assert_eq!(a, dives(&setup, &root, best, 16));
+        assert!(a >= 1.0);
+    }
+
+    #[test]
+    fn many_dives_come_near_the_nodes_the_search_takes() {
+        // 8 queens on 4^3 and 14 on 5^3: refutations, so the tree is fixed.
+        for (n, d, m) in [(4, 3, 8), (5, 3, 14)] {
+            let (setup, root, best) = queens(n, d, m);
+            let exact = searched(&setup, &root, best, m as usize);
+            let estimate = dives(&setup, &root, best, 4_000);
+            let ratio = estimate / exact;
+            assert!(
+                (0.75..1.33).contains(&ratio),
+                "({n},{d}) >= {m}: {estimate:.0} estimated, {exact} searched"
+            );
+        }
+    }
+
+    #[test]
+    fn a_leaf_without_branches_is_one_node() {
+        let (setup, mut root, best) = queens(5, 3, 14);
+        root.candidates.iter_mut().for_each(|w| *w = 0);
+        assert_eq!(dives(&setup, &root, best, 8), 1.0);
+    }
 }
