@@ -686,3 +686,44 @@ fn a_plans_estimates_are_the_nodes_its_leaves_take_where_probed_whole() {
         .collect();
     assert_eq!(searched(&stripped, "without"), estimates);
 }
+
+/// A task of one leaf is searched on every job's thread: the same line as
+/// on one thread (the nodes of a refutation, and the board found deciding
+/// `count >= m`, do not depend on the threads).
+#[test]
+fn a_task_of_one_leaf_gives_the_same_line_on_more_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    let model = "models/queens-nd-cliques-inf.qspec";
+    for m in ["m=22", "m=21"] {
+        let plan = ok(&["solve", model, "-D", "n=6", "-D", m, "--split", "16"]);
+        let tasks = dir.path().join(format!("{m}.jsonl"));
+        std::fs::write(&tasks, &plan).unwrap();
+        let single: Vec<usize> = plan
+            .lines()
+            .enumerate()
+            .filter(|(_, t)| {
+                let json: serde_json::Value = serde_json::from_str(t).unwrap();
+                json["parts"][0]["split"]["nodes"].as_array().unwrap().len() == 1
+            })
+            .map(|(i, _)| i)
+            .collect();
+        assert!(!single.is_empty(), "{m}: no task of one leaf");
+        for task in single {
+            let line = |jobs: &str| -> serde_json::Value {
+                let out = dir.path().join(format!("{m}-{task}-{jobs}"));
+                let (t, o) = (task.to_string(), out.to_str().unwrap().to_string());
+                let tasks = tasks.to_str().unwrap();
+                ok(&[
+                    "sweep", "run", tasks, "--task", &t, "--out", &o, "--jobs", jobs,
+                ]);
+                let text = std::fs::read_to_string(out.join(format!("task-{task}.jsonl"))).unwrap();
+                let mut json: serde_json::Value = serde_json::from_str(text.trim()).unwrap();
+                if json["status"] != "unsatisfiable" {
+                    json.as_object_mut().unwrap().remove("searched");
+                }
+                json
+            };
+            assert_eq!(line("1"), line("2"), "{m}, task {task}");
+        }
+    }
+}

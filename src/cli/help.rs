@@ -120,8 +120,10 @@ order, each without the vertices branched on before it and their images under
 the symmetries, until the leaves are small (a probe of 2000 nodes each; a
 leaf it does not finish is sized by 64 random dives, Knuth's estimate); the
 leaves are dealt into K parts of about equal size, and the line `c split:`
-gives the estimated nodes in all (about 80,000 a second a core on 7^3). Each leaf is
-an instance of its task (a killed task resumes at the first leaf not done);
+gives the estimated nodes in all (about 80,000 a second a core on 7^3, 40,000
+on 8^3). Each leaf is an instance of its task (a killed task resumes at the
+first leaf not done; a task of fewer leaves than --jobs gives each leaf's
+search the threads left over);
 `sweep merge` joins them: the best count of any leaf, and `none` or optimal
 only when every leaf says so. E.g. (6,3)-queens >= 22, in 8 parts, all run
 here (on a cluster, one `--task I` per job: `qspec sweep --help`):

@@ -57,6 +57,7 @@ pub fn run(
     emit: &mut dyn FnMut(u64, &Line) -> Result<()>,
 ) -> Result<Progress> {
     let mut blocks = Blocks::new(source, options, parts, skip);
+    blocks.leaf_threads = leaf_threads(parts, jobs, skip);
     let Some(first) = blocks.next_block()? else {
         return Ok(Progress::default());
     };
@@ -105,6 +106,22 @@ pub fn run(
     }
     progress.stopped = crate::interrupt::interrupted();
     Ok(progress)
+}
+
+/// The threads each leaf's search gets: the `jobs` shared out when there
+/// are fewer leaves left than jobs (a part of one large leaf still uses
+/// every core), else one. Only leaves of a plan get more than one.
+fn leaf_threads(parts: &[Part], jobs: usize, skip: u64) -> usize {
+    let leaves: u64 = parts
+        .iter()
+        .map(|p| p.split.as_ref().map_or(0, |s| s.nodes.len() as u64))
+        .sum();
+    let left = leaves.saturating_sub(skip);
+    if left == 0 || left >= jobs as u64 || parts.iter().any(|p| p.split.is_none()) {
+        1
+    } else {
+        jobs / left as usize
+    }
 }
 
 type Feed<'a> = Mutex<(Option<Block>, Blocks<'a>)>;
@@ -172,8 +189,12 @@ fn solve_block(
             }
             Ok(())
         }
-        Work::Leaf { leaves, index } => {
-            let line = solve_leaf(leaves, &block.defines, *index)?;
+        Work::Leaf {
+            leaves,
+            index,
+            threads,
+        } => {
+            let line = solve_leaf(leaves, &block.defines, *index, *threads)?;
             if line.status != Status::Unknown || !halted() {
                 send(block.first, line);
             }
@@ -267,15 +288,28 @@ impl Leaves {
     }
 }
 
-/// Leaf `index` of `leaves`, searched on one thread, its board checked.
-fn solve_leaf(leaves: &Leaves, defines: &[(String, i64)], index: usize) -> Result<Line> {
+/// Leaf `index` of `leaves`, its board checked: searched on `threads`
+/// threads when deciding `count >= m` (the verdict, the board and the
+/// nodes of a refutation do not depend on them), on one when maximising
+/// (where the board found might).
+fn solve_leaf(
+    leaves: &Leaves,
+    defines: &[(String, i64)],
+    index: usize,
+    threads: usize,
+) -> Result<Line> {
     let (instance, split) = (&leaves.instance, &leaves.split);
+    let threads = if leaves.setup.problem.maximise {
+        1
+    } else {
+        threads.max(1)
+    };
     let opts = SolveOptions {
         encodings: Encodings {
             amo: instance.spec.amo,
             card: instance.spec.card,
         },
-        threads: Some(1),
+        threads: Some(threads),
         no_symmetry: split.no_symmetry,
         ..SolveOptions::default()
     };
@@ -348,7 +382,11 @@ struct Block {
 
 enum Work {
     /// A leaf of a clique search cut into parts.
-    Leaf { leaves: Arc<Leaves>, index: usize },
+    Leaf {
+        leaves: Arc<Leaves>,
+        index: usize,
+        threads: usize,
+    },
     /// Placements of walls on one model.
     Walls {
         model: Arc<WallModel>,
@@ -379,6 +417,8 @@ struct Blocks<'a> {
     /// The index of the next instance.
     index: u64,
     skip: u64,
+    /// The threads of each leaf's search.
+    leaf_threads: usize,
 }
 
 impl<'a> Blocks<'a> {
@@ -391,6 +431,7 @@ impl<'a> Blocks<'a> {
             current: None,
             index: 0,
             skip,
+            leaf_threads: 1,
         }
     }
 
@@ -416,6 +457,7 @@ impl<'a> Blocks<'a> {
                     let work = Work::Leaf {
                         leaves: Arc::clone(leaves),
                         index: *next,
+                        threads: self.leaf_threads,
                     };
                     *next += 1;
                     self.index += 1;

@@ -93,7 +93,7 @@ fn run_task(task: &Task, dir: &Path, jobs: usize) -> Result<bool> {
         bar.step();
         let text = line.to_json();
         if let Some(old) = kept.get(index as usize) {
-            if *old != text {
+            if *old != text && !same_but_nodes(old, line) {
                 return Err(Error::internal(format!(
                     "line {} of {} differs from the same instance solved again; remove the file to start the task afresh",
                     index + 1,
@@ -121,6 +121,15 @@ fn run_task(task: &Task, dir: &Path, jobs: usize) -> Result<bool> {
         done.display()
     ));
     Ok(false)
+}
+
+/// Whether the kept line `old` is `line` but for the nodes searched (a
+/// leaf that finds a set on several threads may count other nodes).
+fn same_but_nodes(old: &str, line: &Line) -> bool {
+    Line::parse(old).is_ok_and(|mut kept| {
+        kept.searched = line.searched;
+        kept == *line
+    })
 }
 
 /// Whether the task's result file is in place (said when it is).
