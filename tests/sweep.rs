@@ -674,6 +674,21 @@ fn a_plans_estimates_are_the_nodes_its_leaves_take_where_probed_whole() {
     };
     assert_eq!(estimates.len(), 7);
     assert_eq!(searched(&plan, "with"), estimates);
+    // The merge says the nodes of every leaf in all.
+    let parts: Vec<String> = std::fs::read_dir(dir.path().join("with"))
+        .unwrap()
+        .map(|e| e.unwrap().path().to_str().unwrap().to_string())
+        .collect();
+    let args: Vec<&str> = ["sweep", "merge"]
+        .into_iter()
+        .chain(parts.iter().map(String::as_str))
+        .collect();
+    let total: u64 = estimates.values().sum();
+    let merged = ok(&args);
+    assert!(
+        merged.contains(&format!("m=14 n=5: none  ({total} nodes searched)")),
+        "{merged}"
+    );
     let stripped: String = plan
         .lines()
         .map(|task| {

@@ -427,7 +427,8 @@ One clique search cut into parts (`qspec solve MODEL --split K > tasks.jsonl`)
 runs the same way: a task is a part, each of its leaves one result line
 (\"leaf\":i,\"leaves\":n, with the nodes it \"searched\"), and merge joins an
 instance's leaves into one line: the best count of any leaf, \"none\" or
-optimal only when every leaf of the plan is there and says so.
+optimal only when every leaf of the plan is there and says so, and the
+nodes of all its leaves (\"m=33 n=7: none  (1432366 nodes searched)\").
 
 Exit codes: 0 done, 1 failure, 2 bad input, 130 interrupted (the lines
 written so far are complete; `sweep run` resumes).";

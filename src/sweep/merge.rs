@@ -35,6 +35,9 @@ pub struct Group {
     pub optimum: Option<(i64, Vec<Line>)>,
     /// Whether optimal solutions were counted (in every line).
     pub counted: bool,
+    /// The nodes the clique search took, where the lines say (the leaves
+    /// of a plan).
+    pub searched: Option<u64>,
 }
 
 /// Instances and the boards they stand for.
@@ -126,6 +129,9 @@ impl Summary {
             group.counted = line.optimal_count.is_some();
         }
         group.counted &= line.optimal_count.is_some();
+        if let Some(nodes) = line.searched {
+            *group.searched.get_or_insert(0) += nodes;
+        }
         match line.status {
             Status::Optimal | Status::Satisfiable => {
                 group.rows.entry(line.value).or_default().add(line);
@@ -190,7 +196,10 @@ impl Summary {
             } else {
                 describe_defines(&g.defines)
             };
-            let _ = writeln!(out, "{name}: {label}{unique}");
+            let searched = g
+                .searched
+                .map_or(String::new(), |n| format!("  ({n} nodes searched)"));
+            let _ = writeln!(out, "{name}: {label}{unique}{searched}");
         }
     }
 
@@ -370,6 +379,9 @@ fn group_json(g: &Group) -> String {
     fields.push(format!("\"values\":[{}]", values.join(",")));
     fields.push(format!("\"infeasible\":{}", g.infeasible.instances));
     fields.push(format!("\"unfinished\":{}", g.unfinished.instances));
+    if let Some(nodes) = g.searched {
+        fields.push(format!("\"searched\":{nodes}"));
+    }
     if let Some((value, lines)) = &g.optimum {
         let lines: Vec<String> = lines.iter().map(Line::to_json).collect();
         fields.push(format!(
