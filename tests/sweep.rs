@@ -742,3 +742,19 @@ fn a_task_of_one_leaf_gives_the_same_line_on_more_threads() {
         }
     }
 }
+
+/// A plan says what its estimate means in work, at the rate its probes
+/// ran; a plan whose probes all finished says no rate.
+#[test]
+fn a_plan_says_its_work_in_core_time() {
+    let model = "models/queens-nd-cliques-inf.qspec";
+    let o = qspec(&["solve", model, "-D", "n=6", "-D", "m=22", "--split", "16"]);
+    assert_eq!(o.status.code(), Some(0));
+    let said = stderr(&o);
+    assert!(
+        said.contains("core-seconds of work (at the probes' "),
+        "{said}"
+    );
+    let o = qspec(&["solve", model, "-D", "n=5", "-D", "m=14", "--split", "6"]);
+    assert!(!stderr(&o).contains("of work"), "{}", stderr(&o));
+}

@@ -119,9 +119,9 @@ of solving: a node of the search is replaced by its branches in the search's
 order, each without the vertices branched on before it and their images under
 the symmetries, until the leaves are small (a probe of 2000 nodes each; a
 leaf it does not finish is sized by 64 random dives, Knuth's estimate); the
-leaves are dealt into K parts of about equal size, and the line `c split:`
-gives the estimated nodes in all (about 80,000 a second a core on 7^3, 40,000
-on 8^3). Each leaf is an instance of its task (a killed task resumes at the
+leaves are dealt into K parts of about equal size, and the lines `c split:`
+give the estimated nodes in all and the work they mean at the rate the probes
+ran (8^3 >= 49: some 92 core-minutes said, 100 taken; estimates run low). Each leaf is an instance of its task (a killed task resumes at the
 first leaf not done; a task of fewer leaves than --jobs gives each leaf's
 search the threads left over);
 `sweep merge` joins them: the best count of any leaf, and `none` or optimal

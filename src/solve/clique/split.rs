@@ -79,6 +79,9 @@ pub struct Plan {
     pub parts: Vec<std::ops::Range<usize>>,
     /// What it was made for.
     pub fingerprint: Fingerprint,
+    /// Nodes a second one thread searched in the probes that ran their
+    /// 2,000 nodes (none when every probe finished sooner).
+    pub rate: Option<f64>,
 }
 
 /// A leaf and its size.
@@ -103,12 +106,17 @@ pub fn plan(model: &Model, no_symmetry: bool, parts: usize, threads: usize) -> R
     };
     let never = Stop::new(None);
     let deciding = !setup.problem.maximise;
+    let timed = Timed::default();
     let probe = |task: &Task| -> (f64, bool) {
         let shared = Shared::new(&never, initial.best, None, initial.goal, deciding, 1);
         let mut probe = Search::new(&setup.graph, &shared);
         probe.set_limit(Some(PROBE));
+        let started = std::time::Instant::now();
         match probe.run(task.clone()) {
-            End::Stopped => (dives(&setup, task, initial.best, DIVES), false),
+            End::Stopped => {
+                timed.add(probe.nodes(), started.elapsed());
+                (dives(&setup, task, initial.best, DIVES), false)
+            }
             _ => ((probe.nodes() as f64).max(1.0), true),
         }
     };
@@ -161,7 +169,31 @@ pub fn plan(model: &Model, no_symmetry: bool, parts: usize, threads: usize) -> R
         nodes,
         estimates,
         fingerprint,
+        rate: timed.rate(),
     })
+}
+
+/// The nodes and time of the probes that ran their whole 2,000 nodes.
+#[derive(Default)]
+struct Timed {
+    nodes: std::sync::atomic::AtomicU64,
+    nanos: std::sync::atomic::AtomicU64,
+}
+
+impl Timed {
+    fn add(&self, nodes: u64, took: std::time::Duration) {
+        use std::sync::atomic::Ordering::Relaxed;
+        self.nodes.fetch_add(nodes, Relaxed);
+        let nanos = u64::try_from(took.as_nanos()).unwrap_or(u64::MAX);
+        self.nanos.fetch_add(nanos, Relaxed);
+    }
+
+    /// Nodes a second, where the probes took measurable time.
+    fn rate(&self) -> Option<f64> {
+        use std::sync::atomic::Ordering::Relaxed;
+        let (nodes, nanos) = (self.nodes.load(Relaxed), self.nanos.load(Relaxed));
+        (nanos >= 1_000_000).then(|| nodes as f64 / (nanos as f64 / 1e9))
+    }
 }
 
 /// `probe` of each of `tasks`, on up to `threads` threads.
@@ -256,6 +288,7 @@ fn one_node(setup: &Setup, fingerprint: Fingerprint, chosen: Vec<u32>) -> Plan {
         estimates: vec![1],
         parts: std::iter::once(0..1).collect(),
         fingerprint,
+        rate: None,
     }
 }
 
