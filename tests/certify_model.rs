@@ -16,6 +16,9 @@ use qspec::certify::{Checker, VERIPB};
 /// Nine non-attacking queens on 8x8: impossible.
 const NINE_QUEENS: &str = "board 8 x 8\npiece queen\nrule no_attack\ncount == 9\n";
 
+/// The most queens on 4^3 (7), the clique search's claim in these tests.
+const CUBE_4_MAX: &str = "board 4^3\npiece queen\nrule no_attack\nmaximize count\n";
+
 fn checker() -> Checker {
     Checker::find(VERIPB).expect("veripb is installed (cargo install --locked veripb)")
 }
@@ -413,26 +416,13 @@ fn the_clique_search_certifies_its_claims_with_its_own_proof() {
     let text = assert_certified(&[&nine], own, 20);
     assert!(text.contains("1 nodes, 2 VeriPB steps"), "{text}");
     // (4,4) >= 17 with the thesis' cube and star cliques: one node.
-    let text = assert_certified(
-        &[
-            "models/queens-nd-cliques-inf.qspec",
-            "-D",
-            "n=4",
-            "-D",
-            "d=4",
-            "-D",
-            "m=17",
-        ],
-        own,
-        20,
-    );
+    let args: Vec<&str> = "models/queens-nd-cliques-inf.qspec -D n=4 -D d=4 -D m=17"
+        .split(' ')
+        .collect();
+    let text = assert_certified(&args, own, 20);
     assert!(text.contains("assuming `hint cliques cube star`"), "{text}");
     // An optimum: 7 queens on 4^3, and 8 impossible.
-    let cube = model(
-        dir.path(),
-        "c4.qspec",
-        "board 4^3\npiece queen\nrule no_attack\nmaximize count\n",
-    );
+    let cube = model(dir.path(), "c4.qspec", CUBE_4_MAX);
     let text = assert_certified(&[&cube, "--engine", "clique"], own, 0);
     assert!(
         text.contains("c certified: count >= 8 is impossible, so count = 7 is optimal"),
@@ -455,11 +445,7 @@ fn the_clique_search_certifies_its_claims_with_its_own_proof() {
 #[test]
 fn a_corrupted_clique_proof_is_rejected() {
     let dir = tempfile::tempdir().unwrap();
-    let cube = model(
-        dir.path(),
-        "c4.qspec",
-        "board 4^3\npiece queen\nrule no_attack\nmaximize count\n",
-    );
+    let cube = model(dir.path(), "c4.qspec", CUBE_4_MAX);
     let kept = dir.path().join("kept");
     let (text, code) = solve_certified(&[&cube, "--engine", "clique"], Some(&kept));
     assert_eq!(code, Some(0), "{text}");

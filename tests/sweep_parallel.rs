@@ -255,43 +255,17 @@ fn split_plan(dir: &Path, args: &[&str], k: &str) -> (std::path::PathBuf, usize)
 /// cliques is refuted by their cover before any node: one part.
 #[test]
 fn a_split_clique_search_merges_to_the_single_process_verdict() {
-    for (args, least_parts) in [
+    for (command, least_parts) in [
+        ("models/queens-nd-cliques-inf.qspec -D n=5 -D m=14", 6),
+        ("models/queens-nd.qspec -D n=4 -D d=4 -D m=17", 6),
         (
-            &[
-                "models/queens-nd-cliques-inf.qspec",
-                "-D",
-                "n=5",
-                "-D",
-                "m=14",
-            ][..],
-            6,
-        ),
-        (
-            &[
-                "models/queens-nd.qspec",
-                "-D",
-                "n=4",
-                "-D",
-                "d=4",
-                "-D",
-                "m=17",
-            ],
-            6,
-        ),
-        (
-            &[
-                "models/queens-nd-cliques-inf.qspec",
-                "-D",
-                "n=4",
-                "-D",
-                "d=4",
-                "-D",
-                "m=17",
-            ],
+            "models/queens-nd-cliques-inf.qspec -D n=4 -D d=4 -D m=17",
             1,
         ),
-        (&["models/queens-nd-cliques.qspec", "-D", "n=5"], 6),
+        ("models/queens-nd-cliques.qspec -D n=5", 6),
     ] {
+        let args: Vec<&str> = command.split(' ').collect();
+        let args = &args[..];
         let dir = tempfile::tempdir().unwrap();
         let (tasks, n) = split_plan(dir.path(), args, "6");
         assert!(n >= least_parts, "{args:?}: {n} parts");

@@ -124,10 +124,7 @@ pub fn certify(
     };
     match level {
         CertifyLevel::Cnf => cnf::refute(loaded, encodings, &claim, &checker, &files),
-        CertifyLevel::Model if by_clique => {
-            model::refute_by_clique(loaded, &claim, &checker, &files)
-        }
-        CertifyLevel::Model => model::refute(loaded, &claim, &checker, &files),
+        CertifyLevel::Model => model::refute(loaded, &claim, &checker, &files, by_clique),
     }
 }
 

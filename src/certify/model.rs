@@ -20,15 +20,23 @@ use crate::model::Model;
 use crate::options::Encodings;
 use crate::solve::{Outcome, Stop};
 
-/// Writes the claim's OPB file, proves it has no solution, checks the proof.
+/// Writes the claim's OPB file, proves it has no solution, checks the
+/// proof: a claim of the clique search (`by_clique`) by that search's own
+/// proof where it takes the file ([`by_clique_search`]), any other by
+/// certified encodings and CaDiCaL's proof.
 pub(super) fn refute(
     loaded: &Instance,
     claim: &Claim,
     checker: &Checker,
     files: &Files,
+    by_clique: bool,
 ) -> Result<Certificate> {
     let rows = write_claim(loaded, claim, files)?;
-    refute_written(claim, &rows, checker, files)
+    if by_clique {
+        by_clique_search(claim, &rows, checker, files)
+    } else {
+        refute_written(claim, &rows, checker, files)
+    }
 }
 
 /// Writes the claim's OPB file: its rows, in file order.
@@ -82,18 +90,18 @@ fn refute_written(
     )
 }
 
-/// The clique search's claim: the OPB file refuted by the proof-logging
-/// clique search ([`super::clique`]), its proof checked; where that search
-/// does not take the file or gives up, [`refute`].
-pub(super) fn refute_by_clique(
-    loaded: &Instance,
+/// The clique search's claim: the OPB file (written, with its `rows`)
+/// refuted by the proof-logging clique search ([`super::clique`]), its
+/// proof checked; where that search does not take the file or gives up,
+/// [`refute_written`].
+fn by_clique_search(
     claim: &Claim,
+    rows: &[PbRow],
     checker: &Checker,
     files: &Files,
 ) -> Result<Certificate> {
-    let rows = write_claim(loaded, claim, files)?;
     let started = Instant::now();
-    let why_not = match clique::refute(&rows, &files.proof)? {
+    let why_not = match clique::refute(rows, &files.proof)? {
         Search::Refuted { nodes, steps } => {
             let lines = format!(
                 "c certify: `{}` as an OPB file ({} variables, {} constraints); the clique search \
@@ -118,7 +126,7 @@ pub(super) fn refute_by_clique(
         Search::NotRefuted => "the at-most-one rows alone do not refute it".into(),
         Search::TooLong => format!("over {} nodes", clique::MAX_NODES),
     };
-    let mut certificate = refute_written(claim, &rows, checker, files)?;
+    let mut certificate = refute_written(claim, rows, checker, files)?;
     certificate.lines.insert_str(
         0,
         &format!("c certify: the clique search's own proof was not used ({why_not}); CaDiCaL's instead\n"),

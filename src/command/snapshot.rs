@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use super::print;
+use crate::diag::plural;
 use crate::error::{Error, Result};
 use crate::files::write_file;
 use crate::snapshot::{compile, describe, json_report, junit, Manifest, Report, Verdict};
@@ -114,7 +115,7 @@ fn update(path: &Path, names: &[String], out: &mut dyn Write) -> Result<u8> {
         out,
         &format!(
             "{} in {}: {written} written, {unchanged} unchanged\n",
-            plural(compiled.len(), "case"),
+            plural(compiled.len() as u64, "case", "cases"),
             manifest.snapshot_dir().display()
         ),
     )?;
@@ -173,7 +174,7 @@ fn check(
         let ok = reports.len() - changed - new;
         let mut totals = format!(
             "{}: {ok} ok, {changed} changed, {new} new",
-            plural(reports.len(), "case")
+            plural(reports.len() as u64, "case", "cases")
         );
         if new > 0 {
             totals.push_str(if allow_new {
@@ -309,7 +310,7 @@ fn init(path: &Path, folder: &Path, force: bool, out: &mut dyn Write) -> Result<
         &format!(
             "wrote {}: {} (check \"status\"); next: qspec snapshot update\n",
             path.display(),
-            plural(models.len(), "case")
+            plural(models.len() as u64, "case", "cases")
         ),
     )?;
     Ok(0)
@@ -369,8 +370,4 @@ fn formats(formats: &[crate::options::Format]) -> String {
         .map(|f| f.name())
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-fn plural(n: usize, what: &str) -> String {
-    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
 }

@@ -16,6 +16,7 @@ use crate::answer::objective::objective_value;
 use crate::answer::read::AnswerStatus;
 use crate::answer::{objective_check, MappedAnswer};
 use crate::certify::certify;
+use crate::diag::plural;
 use crate::draw::json::BoardJson;
 use crate::emit::{read_header, EmitOptions};
 use crate::encode;
@@ -316,12 +317,10 @@ fn split(req: &SolveRequest, parts: usize, out: &mut dyn Write) -> Result<u8> {
         .collect();
     sizes.sort_unstable();
     let total: u64 = sizes.iter().sum();
-    let plural =
-        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     note(&format!(
         "c split: {} of {} in {:.2} s; estimated nodes {total} in all, per part {} to {} (median {})",
-        plural(plan.parts.len(), "part", "parts"),
-        plural(plan.nodes.len(), "leaf", "leaves"),
+        plural(plan.parts.len() as u64, "part", "parts"),
+        plural(plan.nodes.len() as u64, "leaf", "leaves"),
         started.elapsed().as_secs_f64(),
         sizes.first().copied().unwrap_or(0),
         sizes.last().copied().unwrap_or(0),

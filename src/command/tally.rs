@@ -12,6 +12,7 @@ use serde::Serialize;
 use super::{print, Instance};
 use crate::board::Placement;
 use crate::count::{Counter, End, Tally};
+use crate::diag::plural;
 use crate::draw as render;
 use crate::draw::json::{cell_list, to_line, BoardJson};
 use crate::model::HintKind;
@@ -152,12 +153,6 @@ impl Scope {
     }
 }
 
-/// `1 solution`, `2 solutions`.
-fn counted(n: impl Into<u128>, one: &str, many: &str) -> String {
-    let n: u128 = n.into();
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
 /// Where `count` prints: text (with `c` comments) or JSON lines.
 pub(super) struct Listing<'a> {
     /// Standard output.
@@ -213,7 +208,7 @@ impl<'a> Listing<'a> {
             let class = class_size.map_or(String::new(), |s| {
                 format!(
                     ", {}",
-                    counted(s, "board in its class", "boards in its class")
+                    plural(s, "board in its class", "boards in its class")
                 )
             });
             format!(
@@ -264,12 +259,12 @@ impl<'a> Listing<'a> {
         let text = match group {
             Some(order) => format!(
                 "{at_least}{} under the board's symmetry group of order {order}{scope}{status}\n{at_least}{} (the sum of the class sizes)\n",
-                counted(tally.found, "class", "classes"),
-                counted(tally.raw, "solution", "solutions")
+                plural(tally.found, "class", "classes"),
+                plural(tally.raw, "solution", "solutions")
             ),
             None => format!(
                 "{at_least}{}{scope}{status}\n",
-                counted(tally.found, "solution", "solutions")
+                plural(tally.found, "solution", "solutions")
             ),
         };
         print(self.out, &text)

@@ -170,6 +170,20 @@ impl fmt::Display for SpecErrors {
 
 impl std::error::Error for SpecErrors {}
 
+/// A count with its noun, for messages: `plural(1, "leaf", "leaves")` is
+/// "1 leaf", `plural(3, "leaf", "leaves")` "3 leaves".
+///
+/// ```
+/// assert_eq!(qspec::diag::plural(1, "part", "parts"), "1 part");
+/// assert_eq!(qspec::diag::plural(0, "leaf", "leaves"), "0 leaves");
+/// ```
+pub fn plural(n: impl Into<u128>, one: &str, many: &str) -> String {
+    match n.into() {
+        1 => format!("1 {one}"),
+        n => format!("{n} {many}"),
+    }
+}
+
 /// A count for messages, in groups of three: 1234567 → "1,234,567".
 pub fn thousands(n: u64) -> String {
     let s = n.to_string();

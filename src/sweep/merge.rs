@@ -12,6 +12,7 @@ use super::json;
 use super::line::{Line, Status};
 use super::split::Joined;
 use super::{Coords, Defines};
+use crate::diag::plural;
 use crate::draw::histogram::{histogram_svg, Series};
 use crate::error::{Error, Result};
 
@@ -179,7 +180,7 @@ impl Summary {
     /// A sweep of parameters without walls: one row per combination.
     fn parameter_table(&self, out: &mut String) {
         let n = self.groups.len();
-        let _ = writeln!(out, "{n} instance{}", if n == 1 { "" } else { "s" });
+        let _ = writeln!(out, "{}", plural(n as u64, "instance", "instances"));
         for g in self.groups() {
             let label = group_rows(g)
                 .into_iter()

@@ -55,6 +55,7 @@ use rustsat_cadical::CaDiCaL;
 
 use self::rows::Sink;
 use self::tracer::VeriPbTracer;
+use crate::diag::plural;
 use crate::encode::{ClauseArena, ClauseSink};
 use crate::error::{Error, Result};
 use crate::model::{Lit, Rel, Var};
@@ -117,10 +118,6 @@ impl Encoded {
     /// `"12 clauses, 8 pairwise at-most-ones, 3 totalizers, 1 generalised
     /// totalizer"`.
     pub fn describe(&self) -> String {
-        let plural = |n: u32, one: &str, many: &str| match n {
-            1 => format!("1 {one}"),
-            _ => format!("{n} {many}"),
-        };
         [
             plural(self.clauses, "clause", "clauses"),
             plural(

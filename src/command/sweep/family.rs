@@ -11,6 +11,7 @@ use super::requests::{FamilyRequest, PlanRequest, SweepRequest};
 use super::stopped_code;
 use crate::command::progress::Progress;
 use crate::command::{note, print};
+use crate::diag::plural;
 use crate::error::{Error, Result};
 use crate::files::write_file;
 use crate::instance::{LoadOptions, Source};
@@ -153,9 +154,9 @@ pub(super) fn report(progress: &sweep::Progress, started: Instant, jobs: usize) 
     };
     let n = progress.lines;
     note(&format!(
-        "c sweep: {n} {} in {secs:.2} s ({jobs} {}){stopped}",
-        if n == 1 { "instance" } else { "instances" },
-        if jobs == 1 { "thread" } else { "threads" }
+        "c sweep: {} in {secs:.2} s ({}){stopped}",
+        plural(n, "instance", "instances"),
+        plural(jobs as u64, "thread", "threads")
     ));
 }
 

@@ -13,6 +13,7 @@ use super::shared::{Outcome, Shared};
 use super::symmetry;
 use super::task::{End, Task};
 use crate::answer::objective::objective_value;
+use crate::diag::plural;
 use crate::error::{Error, Result};
 use crate::model::{Lit, Model};
 use std::sync::atomic::Ordering;
@@ -84,10 +85,10 @@ impl Setup {
             true => "no symmetry pruning (--no-symmetry)".to_string(),
         };
         format!(
-            "clique search: {} cells, {} conflicting pairs, {pruning}, {threads} thread{}",
+            "clique search: {} cells, {} conflicting pairs, {pruning}, {}",
             self.problem.vertices.len(),
             self.pairs(),
-            if threads == 1 { "" } else { "s" }
+            plural(threads as u64, "thread", "threads")
         )
     }
 
