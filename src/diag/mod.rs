@@ -174,8 +174,8 @@ impl std::error::Error for SpecErrors {}
 /// "1 leaf", `plural(3, "leaf", "leaves")` "3 leaves".
 ///
 /// ```
-/// assert_eq!(qspec::diag::plural(1, "part", "parts"), "1 part");
-/// assert_eq!(qspec::diag::plural(0, "leaf", "leaves"), "0 leaves");
+/// assert_eq!(qspec::diag::plural(1u32, "part", "parts"), "1 part");
+/// assert_eq!(qspec::diag::plural(0u64, "leaf", "leaves"), "0 leaves");
 /// ```
 pub fn plural(n: impl Into<u128>, one: &str, many: &str) -> String {
     match n.into() {
