@@ -32,6 +32,9 @@ struct Ask {
     up_to_symmetry: bool,
     no_auto_hints: bool,
     limit: Option<u64>,
+    /// The engine (`None`: CaDiCaL) and its threads.
+    engine: Option<Engine>,
+    threads: Option<usize>,
 }
 
 fn request(path: &std::path::Path, defines: &[(&str, i64)], ask: Ask, jsonl: bool) -> Command {
@@ -44,9 +47,9 @@ fn request(path: &std::path::Path, defines: &[(&str, i64)], ask: Ask, jsonl: boo
             auto_hints: !ask.no_auto_hints,
         },
         encodings: EncodingRequest::default(),
-        engine: Engine::Cadical,
+        engine: ask.engine.unwrap_or(Engine::Cadical),
         timeout: None,
-        threads: None,
+        threads: ask.threads,
         flags: CountFlags {
             limit: ask.limit,
             optimal: ask.optimal,
@@ -244,6 +247,84 @@ const OPTIMA: [&str; 3] = [
     "board 3 x 3\nwalls free\npiece queen\nrule no_attack\ncount >= 4\nminimize walls\n",
     "board 4 x 4\npiece knight\nrule dominate\nminimize count\n",
 ];
+
+/// Models the clique search lists (`rule no_attack`, the count bounded
+/// from below): a goal, ranges of sizes (sets below the most are listed
+/// too), leapers, walls, fixed and forbidden cells that shrink the group,
+/// 3-D and 4-D, a torus, implied hints; and optima.
+const CLIQUE_CASES: [&str; 14] = [
+    "board 4 x 4\npiece queen\nrule no_attack\ncount == 4\n",
+    "board 4 x 4\npiece queen\nrule no_attack\ncount >= 2\ncount <= 3\n",
+    "board 4 x 4\npiece knight\nrule no_attack\ncount >= 6\n",
+    "board 3 x 4\npiece king\nrule no_attack\ncount >= 2\n",
+    "board 4 x 4 {\n. . . .\n. # . .\n. . # .\n. . . .\n}\npiece queen\nrule no_attack\ncount >= 4\n",
+    "board 4 x 4\npiece rook\nrule no_attack\nfix (0,0)\nforbid (3,3)\ncount == 4\n",
+    "board 4 x 4\npiece queen\nrule no_attack\nfix (1,0)\ncount >= 3\n",
+    "board 3^3\npiece rook\nrule no_attack\ncount == 9\n",
+    "board 3^3\npiece queen\nrule no_attack\ncount >= 4\n",
+    "board 2^4\npiece queen\nrule no_attack\ncount >= 1\n",
+    "board 4 x 4\npiece camel { leaper (1,3) }\nrule no_attack\ncount >= 7\n",
+    "board 4 x 4\ntorus\npiece king\nrule no_attack\ncount >= 3\n",
+    "board 4 x 4\npiece queen\nrule no_attack\ncount >= 3\nhint lines\nhint cliques cube star\n",
+    "board 5 x 3\npiece bishop\nrule no_attack\ncount >= 5\n",
+];
+
+/// The clique search lists what the oracle lists, on one thread and on
+/// two, in the same order (and takes every case: none falls back to
+/// CaDiCaL unseen).
+#[test]
+fn the_clique_search_lists_what_the_oracle_lists() {
+    for src in CLIQUE_CASES {
+        let s = spec(src);
+        let board = Board::new(&s.dims, s.torus, &s.walls);
+        let want = oracle(&s, &board);
+        let mut lists = Vec::new();
+        for threads in [1, 2] {
+            let ask = Ask {
+                engine: Some(Engine::Clique),
+                threads: Some(threads),
+                ..Ask::default()
+            };
+            agree(src, &want, ask);
+            lists.push(run_src(src, Ask { all: true, ..ask }).solutions);
+        }
+        assert_eq!(lists[0], lists[1], "the order on 1 and 2 threads: {src}");
+        let instance = qspec::instance::load_source(
+            "case.qspec",
+            src,
+            &[],
+            &qspec::instance::LoadOptions::default(),
+        )
+        .unwrap();
+        let found = qspec::count::Solutions::by_clique(
+            &instance,
+            None,
+            None,
+            None,
+            &qspec::solve::Stop::new(None),
+            1,
+            &mut |_| {},
+        )
+        .unwrap();
+        assert!(found.is_some(), "the clique search takes {src}");
+    }
+    for src in [
+        "board 4 x 4\npiece queen\nrule no_attack\nmaximize count\n",
+        "board 3^3\npiece queen\nrule no_attack\nmaximize count\n",
+    ] {
+        let s = spec(src);
+        let board = Board::new(&s.dims, s.torus, &s.walls);
+        let all = oracle(&s, &board);
+        let best = all.iter().map(Vec::len).max().unwrap();
+        let at_best = all.into_iter().filter(|c| c.len() == best).collect();
+        let ask = Ask {
+            optimal: true,
+            engine: Some(Engine::Clique),
+            ..Ask::default()
+        };
+        agree(src, &at_best, ask);
+    }
+}
 
 #[test]
 fn counts_at_the_optimum_agree_with_the_oracle() {
@@ -506,5 +587,53 @@ fn a_timeout_says_at_least() {
     assert!(
         last.starts_with("at least ") && last.ends_with(" solutions (timeout)"),
         "{last}"
+    );
+}
+
+/// Which engine lists the solutions is said: the clique search by default
+/// on 3 dimensions at the optimum (with its nodes and classes), CaDiCaL
+/// where the clique search does not list (every feasible solution of a
+/// maximised count), said so when the clique search was asked for.
+#[test]
+fn the_output_says_which_engine_listed_the_solutions() {
+    let q = |args: &[&str]| {
+        let o = qspec(args);
+        assert!(
+            o.status.code().is_some_and(|c| c == 0 || c == 10),
+            "{}",
+            stderr(&o)
+        );
+        stdout(&o)
+    };
+    let optimal = q(&["count", "models/queens-3d-5.qspec", "--optimal"]);
+    assert!(
+        optimal.contains("every solution by the clique search"),
+        "{optimal}"
+    );
+    assert!(
+        optimal.contains("848 nodes, 22 classes of solutions under its symmetries"),
+        "{optimal}"
+    );
+    assert!(
+        optimal.contains("1056 solutions with count = 13"),
+        "{optimal}"
+    );
+    let all = q(&["count", "models/queens-3d-5.qspec", "--limit", "2"]);
+    assert!(
+        all.contains("every solution with the embedded CaDiCaL"),
+        "{all}"
+    );
+    assert!(!all.contains("clique"), "{all}");
+    let asked = q(&[
+        "count",
+        "models/queens-3d-5.qspec",
+        "--limit",
+        "2",
+        "--engine",
+        "clique",
+    ]);
+    assert!(
+        asked.contains("the clique search does not list this model's solutions"),
+        "{asked}"
     );
 }

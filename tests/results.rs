@@ -95,17 +95,20 @@ fn blocked_8x8_three_walls_value_by_value() {
     assert_eq!(classes, [294, 4291, 692, 1]);
 }
 
-/// The most non-attacking queens on 3^3, 4^3 and 3^4, and the optimal
-/// placements with their classes under the board's symmetries: qspec's
-/// optimum and count against the checker's own search, which also finds no
-/// placement with one queen more.
+/// The most non-attacking queens on 3^3, 4^3, 5^3 and 3^4, and the
+/// optimal placements with their classes under the board's symmetries:
+/// qspec's optimum and count (listed by the clique search, and by CaDiCaL)
+/// against the checker's own search, which also finds no placement with
+/// one queen more.
 #[test]
 fn queens_on_small_cubes_the_optimal_placements() {
-    for (n, d) in [(3usize, 3usize), (4, 3), (3, 4)] {
+    for (n, d) in [(3usize, 3usize), (4, 3), (5, 3), (3, 4)] {
         let board = format!("board {n}^{d}\npiece queen\nrule no_attack\nmaximize count\n");
         let dir = tempfile::tempdir().unwrap();
         let path = common::write_text(dir.path(), "cube.qspec", &board);
-        let q = qspec_count(&[&path, "--optimal", "--up-to-symmetry"]);
+        let by =
+            |engine| qspec_count(&[&path, "--optimal", "--up-to-symmetry", "--engine", engine]);
+        let q = by("clique");
         let m = number(&q, "optimum") as usize;
         let c = cube::count(n, d, m);
         assert_eq!(
@@ -113,6 +116,9 @@ fn queens_on_small_cubes_the_optimal_placements() {
             (number(&q, "solutions"), number(&q, "classes")),
             "{n}^{d} with {m} queens"
         );
+        if n < 5 {
+            assert_eq!(by("cadical"), q, "{n}^{d}: CaDiCaL lists the same");
+        }
         assert_eq!(
             cube::count(n, d, m + 1).solutions,
             0,

@@ -213,7 +213,7 @@ pub struct CountArgs {
     pub encodings: EncodingArgs,
     #[command(flatten)]
     pub run: LongRunArgs,
-    /// The engine that finds the optimum for --optimal (the enumeration runs on CaDiCaL)
+    /// The engine that finds the optimum for --optimal; clique (and auto, on 3 or more dimensions) also lists the solutions of a no_attack model, else CaDiCaL lists them
     #[arg(long, value_name = "NAME", default_value_t = Engine::default(), value_parser = choice::<Engine>())]
     pub engine: Engine,
     /// Count with a model counter on the CNF instead of enumerating (classes by Burnside's lemma)

@@ -111,11 +111,12 @@ struct Counting<'a> {
     listing: Listing<'a>,
 }
 
-impl Counting<'_> {
+impl<'a> Counting<'a> {
     fn run(&mut self, classes: Option<Orbits>) -> Result<u8> {
-        let how = match self.req.counter {
-            Some(c) => format!("counted by {} on the CNF", c.name()),
-            None => "every solution with the embedded CaDiCaL".into(),
+        let how = match (self.req.counter, self.by_clique()) {
+            (Some(c), _) => format!("counted by {} on the CNF", c.name()),
+            (None, true) => "every solution by the clique search".into(),
+            (None, false) => "every solution with the embedded CaDiCaL".into(),
         };
         self.listing.comment(&format!(
             "qspec {}: {}, {how}, {}",
@@ -142,16 +143,12 @@ impl Counting<'_> {
             return self.count_with(counter, optimum, classes.is_some());
         }
         let counts_classes = classes.is_some();
-        let mut solutions = Solutions::with_stop(
-            self.loaded,
-            optimum,
-            classes,
-            &self.encodings,
-            self.req.flags.limit,
-            &self.stop,
-        )?;
+        let mut solutions = self.solutions(optimum, classes)?;
         for hint in &solutions.target().model.hints {
             self.listing.comment(&hint.describe())?;
+        }
+        if let Some(found_by) = solutions.found_by() {
+            self.listing.comment(&found_by)?;
         }
         let scope = Scope::of(self.loaded, solutions.target(), optimum, counts_classes);
         let bar = Progress::counter(if counts_classes {
@@ -180,6 +177,73 @@ impl Counting<'_> {
             solutions.group_order(),
         )?;
         Ok(end.exit_code())
+    }
+
+    /// Whether the clique search lists the solutions: asked of it (with
+    /// `--engine clique`, or by `auto` where it picks the clique search, on
+    /// boards of three or more dimensions), and the model one it lists.
+    fn by_clique(&self) -> bool {
+        let asked = match self.req.engine {
+            Engine::Clique => true,
+            Engine::Auto => {
+                auto::choose(&self.loaded.model, &self.solve_options()).pick
+                    == auto::Pick::One(Engine::Clique)
+            }
+            _ => false,
+        };
+        asked && count::clique_lists(&self.loaded.model, self.req.flags.optimal)
+    }
+
+    /// The solutions at `optimum` (one per class of `classes`): by the
+    /// clique search when it lists them ([`Counting::by_clique`]), else by
+    /// CaDiCaL, said so when the clique search was asked for.
+    fn solutions(
+        &mut self,
+        optimum: Option<i64>,
+        classes: Option<Orbits>,
+    ) -> Result<Solutions<'a>> {
+        if self.by_clique() {
+            let status = Progress::status();
+            status.say("every solution by the clique search".to_string());
+            let threads = self.solve_options().threads();
+            let mut searched = |nodes: u64| {
+                status.say(format!(
+                    "every solution by the clique search: {nodes} nodes"
+                ));
+            };
+            let found = Solutions::by_clique(
+                self.loaded,
+                optimum,
+                classes.clone(),
+                self.req.flags.limit,
+                &self.stop,
+                threads,
+                &mut searched,
+            )?;
+            drop(status);
+            if let Some(found) = found {
+                return Ok(found);
+            }
+        }
+        if self.req.engine == Engine::Clique {
+            self.listing.comment(
+                "the clique search does not list this model's solutions (it lists those of a `rule no_attack` count bounded from below, or at the optimum with --optimal): every solution with the embedded CaDiCaL",
+            )?;
+        }
+        self.by_cadical(optimum, classes)
+    }
+
+    /// The solutions by CaDiCaL.
+    fn by_cadical(&self, optimum: Option<i64>, classes: Option<Orbits>) -> Result<Solutions<'a>> {
+        let limit = self.req.flags.limit;
+        Solutions::with_stop(
+            self.loaded,
+            optimum,
+            classes,
+            &self.encodings,
+            limit,
+            &self.stop,
+        )
     }
 
     /// The count by a model counter: of the solutions at `optimum` (when
@@ -225,13 +289,7 @@ impl Counting<'_> {
     /// The optimum, by the optimiser (`--engine`), its progress printed
     /// as `solve` prints it.
     fn optimum(&mut self) -> Result<Optimum> {
-        let opts = SolveOptions {
-            encodings: self.encodings,
-            engine: self.req.engine,
-            deadline: self.stop.deadline,
-            threads: self.req.threads,
-            ..SolveOptions::default()
-        };
+        let opts = self.solve_options();
         let optimum = {
             let mut sink = std::io::sink();
             let out: &mut dyn Write = if self.listing.jsonl {
@@ -260,6 +318,17 @@ impl Counting<'_> {
             ))?;
         }
         Ok(optimum)
+    }
+
+    /// The options the engines run with.
+    fn solve_options(&self) -> SolveOptions {
+        SolveOptions {
+            encodings: self.encodings,
+            engine: self.req.engine,
+            deadline: self.stop.deadline,
+            threads: self.req.threads,
+            ..SolveOptions::default()
+        }
     }
 
     /// The model has no solution, so none at the optimum either.

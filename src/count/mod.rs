@@ -33,13 +33,15 @@ use crate::answer::decode::{cell_var, CellVar};
 use crate::board::orbit::{code, Orbits};
 use crate::board::symmetry::normalises;
 use crate::board::Placement;
+use crate::diag::plural;
 use crate::draw;
 use crate::error::{Error, Result};
 use crate::instance::Instance;
 use crate::language::{Hint, HintSpec, Spec, Target};
 use crate::lower::{symmetry_group, GROUP_LIMIT};
-use crate::model::Rel;
+use crate::model::{Rel, Var};
 use crate::options::Encodings;
+use crate::solve::clique;
 use crate::solve::solve as optimise;
 use crate::solve::{Report, SolveOptions, Status, Stop};
 use crate::verify::verify;
@@ -195,7 +197,7 @@ pub struct Solution {
 pub struct Solutions<'a> {
     target: Cow<'a, Instance>,
     orbits: Option<Orbits>,
-    enumerator: Enumerator,
+    source: Source,
     decisions: Vec<(usize, CellVar)>,
     limit: Option<u64>,
     tally: Tally,
@@ -273,17 +275,93 @@ impl<'a> Solutions<'a> {
         stop: &Stop,
     ) -> Result<Solutions<'a>> {
         let target = target(instance, optimum, orbits.is_some())?;
-        let enumerator = Enumerator::new(&target.model, encodings, stop);
+        let source = Source::Solver(Enumerator::new(&target.model, encodings, stop));
         let decisions = decision_cells(&target);
         Ok(Solutions {
             target,
             orbits,
-            enumerator,
+            source,
             decisions,
             limit,
             tally: Tally::default(),
             end: None,
         })
+    }
+
+    /// [`Solutions::with_stop`] found by the clique search on `threads`
+    /// threads ([`clique::enumerate`], telling `searched` its nodes so far
+    /// as it goes), when it enumerates this instance
+    /// (a `rule no_attack` model whose count is bounded from below, or
+    /// fixed at `optimum`): it collects every solution first and then
+    /// hands them out; `None` when it does not take the instance.
+    pub fn by_clique(
+        instance: &'a Instance,
+        optimum: Option<i64>,
+        orbits: Option<Orbits>,
+        limit: Option<u64>,
+        stop: &Stop,
+        threads: usize,
+        searched: &mut dyn FnMut(u64),
+    ) -> Result<Option<Solutions<'a>>> {
+        let target = target(Cow::Borrowed(instance), optimum, false)?;
+        let Some(every) = clique::enumerate::every(&target.model, threads, stop, searched) else {
+            return Ok(None);
+        };
+        let n_decisions = target.model.n_decisions() as usize;
+        if every
+            .solutions
+            .iter()
+            .flatten()
+            .any(|v| v.index() >= n_decisions)
+        {
+            // A counted variable that does not decide the board.
+            return Ok(None);
+        }
+        let decisions = decision_cells(&target);
+        let n_cells = target.board.n_cells();
+        let mut found = Found {
+            sets: Vec::new().into_iter(),
+            n_decisions,
+            complete: every.complete,
+            nodes: every.nodes,
+            classes: every.classes,
+            describe: every.describe,
+        };
+        let kept: Vec<Vec<Var>> = every
+            .solutions
+            .into_iter()
+            .filter(|set| {
+                orbits.as_ref().is_none_or(|orbits| {
+                    let values = found.values(set);
+                    let placement = placement(&decisions, n_cells, &values);
+                    orbits.is_canonical(&content(&target, &placement))
+                })
+            })
+            .collect();
+        found.sets = kept.into_iter();
+        Ok(Some(Solutions {
+            target,
+            orbits,
+            source: Source::Found(found),
+            decisions,
+            limit,
+            tally: Tally::default(),
+            end: None,
+        }))
+    }
+
+    /// What found the solutions, for a note: `None` for CaDiCaL, else the
+    /// clique search's description and its nodes.
+    pub fn found_by(&self) -> Option<String> {
+        match &self.source {
+            Source::Solver(_) => None,
+            Source::Found(found) => Some(format!(
+                "{}; {} nodes, {} of solutions under its symmetries",
+                found.describe,
+                found.nodes,
+                plural(found.classes as u64, "class", "classes")
+            )),
+        }
     }
 
     /// The instance whose solutions are enumerated: the objective fixed at
@@ -317,14 +395,14 @@ impl<'a> Solutions<'a> {
         }
         if self.limit == Some(self.tally.found) {
             // One more call tells "exactly N" from "at least N".
-            self.end = Some(match self.enumerator.next_solution()? {
+            self.end = Some(match self.source.next_solution()? {
                 Next::Exhausted => End::Complete,
                 Next::Solution(_) => End::Limit,
                 Next::Stopped => End::stopped(),
             });
             return Ok(None);
         }
-        let values = match self.enumerator.next_solution()? {
+        let values = match self.source.next_solution()? {
             Next::Solution(values) => values,
             Next::Exhausted => return self.ended(End::Complete),
             Next::Stopped => return self.ended(End::stopped()),
@@ -348,6 +426,12 @@ impl<'a> Solutions<'a> {
         self.end = Some(end);
         Ok(None)
     }
+}
+
+/// Whether the clique search lists the solutions of `model`
+/// ([`Solutions::by_clique`]) — at its optimum when `at_optimum`.
+pub fn clique_lists(model: &crate::model::Model, at_optimum: bool) -> bool {
+    clique::enumerate::lists(model, at_optimum)
 }
 
 /// The instance whose solutions are counted: `instance` with its
@@ -441,14 +525,7 @@ fn class_size(
     number: u64,
 ) -> Result<u64> {
     let board = &target.board;
-    let content: Vec<u8> = (0..board.n_cells())
-        .map(|c| {
-            code(
-                placement.pieces[c],
-                board.is_wall(c) || placement.chosen_walls[c],
-            )
-        })
-        .collect();
+    let content = content(target, placement);
     if !orbits.is_canonical(&content) {
         return Err(Error::Internal {
             message: format!(
@@ -458,4 +535,60 @@ fn class_size(
         });
     }
     Ok(orbits.class_size(&content) as u64)
+}
+
+/// A placement as the orbits read it: each cell's code.
+fn content(target: &Instance, placement: &Placement) -> Vec<u8> {
+    let board = &target.board;
+    (0..board.n_cells())
+        .map(|c| {
+            code(
+                placement.pieces[c],
+                board.is_wall(c) || placement.chosen_walls[c],
+            )
+        })
+        .collect()
+}
+
+/// Where the solutions come from.
+enum Source {
+    /// CaDiCaL, one at a time.
+    Solver(Enumerator),
+    /// Found all at once by the clique search.
+    Found(Found),
+}
+
+/// The solutions the clique search found, handed out one at a time.
+struct Found {
+    sets: std::vec::IntoIter<Vec<Var>>,
+    n_decisions: usize,
+    complete: bool,
+    nodes: u64,
+    classes: usize,
+    describe: String,
+}
+
+impl Found {
+    /// The values of the decision variables of a solution: its counted
+    /// variables true.
+    fn values(&self, set: &[Var]) -> Vec<bool> {
+        let mut values = vec![false; self.n_decisions];
+        for v in set {
+            values[v.index()] = true;
+        }
+        values
+    }
+}
+
+impl Source {
+    fn next_solution(&mut self) -> Result<Next> {
+        match self {
+            Source::Solver(enumerator) => enumerator.next_solution(),
+            Source::Found(found) => Ok(match found.sets.next() {
+                Some(set) => Next::Solution(found.values(&set)),
+                None if found.complete => Next::Exhausted,
+                None => Next::Stopped,
+            }),
+        }
+    }
 }

@@ -5,12 +5,15 @@
 //! classes under the board's 2^d d! symmetries (signed permutations of the
 //! axes).
 
-#[derive(Debug, Default, Clone, Copy)]
+#[derive(Debug, Default, Clone)]
 pub struct Count {
     pub solutions: u64,
     pub classes: u64,
     pub class_sizes: u64,
     pub nodes: u64,
+    /// With `list`: each class's least placement (sorted cells, as
+    /// coordinates) and its size.
+    pub listed: Vec<(Vec<Vec<usize>>, u64)>,
 }
 
 type Set = Vec<u64>;
@@ -54,11 +57,18 @@ struct Search {
     adj: Vec<Set>,
     chosen: Vec<usize>,
     symmetries: Vec<(Vec<usize>, Vec<bool>)>,
+    list: bool,
     count: Count,
 }
 
 /// Every placement of `m` non-attacking queens on n^d.
+#[allow(dead_code)] // the binary lists; tests/results.rs counts
 pub fn count(n: usize, d: usize, m: usize) -> Count {
+    count_listing(n, d, m, false)
+}
+
+/// [`count`], listing each class's least placement when `list`.
+pub fn count_listing(n: usize, d: usize, m: usize, list: bool) -> Count {
     let cells = n.pow(d as u32);
     let words = cells.div_ceil(64);
     let all: Vec<Vec<usize>> = (0..cells).map(|c| coords(n, d, c)).collect();
@@ -77,6 +87,7 @@ pub fn count(n: usize, d: usize, m: usize) -> Count {
         adj,
         chosen: Vec::new(),
         symmetries: signed_permutations(d),
+        list,
         count: Count::default(),
     };
     let mut cand = vec![0u64; words];
@@ -182,8 +193,13 @@ impl Search {
             }
         }
         if least {
+            let size = self.symmetries.len() as u64 / fixed;
             self.count.classes += 1;
-            self.count.class_sizes += self.symmetries.len() as u64 / fixed;
+            self.count.class_sizes += size;
+            if self.list {
+                let cells = me.iter().map(|&c| coords(self.n, self.d, c)).collect();
+                self.count.listed.push((cells, size));
+            }
         }
     }
 }

@@ -16,9 +16,10 @@
 //!                                  walls), as a table of values by classes
 //!                                  and boards (--list: each class's least
 //!                                  placement and its value, a line each)
-//!   check cube N D M               placements of M non-attacking queens on
+//!   check cube N D M [--list]      placements of M non-attacking queens on
 //!                                  the board N^D: solutions, and classes under
-//!                                  its 2^D D! symmetries
+//!                                  its 2^D D! symmetries (--list: each class's
+//!                                  least placement, as JSON cells, and its size)
 
 mod attacks;
 mod blocked;
@@ -34,7 +35,7 @@ fn number(args: &[String], i: usize, what: &str) -> usize {
 }
 
 fn usage(why: &str) -> ! {
-    eprintln!("error: {why}\nusage: check attacks N K M [--list] | attacks-max N K M | blocked N WALLS | cube N D M");
+    eprintln!("error: {why}\nusage: check attacks N K M [--list] | attacks-max N K M | blocked N WALLS | cube N D M [--list]");
     std::process::exit(2);
 }
 
@@ -96,7 +97,10 @@ fn main() {
         }
         Some("cube") => {
             let (n, d, m) = (number(&args, 1, "N"), number(&args, 2, "D"), number(&args, 3, "M"));
-            let c = cube::count(n, d, m);
+            let c = cube::count_listing(n, d, m, args.iter().any(|a| a == "--list"));
+            for (cells, size) in &c.listed {
+                println!("{{\"class_size\":{size},\"cells\":{cells:?}}}");
+            }
             println!(
                 "cube n={n} d={d} m={m}: {} solutions, {} classes (class sizes sum to {}), {} nodes, {:.2} s",
                 c.solutions,

@@ -13,6 +13,11 @@
 //! end, not searched first: whichever thread searches it, the candidates
 //! of every branch are those of the search on one thread.
 //!
+//! Collecting every set of a size ([`Shared::collecting`], for `qspec
+//! count`) the bound prunes what cannot reach the smallest size, and the
+//! same argument gives at least one member of each class of sets: each is
+//! kept as its class's least image under the whole group.
+//!
 //! A search runs [`Task`]s: a node (the sets holding its chosen vertices,
 //! the rest from its candidates) and its place in the order of the search
 //! on one thread (`path`, the branch taken at each level). When a thread
@@ -95,9 +100,16 @@ impl<'a> Search<'a> {
         self.path = task.path;
         self.base = (self.chosen.len(), self.path.len());
         if self.chosen.len() > self.shared.best() {
-            self.shared.record(&self.chosen, &self.path);
-            if self.chosen.len() >= self.shared.goal() {
-                return End::Reached;
+            if self.shared.is_collecting() {
+                self.collect();
+                if self.chosen.len() >= self.shared.goal() {
+                    return End::Exhausted;
+                }
+            } else {
+                self.shared.record(&self.chosen, &self.path);
+                if self.chosen.len() >= self.shared.goal() {
+                    return End::Reached;
+                }
             }
         }
         if is_empty(&task.candidates) {
@@ -136,6 +148,10 @@ impl<'a> Search<'a> {
             let reached = self.chosen.len() >= self.shared.goal();
             let child = !reached && self.descend(depth, v);
             self.drop_orbit(depth, v);
+            let collecting = self.shared.is_collecting();
+            if collecting {
+                self.collect();
+            }
             if child {
                 if self.shared.hungry() {
                     self.donate(depth);
@@ -144,7 +160,7 @@ impl<'a> Search<'a> {
                 if end != End::Exhausted {
                     return end;
                 }
-            } else {
+            } else if !collecting {
                 // A set no candidate extends (or the goal): recorded when
                 // better, so the sets reported are maximal ones.
                 if self.chosen.len() > self.shared.best() {
@@ -232,6 +248,27 @@ impl<'a> Search<'a> {
                 .filter(|&&g| self.graph.image(g, v) == v),
         );
         true
+    }
+
+    /// Collects the chosen set when its size is one collected: as the
+    /// least of its images under the whole group (sorted positions), so
+    /// each class is kept once whichever member the search meets.
+    fn collect(&self) {
+        if self.chosen.len() <= self.shared.best() {
+            return;
+        }
+        let mut least = self.chosen.clone();
+        least.sort_unstable();
+        let mut image = Vec::with_capacity(least.len());
+        for g in 0..self.graph.n_maps() as u32 {
+            image.clear();
+            image.extend(self.chosen.iter().map(|&v| self.graph.image(g, v)));
+            image.sort_unstable();
+            if image < least {
+                least.clone_from(&image);
+            }
+        }
+        self.shared.collect(least);
     }
 
     /// Removes `v` and its images under the node's group from its candidates.

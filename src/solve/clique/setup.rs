@@ -79,8 +79,8 @@ impl Setup {
     pub fn describe(&self, threads: usize) -> String {
         let pruning = match self.no_symmetry {
             false => format!(
-                "{} symmetries of the board kept by the model",
-                self.maps.len() + 1
+                "{} of the board kept by the model",
+                plural(self.maps.len() as u64 + 1, "symmetry", "symmetries")
             ),
             true => "no symmetry pruning (--no-symmetry)".to_string(),
         };

@@ -2,7 +2,7 @@
 //! thread prunes with), the set found and where, the queue of tasks, and
 //! whether to go on.
 
-use std::collections::VecDeque;
+use std::collections::{BTreeSet, VecDeque};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::Sender;
 use std::sync::{Condvar, Mutex};
@@ -51,6 +51,9 @@ pub struct Shared<'a> {
     pub(super) searching: AtomicU64,
     /// Tasks handed between threads.
     handed: AtomicU64,
+    /// Collecting ([`Shared::collecting`]): every set of a size in
+    /// `best + 1..=goal` found, each as the least image of its class.
+    collected: Option<Mutex<BTreeSet<Vec<u32>>>>,
 }
 
 /// How a search ended.
@@ -63,6 +66,18 @@ pub struct Outcome {
     pub nodes: u64,
     /// Branches handed from one thread to another.
     pub handed: u64,
+}
+
+/// What a collecting search found ([`Shared::collecting`]).
+pub struct Collected {
+    /// Each class of sets found, as its least image under the group (in
+    /// search positions), in order.
+    pub classes: Vec<Vec<u32>>,
+    /// Whether everything was searched (else a stop came first, and there
+    /// may be more).
+    pub complete: bool,
+    /// Nodes searched, on all threads.
+    pub nodes: u64,
 }
 
 #[derive(Default)]
@@ -121,6 +136,51 @@ impl<'a> Shared<'a> {
             nodes: AtomicU64::new(0),
             searching: AtomicU64::new(0),
             handed: AtomicU64::new(0),
+            collected: None,
+        }
+    }
+
+    /// A search for every set of `sizes` (the smallest at least 1), on
+    /// `threads` threads: the sizes bound the search as a best and a goal
+    /// that never move, and each set found is kept ([`Shared::collect`]).
+    pub fn collecting(
+        stop: &'a Stop,
+        sizes: std::ops::RangeInclusive<usize>,
+        threads: usize,
+    ) -> Shared<'a> {
+        let (least, most) = sizes.into_inner();
+        assert!(least >= 1, "collecting sets of at least one vertex");
+        Shared {
+            collected: Some(Mutex::new(BTreeSet::new())),
+            ..Shared::new(stop, least - 1, None, most, false, threads)
+        }
+    }
+
+    /// Whether every set is collected rather than the best one kept.
+    pub fn is_collecting(&self) -> bool {
+        self.collected.is_some()
+    }
+
+    /// Keeps `class` (a set's least image under the group) when collecting.
+    pub fn collect(&self, class: Vec<u32>) {
+        if let Some(collected) = &self.collected {
+            collected
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .insert(class);
+        }
+    }
+
+    /// What a collecting search found.
+    pub fn into_collected(self) -> Collected {
+        let classes = self
+            .collected
+            .map(|c| c.into_inner().unwrap_or_else(|e| e.into_inner()))
+            .unwrap_or_default();
+        Collected {
+            classes: classes.into_iter().collect(),
+            complete: !self.stopped.into_inner(),
+            nodes: self.nodes.into_inner(),
         }
     }
 
