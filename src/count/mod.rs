@@ -6,8 +6,11 @@
 //! per symmetry class is listed (the lex-leader constraints of `hint
 //! break_symmetry`) with its class size computed from the geometry
 //! ([`crate::board::orbit`]), so that the number of solutions is the sum of
-//! the class sizes. Or an external model counter counts them ([`counter`]:
-//! d4, Ganak), classes by Burnside's lemma.
+//! the class sizes. Or the clique search finds them all at once
+//! ([`Solutions::by_clique`], for `rule no_attack` models: every class under
+//! the board's symmetries, spread into its members, each then verified as
+//! CaDiCaL's are; `source.rs` hands them out). Or an external model counter
+//! counts them ([`counter`]: d4, Ganak), classes by Burnside's lemma.
 //!
 //! ```
 //! use qspec::count::{Solutions, Tally};
@@ -22,9 +25,11 @@
 
 pub mod counter;
 mod enumerate;
+mod source;
 
 pub use counter::{Counted, Counter};
 pub use enumerate::{Enumerator, Next};
+use source::{Found, Source};
 
 use std::borrow::Cow;
 use std::time::Instant;
@@ -548,47 +553,4 @@ fn content(target: &Instance, placement: &Placement) -> Vec<u8> {
             )
         })
         .collect()
-}
-
-/// Where the solutions come from.
-enum Source {
-    /// CaDiCaL, one at a time.
-    Solver(Enumerator),
-    /// Found all at once by the clique search.
-    Found(Found),
-}
-
-/// The solutions the clique search found, handed out one at a time.
-struct Found {
-    sets: std::vec::IntoIter<Vec<Var>>,
-    n_decisions: usize,
-    complete: bool,
-    nodes: u64,
-    classes: usize,
-    describe: String,
-}
-
-impl Found {
-    /// The values of the decision variables of a solution: its counted
-    /// variables true.
-    fn values(&self, set: &[Var]) -> Vec<bool> {
-        let mut values = vec![false; self.n_decisions];
-        for v in set {
-            values[v.index()] = true;
-        }
-        values
-    }
-}
-
-impl Source {
-    fn next_solution(&mut self) -> Result<Next> {
-        match self {
-            Source::Solver(enumerator) => enumerator.next_solution(),
-            Source::Found(found) => Ok(match found.sets.next() {
-                Some(set) => Next::Solution(found.values(&set)),
-                None if found.complete => Next::Exhausted,
-                None => Next::Stopped,
-            }),
-        }
-    }
 }
