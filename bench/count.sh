@@ -9,8 +9,12 @@
 #            maximum first), and at the known maximum b on the bounded model
 #            (count >= b, and count >= b+1: no solution).
 #   blocked  16 queens on 8x8 with the fewest walls (12): 2 boards, 1 class.
+#   cubes    the optimal placements of non-attacking queens on 5^3, 6^3,
+#            7^3, 4^4 (22, 19, 2, 1075 classes) and 3^5 (72192 placements),
+#            listed by the clique search (the default there), and 5^3 and
+#            6^3 by CaDiCaL beside it.
 #
-# Usage: bench/count.sh [queens|a051759|blocked|all]
+# Usage: bench/count.sh [queens|a051759|blocked|cubes|all]
 #   TIMEOUT=300   seconds per run (qspec's --timeout)
 #   QSPEC=path    the qspec to measure (default: this tree's release build)
 # Each row: the command's count lines and its wall-clock time.
@@ -74,10 +78,30 @@ blocked() {
   row "1 class" models/blocked-least-walls.qspec -D m=16 --optimal --engine cadical --up-to-symmetry
 }
 
+cubes() {
+  echo
+  echo "The optimal placements of non-attacking queens on n^d"
+  header
+  local dir board
+  dir=$(mktemp -d)
+  trap 'rm -rf "$dir"' RETURN
+  for board in 5^3 6^3 7^3 4^4 3^5; do
+    printf 'board %s\npiece queen\nrule no_attack\nmaximize count\n' "$board" > "$dir/q$board.qspec"
+  done
+  row "22 classes" "$dir/q5^3.qspec" --optimal --up-to-symmetry
+  row "22 classes" "$dir/q5^3.qspec" --optimal --up-to-symmetry --engine cadical
+  row "19 classes" "$dir/q6^3.qspec" --optimal --up-to-symmetry
+  row "19 classes" "$dir/q6^3.qspec" --optimal --up-to-symmetry --engine cadical
+  row "2 classes" "$dir/q7^3.qspec" --optimal --up-to-symmetry
+  row "1075 classes" "$dir/q4^4.qspec" --optimal --up-to-symmetry
+  row "72192 solutions" "$dir/q3^5.qspec" --optimal
+}
+
 case "$what" in
   queens) queens ;;
   a051759) a051759 ;;
   blocked) blocked ;;
-  all) queens; a051759; blocked ;;
-  *) echo "usage: bench/count.sh [queens|a051759|blocked|all]" >&2; exit 2 ;;
+  cubes) cubes ;;
+  all) queens; a051759; blocked; cubes ;;
+  *) echo "usage: bench/count.sh [queens|a051759|blocked|cubes|all]" >&2; exit 2 ;;
 esac
