@@ -297,7 +297,7 @@ fn the_clique_search_lists_what_the_oracle_lists() {
         )
         .unwrap();
         let found = qspec::count::Solutions::by_clique(
-            &instance,
+            std::borrow::Cow::Borrowed(&instance),
             None,
             None,
             None,

@@ -2,6 +2,7 @@
 //! everything a Python user does with it — compile it, solve it, list or
 //! count its solutions, verify an answer, hand its clauses to PySAT.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -10,6 +11,7 @@ use std::sync::Arc;
 use pyo3::exceptions::PyImportError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
+
 use qspec::count::{self, Optimum, Solutions as Enumeration};
 use qspec::emit::EmitOptions;
 use qspec::encode::{encode_model, ClauseArena};
@@ -331,7 +333,10 @@ impl Model {
 
     /// Every solution, one at a time, each verified from the geometry:
     /// with `up_to_symmetry`, one per class with its `class_size`; with
-    /// `optimal`, the solutions at the optimum (found first).
+    /// `optimal`, the solutions at the optimum (found first). CaDiCaL lists
+    /// them, or the clique search (with `engine="clique"`, and `auto` on
+    /// boards of three or more dimensions) for a `rule no_attack` count
+    /// bounded from below or at the optimum: it finds them all first.
     #[pyo3(signature = (*, up_to_symmetry = false, optimal = false, limit = None, timeout = None, engine = None, amo = None, card = None))]
     #[allow(clippy::too_many_arguments)]
     fn solutions(
@@ -358,8 +363,26 @@ impl Model {
             _ => None,
         };
         let instance = (*self.instance).clone();
+        let by_clique = count::listed_by_clique(&instance.model, &opts, optimal);
         let enumeration = py
-            .detach(|| Enumeration::owning(instance, at, orbits, &opts.encodings, limit, &stop))
+            .detach(|| {
+                if by_clique {
+                    let threads = opts.threads();
+                    let found = Enumeration::by_clique(
+                        Cow::Owned(instance.clone()),
+                        at,
+                        orbits.clone(),
+                        limit,
+                        &stop,
+                        threads,
+                        &mut |_| {},
+                    )?;
+                    if let Some(found) = found {
+                        return Ok(found);
+                    }
+                }
+                Enumeration::owning(instance, at, orbits, &opts.encodings, limit, &stop)
+            })
             .or_raise()?;
         Ok(Solutions::of(enumeration, cancel, at))
     }

@@ -179,19 +179,14 @@ impl<'a> Counting<'a> {
         Ok(end.exit_code())
     }
 
-    /// Whether the clique search lists the solutions: asked of it (with
-    /// `--engine clique`, or by `auto` where it picks the clique search, on
-    /// boards of three or more dimensions), and the model one it lists.
+    /// Whether the clique search lists the solutions
+    /// ([`count::listed_by_clique`]).
     fn by_clique(&self) -> bool {
-        let asked = match self.req.engine {
-            Engine::Clique => true,
-            Engine::Auto => {
-                auto::choose(&self.loaded.model, &self.solve_options()).pick
-                    == auto::Pick::One(Engine::Clique)
-            }
-            _ => false,
-        };
-        asked && count::clique_lists(&self.loaded.model, self.req.flags.optimal)
+        count::listed_by_clique(
+            &self.loaded.model,
+            &self.solve_options(),
+            self.req.flags.optimal,
+        )
     }
 
     /// The solutions at `optimum` (one per class of `classes`): by the
@@ -212,7 +207,7 @@ impl<'a> Counting<'a> {
                 ));
             };
             let found = Solutions::by_clique(
-                self.loaded,
+                Cow::Borrowed(self.loaded),
                 optimum,
                 classes.clone(),
                 self.req.flags.limit,

@@ -44,10 +44,11 @@ use crate::error::{Error, Result};
 use crate::instance::Instance;
 use crate::language::{Hint, HintSpec, Spec, Target};
 use crate::lower::{symmetry_group, GROUP_LIMIT};
-use crate::model::{Rel, Var};
+use crate::model::{Model, Rel, Var};
 use crate::options::Encodings;
-use crate::solve::clique;
+use crate::options::Engine;
 use crate::solve::solve as optimise;
+use crate::solve::{auto, clique};
 use crate::solve::{Report, SolveOptions, Status, Stop};
 use crate::verify::verify;
 
@@ -300,7 +301,7 @@ impl<'a> Solutions<'a> {
     /// fixed at `optimum`): it collects every solution first and then
     /// hands them out; `None` when it does not take the instance.
     pub fn by_clique(
-        instance: &'a Instance,
+        instance: Cow<'a, Instance>,
         optimum: Option<i64>,
         orbits: Option<Orbits>,
         limit: Option<u64>,
@@ -308,7 +309,7 @@ impl<'a> Solutions<'a> {
         threads: usize,
         searched: &mut dyn FnMut(u64),
     ) -> Result<Option<Solutions<'a>>> {
-        let target = target(Cow::Borrowed(instance), optimum, false)?;
+        let target = target(instance, optimum, false)?;
         let Some(every) = clique::enumerate::every(&target.model, threads, stop, searched) else {
             return Ok(None);
         };
@@ -433,10 +434,18 @@ impl<'a> Solutions<'a> {
     }
 }
 
-/// Whether the clique search lists the solutions of `model`
-/// ([`Solutions::by_clique`]) — at its optimum when `at_optimum`.
-pub fn clique_lists(model: &crate::model::Model, at_optimum: bool) -> bool {
-    clique::enumerate::lists(model, at_optimum)
+/// Whether the clique search lists the solutions of `model` rather than
+/// CaDiCaL ([`Solutions::by_clique`]), the engines run with `opts`: when
+/// asked of it (`--engine clique`, or `auto` where auto picks the clique
+/// search: boards of three or more dimensions) and the model is one it
+/// lists — at its optimum when `at_optimum`.
+pub fn listed_by_clique(model: &Model, opts: &SolveOptions, at_optimum: bool) -> bool {
+    let asked = match opts.engine {
+        Engine::Clique => true,
+        Engine::Auto => auto::choose(model, opts).pick == auto::Pick::One(Engine::Clique),
+        _ => false,
+    };
+    asked && clique::enumerate::lists(model, at_optimum)
 }
 
 /// The instance whose solutions are counted: `instance` with its
