@@ -221,9 +221,21 @@ impl<'a> Counting<'a> {
             }
         }
         if self.req.engine == Engine::Clique {
-            self.listing.comment(
-                "the clique search does not list this model's solutions (it lists those of a `rule no_attack` count bounded from below, or at the optimum with --optimal): every solution with the embedded CaDiCaL",
-            )?;
+            let why = match crate::solve::clique::applies(&self.loaded.model) {
+                Err(refused) => refused
+                    .to_string()
+                    .lines()
+                    .next()
+                    .unwrap_or_default()
+                    .to_string(),
+                Ok(()) => {
+                    "it lists those of a count bounded from below, or at the optimum with --optimal"
+                        .into()
+                }
+            };
+            self.listing.comment(&format!(
+                "the clique search does not list this model's solutions, so the embedded CaDiCaL does ({why})"
+            ))?;
         }
         self.by_cadical(optimum, classes)
     }
