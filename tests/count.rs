@@ -637,3 +637,35 @@ fn the_output_says_which_engine_listed_the_solutions() {
         "{asked}"
     );
 }
+
+/// A group of 3840 symmetries (2^5): the clique search lists every
+/// solution and counts their classes under it; CaDiCaL, which needs a
+/// lex-leader constraint per symmetry, refuses it (over 1024), exit 2.
+#[test]
+fn classes_under_more_than_1024_symmetries_by_the_clique_search_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = common::write_text(
+        dir.path(),
+        "q.qspec",
+        "board 2^5\npiece queen\nrule no_attack\nmaximize count\n",
+    );
+    let o = qspec(&["count", &path, "--optimal", "--up-to-symmetry", "--jsonl"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let summary: Value = serde_json::from_str(stdout(&o).lines().last().unwrap()).unwrap();
+    let got = ["optimum", "solutions", "classes", "group_order"].map(|k| number(&summary, k));
+    assert_eq!(got, [1, 32, 1, 3840]);
+    let o = qspec(&[
+        "count",
+        &path,
+        "--optimal",
+        "--up-to-symmetry",
+        "--engine",
+        "cadical",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains("more than 1024 elements"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -38,6 +38,11 @@ pub struct SignedPerm {
 /// all, as each user says.
 pub const GROUP_LIMIT: u128 = 1024;
 
+/// The most symmetries listed where no constraint is made per element:
+/// the clique search's pruning, and the classes of the solutions it lists
+/// (`count --up-to-symmetry`): 3^5's 3840, not 3^6's 46,080.
+pub const CLASS_LIMIT: u128 = 4096;
+
 /// The 2-D symmetries known by name, as one-line signed permutations.
 pub const NAMED_2D: [(&str, [i64; 2]); 8] = [
     ("identity", [1, 2]),

@@ -347,8 +347,9 @@ least one, under the lex-leader constraints of `hint break_symmetry` — and
 each is checked to be its class's canonical member from the geometry, and its
 class size (the orbit) computed there: the number of solutions is the sum of
 the class sizes. A model with `hint break_symmetry` is counted this way
-anyway. Boxes whose group is too large to list (over 1024 symmetries) are
-refused. A restricting hint is reported with every count (\"under hint
+anyway. Boxes whose group is too large to list are refused: over 1024
+symmetries, or over 4096 where the clique search lists the solutions (no
+constraint per symmetry is needed there: 3^5's 3840 are listed). A restricting hint is reported with every count (\"under hint
 symmetric rot90\"); with --up-to-symmetry, `hint symmetric` must be normal
 in the board's group (rot90, rot180: yes; mirror_rows on a square: no, its
 solutions are not closed under the group). Implied hints, the automatic

@@ -20,6 +20,7 @@ use crate::board::orbit::Orbits;
 use crate::count::{self, Counter, End, Optimum, Solutions};
 use crate::error::{Error, Result};
 use crate::instance::{Instance, Target};
+use crate::lower::GROUP_LIMIT;
 use crate::options::{Encodings, Engine};
 use crate::solve::auto;
 use crate::solve::{SolveOptions, Stop};
@@ -82,7 +83,12 @@ pub fn run(req: &CountRequest, out: &mut dyn Write) -> Result<u8> {
     })?;
     let encodings = req.encodings.resolve(&loaded);
     loaded.check_output(&encodings, Target::Embedded, &req.model.limits)?;
-    let classes = count::classes(&loaded, req.flags.up_to_symmetry)?;
+    let limit = match count::listed_by_clique(&loaded.model, &options(req, None), req.flags.optimal)
+    {
+        true => count::CLASS_LIMIT,
+        false => GROUP_LIMIT,
+    };
+    let classes = count::classes_within(&loaded, req.flags.up_to_symmetry, limit)?;
     let deadline = req
         .timeout
         .map(|s| Instant::now() + Duration::from_secs_f64(s.clamp(0.0, 1e9)));
@@ -100,6 +106,16 @@ pub fn run(req: &CountRequest, out: &mut dyn Write) -> Result<u8> {
     let result = counting.run(classes);
     crate::interrupt::set_graceful(false);
     result
+}
+
+/// The options `req` runs the engines with (its engine and threads).
+fn options(req: &CountRequest, deadline: Option<Instant>) -> SolveOptions {
+    SolveOptions {
+        engine: req.engine,
+        threads: req.threads,
+        deadline,
+        ..SolveOptions::default()
+    }
 }
 
 /// One count in progress.
@@ -240,8 +256,17 @@ impl<'a> Counting<'a> {
         self.by_cadical(optimum, classes)
     }
 
-    /// The solutions by CaDiCaL.
+    /// The solutions by CaDiCaL: one per class under the lex-leader
+    /// constraints of a group of at most [`GROUP_LIMIT`] elements.
     fn by_cadical(&self, optimum: Option<i64>, classes: Option<Orbits>) -> Result<Solutions<'a>> {
+        if classes
+            .as_ref()
+            .is_some_and(|o| o.order() as u128 > GROUP_LIMIT)
+        {
+            return Err(Error::unsupported(format!(
+                "--up-to-symmetry: the board's symmetry group has more than {GROUP_LIMIT} elements, too many for CaDiCaL's listing of one solution per class"
+            )));
+        }
         let limit = self.req.flags.limit;
         Solutions::with_stop(
             self.loaded,
@@ -331,10 +356,8 @@ impl<'a> Counting<'a> {
     fn solve_options(&self) -> SolveOptions {
         SolveOptions {
             encodings: self.encodings,
-            engine: self.req.engine,
             deadline: self.stop.deadline,
-            threads: self.req.threads,
-            ..SolveOptions::default()
+            ..options(self.req, None)
         }
     }
 

@@ -37,13 +37,14 @@ use std::time::Instant;
 use crate::answer::decode::{cell_var, CellVar};
 use crate::board::orbit::{code, Orbits};
 use crate::board::symmetry::normalises;
+pub use crate::board::symmetry::CLASS_LIMIT;
 use crate::board::Placement;
 use crate::diag::plural;
 use crate::draw;
 use crate::error::{Error, Result};
 use crate::instance::Instance;
 use crate::language::{Hint, HintSpec, Spec, Target};
-use crate::lower::{symmetry_group, GROUP_LIMIT};
+use crate::lower::{symmetry_group_within, GROUP_LIMIT};
 use crate::model::{Model, Rel, Var};
 use crate::options::Encodings;
 use crate::options::Engine;
@@ -119,6 +120,13 @@ impl End {
 /// when its group can be listed and every `hint symmetric` keeps classes
 /// whole.
 pub fn classes(instance: &Instance, asked: bool) -> Result<Option<Orbits>> {
+    classes_within(instance, asked, GROUP_LIMIT)
+}
+
+/// [`classes`] of a group of up to `limit` elements: [`GROUP_LIMIT`] where
+/// CaDiCaL lists one representative per class (a lex-leader constraint per
+/// element), [`CLASS_LIMIT`] where the clique search lists every solution.
+pub fn classes_within(instance: &Instance, asked: bool, limit: u128) -> Result<Option<Orbits>> {
     let hinted = instance
         .spec
         .hints
@@ -127,12 +135,12 @@ pub fn classes(instance: &Instance, asked: bool) -> Result<Option<Orbits>> {
     if !asked && !hinted {
         return Ok(None);
     }
-    let group = match symmetry_group(&instance.spec, &instance.board) {
+    let group = match symmetry_group_within(&instance.spec, &instance.board, limit) {
         Ok(group) => group,
         Err(_) if asked => {
             return Err(Error::unsupported_with_help(
                 format!(
-                    "--up-to-symmetry: the board's symmetry group has more than {GROUP_LIMIT} elements, too many to list and to compute class sizes with"
+                    "--up-to-symmetry: the board's symmetry group has more than {limit} elements, too many to list and to compute class sizes with"
                 ),
                 "count every solution (without --up-to-symmetry), or add `hint break_symmetry` to count under it (at least one solution per class)",
             ))

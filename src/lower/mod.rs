@@ -22,7 +22,7 @@ mod rays;
 mod rules;
 
 pub use estimate::{estimate, ModelEstimate};
-pub use hints::{symmetry_group, GROUP_LIMIT};
+pub use hints::{symmetry_group, symmetry_group_within, GROUP_LIMIT};
 
 use crate::board::{moves, Board, Moves};
 use crate::language::{RuleSpec, Spec, Target};

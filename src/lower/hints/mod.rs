@@ -11,7 +11,7 @@ mod cliques;
 mod lines;
 mod symmetry;
 
-pub use symmetry::{symmetry_group, GROUP_LIMIT};
+pub use symmetry::{symmetry_group, symmetry_group_within, GROUP_LIMIT};
 
 use super::Builder;
 use crate::language::HintSpec;

@@ -30,10 +30,19 @@ pub use crate::board::symmetry::GROUP_LIMIT;
 /// (the identity not among them) when it has more than [`GROUP_LIMIT`]
 /// elements.
 pub fn symmetry_group(spec: &Spec, board: &Board) -> Result<Vec<SignedPerm>, Vec<SignedPerm>> {
+    symmetry_group_within(spec, board, GROUP_LIMIT)
+}
+
+/// [`symmetry_group`], listed up to `limit` elements.
+pub fn symmetry_group_within(
+    spec: &Spec,
+    board: &Board,
+    limit: u128,
+) -> Result<Vec<SignedPerm>, Vec<SignedPerm>> {
     let fixed = marks(board, &spec.fixed);
     let forbidden = marks(board, &spec.forbidden);
-    board_group(board, &[&fixed, &forbidden], GROUP_LIMIT).or_else(|generators| {
-        generated(&generators, board.dims().len(), GROUP_LIMIT as usize).ok_or(generators)
+    board_group(board, &[&fixed, &forbidden], limit).or_else(|generators| {
+        generated(&generators, board.dims().len(), limit as usize).ok_or(generators)
     })
 }
 

@@ -10,14 +10,14 @@
 use std::collections::HashMap;
 
 use super::problem::Problem;
-use crate::board::symmetry::{box_group, box_group_order, GROUP_LIMIT};
+use crate::board::symmetry::{box_group, box_group_order, CLASS_LIMIT};
 use crate::model::names::{parse_cell, CellName};
 use crate::model::Model;
 
 /// The automorphisms of `problem` among the box's symmetries, each as a
 /// permutation of the vertices (`map[v]` the image of `v`); the identity
 /// is left out. Empty when the vertices are not all cells of one box, or
-/// the box has more than [`GROUP_LIMIT`] symmetries.
+/// the box has more than [`CLASS_LIMIT`] symmetries.
 pub fn automorphisms(model: &Model, problem: &Problem) -> Vec<Vec<usize>> {
     let Some(cells) = vertex_cells(model, problem) else {
         return Vec::new();
@@ -26,7 +26,7 @@ pub fn automorphisms(model: &Model, problem: &Problem) -> Vec<Vec<usize>> {
     let dims: Vec<usize> = (0..d)
         .map(|axis| cells.iter().map(|c| c[axis] + 1).max().unwrap_or(1))
         .collect();
-    if box_group_order(&dims) > GROUP_LIMIT {
+    if box_group_order(&dims) > CLASS_LIMIT {
         return Vec::new();
     }
     let at: HashMap<&[usize], usize> = cells
