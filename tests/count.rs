@@ -669,3 +669,27 @@ fn classes_under_more_than_1024_symmetries_by_the_clique_search_only() {
         stderr(&o)
     );
 }
+
+/// A count with more solutions than the clique search keeps at once (every
+/// set of non-attacking queens on 5^3) goes to CaDiCaL, which lists one at
+/// a time, and says so.
+#[test]
+fn too_many_solutions_for_the_clique_search_go_to_cadical() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = common::write_text(
+        dir.path(),
+        "q.qspec",
+        "board 5^3\npiece queen\nrule no_attack\ncount >= 1\n",
+    );
+    let o = qspec(&["count", &path, "--limit", "5"]);
+    assert_eq!(o.status.code(), Some(10), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("more solutions than it keeps at once"),
+        "{out}"
+    );
+    assert!(
+        out.contains("at least 5 solutions (stopped by --limit 5)"),
+        "{out}"
+    );
+}

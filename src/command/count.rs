@@ -235,8 +235,12 @@ impl<'a> Counting<'a> {
             if let Some(found) = found {
                 return Ok(found);
             }
-        }
-        if self.req.engine == Engine::Clique {
+            self.listing.comment(&format!(
+                "the clique search found more solutions than it keeps at once (over {} classes or {} solutions): every solution with the embedded CaDiCaL, one at a time",
+                crate::solve::clique::shared::COLLECT_LIMIT,
+                crate::solve::clique::enumerate::MEMBER_LIMIT
+            ))?;
+        } else if self.req.engine == Engine::Clique {
             let why = match crate::solve::clique::applies(&self.loaded.model) {
                 Err(refused) => refused
                     .to_string()

@@ -29,9 +29,16 @@ pub struct Every {
     pub describe: String,
 }
 
+/// The most solutions listed at once (the members of the classes found):
+/// some hundreds of MB.
+pub const MEMBER_LIMIT: usize = 4_000_000;
+
 /// Every solution of `model` by the clique search on `threads` threads,
 /// until `stop`, telling `searched` the nodes so far a few times a second;
-/// `None` when the model is not one it enumerates: it must
+/// `None` when it finds more than
+/// [`COLLECT_LIMIT`](super::shared::COLLECT_LIMIT) classes or
+/// [`MEMBER_LIMIT`] solutions (the caller lists them one at a time with
+/// CaDiCaL instead), or when the model is not one it enumerates: it must
 /// take the model ([`super::applies`]) and the model must bound the count
 /// from below rather than maximise it.
 pub fn every(
@@ -63,11 +70,15 @@ pub fn every(
         searched,
     );
     let found = shared.into_collected();
-    every.solutions = found
-        .classes
-        .iter()
-        .flat_map(|class| members(&setup, class))
-        .collect();
+    if found.overflowed {
+        return None;
+    }
+    for class in &found.classes {
+        every.solutions.extend(members(&setup, class));
+        if every.solutions.len() > MEMBER_LIMIT {
+            return None;
+        }
+    }
     every.solutions.sort_unstable();
     every.classes = found.classes.len();
     every.complete = found.complete;

@@ -76,9 +76,15 @@ pub struct Collected {
     /// Whether everything was searched (else a stop came first, and there
     /// may be more).
     pub complete: bool,
+    /// Whether the search stopped at [`COLLECT_LIMIT`] classes.
+    pub overflowed: bool,
     /// Nodes searched, on all threads.
     pub nodes: u64,
 }
+
+/// The most classes a collecting search keeps (some hundreds of MB): a
+/// count with more is one for CaDiCaL, which lists one at a time.
+pub const COLLECT_LIMIT: usize = 1_000_000;
 
 #[derive(Default)]
 struct Found {
@@ -162,12 +168,15 @@ impl<'a> Shared<'a> {
     }
 
     /// Keeps `class` (a set's least image under the group) when collecting.
+    /// Past [`COLLECT_LIMIT`] classes the search stops (as if a goal were
+    /// reached), and says so ([`Collected::overflowed`]).
     pub fn collect(&self, class: Vec<u32>) {
         if let Some(collected) = &self.collected {
-            collected
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .insert(class);
+            let mut collected = collected.lock().unwrap_or_else(|e| e.into_inner());
+            collected.insert(class);
+            if collected.len() > COLLECT_LIMIT {
+                self.reached.store(true, Ordering::Relaxed);
+            }
         }
     }
 
@@ -177,9 +186,11 @@ impl<'a> Shared<'a> {
             .collected
             .map(|c| c.into_inner().unwrap_or_else(|e| e.into_inner()))
             .unwrap_or_default();
+        let overflowed = self.reached.into_inner();
         Collected {
             classes: classes.into_iter().collect(),
-            complete: !self.stopped.into_inner(),
+            complete: !self.stopped.into_inner() && !overflowed,
+            overflowed,
             nodes: self.nodes.into_inner(),
         }
     }
