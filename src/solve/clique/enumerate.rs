@@ -1,6 +1,6 @@
 //! Every solution by the clique search (`qspec count`, `solve --all`): for
-//! a model that asks for a count in a range (`count == m`, or `count >= m`
-//! with a cap) rather than the most, the search of [`super::search`]
+//! a model that asks for a count in a range (`count == m`, `count >= m`,
+//! either with a cap) rather than the most, the search of [`super::search`]
 //! collects every set of a size in the range — at least one member of each
 //! class under the board's symmetries — and each class is spread back into
 //! its members here. The caller verifies and counts them.
