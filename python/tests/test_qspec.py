@@ -51,7 +51,7 @@ def test_a051759_n6_counts_307_classes_at_the_optimum():
 
 def test_the_optimal_placements_on_6_and_7_cubed_by_the_clique_search():
     # The clique search lists them (auto, on three dimensions): CaDiCaL
-    # takes a minute on 6^3 and does not finish 7^3.
+    # takes a minute on 6^3 and does not close 7^3 in ten.
     for n, want in [(6, (19, 912, 21)), (7, (2, 96, 32))]:
         m = qspec.loads(f"board {n}^3\npiece queen\nrule no_attack\nmaximize count\n")
         c = m.count(optimal=True, up_to_symmetry=True)
