@@ -312,11 +312,7 @@ fn the_clique_search_lists_what_the_oracle_lists() {
         "board 4 x 4\npiece queen\nrule no_attack\nmaximize count\n",
         "board 3^3\npiece queen\nrule no_attack\nmaximize count\n",
     ] {
-        let s = spec(src);
-        let board = Board::new(&s.dims, s.torus, &s.walls);
-        let all = oracle(&s, &board);
-        let best = all.iter().map(Vec::len).max().unwrap();
-        let at_best = all.into_iter().filter(|c| c.len() == best).collect();
+        let (_, at_best, _) = the_optimal_solutions(src);
         let ask = Ask {
             optimal: true,
             engine: Some(Engine::Clique),
@@ -326,24 +322,31 @@ fn the_clique_search_lists_what_the_oracle_lists() {
     }
 }
 
+/// The oracle's solutions of a model with an objective: all of them, those
+/// at the optimum, and the optimum.
+fn the_optimal_solutions(src: &str) -> (BTreeSet<Cells>, BTreeSet<Cells>, usize) {
+    let s = spec(src);
+    let board = Board::new(&s.dims, s.torus, &s.walls);
+    let all = oracle(&s, &board);
+    let objective = s.objective.unwrap();
+    let n = board.n_cells();
+    let value = |c: &Cells| match objective.target {
+        Target::Count => c.iter().filter(|&&x| x < n).count(),
+        Target::Walls => c.iter().filter(|&&x| x >= n).count(),
+    };
+    let best = match objective.sense {
+        qspec::model::Sense::Maximize => all.iter().map(value).max(),
+        qspec::model::Sense::Minimize => all.iter().map(value).min(),
+    }
+    .unwrap();
+    let at_best = all.iter().filter(|c| value(c) == best).cloned().collect();
+    (all, at_best, best)
+}
+
 #[test]
 fn counts_at_the_optimum_agree_with_the_oracle() {
     for src in OPTIMA {
-        let s = spec(src);
-        let board = Board::new(&s.dims, s.torus, &s.walls);
-        let all = oracle(&s, &board);
-        let objective = s.objective.unwrap();
-        let n = board.n_cells();
-        let value = |c: &Cells| match objective.target {
-            Target::Count => c.iter().filter(|&&x| x < n).count(),
-            Target::Walls => c.iter().filter(|&&x| x >= n).count(),
-        };
-        let best = match objective.sense {
-            qspec::model::Sense::Maximize => all.iter().map(value).max(),
-            qspec::model::Sense::Minimize => all.iter().map(value).min(),
-        }
-        .unwrap();
-        let at_best: BTreeSet<Cells> = all.iter().filter(|c| value(c) == best).cloned().collect();
+        let (all, at_best, best) = the_optimal_solutions(src);
         // Without --optimal: every feasible solution, said so.
         let feasible = run_src(src, Ask::default());
         assert_eq!(number(&feasible.summary, "solutions"), all.len() as u64);

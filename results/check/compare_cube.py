@@ -13,17 +13,10 @@ union of the classes must be exactly qspec's placements. Exit 0 when they
 are.
 """
 
-import itertools
 import json
 import sys
 
-
-def symmetries(n, d):
-    for perm in itertools.permutations(range(d)):
-        for flips in itertools.product((False, True), repeat=d):
-            yield lambda c, perm=perm, flips=flips: tuple(
-                n - 1 - c[perm[i]] if flips[i] else c[perm[i]] for i in range(d)
-            )
+from cube_pool import symmetries  # the signed permutations of the axes
 
 
 def placements(path):

@@ -83,8 +83,11 @@ pub fn run(req: &CountRequest, out: &mut dyn Write) -> Result<u8> {
     })?;
     let encodings = req.encodings.resolve(&loaded);
     loaded.check_output(&encodings, Target::Embedded, &req.model.limits)?;
-    let limit = match count::listed_by_clique(&loaded.model, &options(req, None), req.flags.optimal)
-    {
+    // Which engine lists, decided once: the clique search needs no
+    // constraint per symmetry, so it takes larger groups.
+    let by_clique = req.counter.is_none()
+        && count::listed_by_clique(&loaded.model, &options(req), req.flags.optimal);
+    let limit = match by_clique {
         true => count::CLASS_LIMIT,
         false => GROUP_LIMIT,
     };
@@ -101,6 +104,7 @@ pub fn run(req: &CountRequest, out: &mut dyn Write) -> Result<u8> {
             counter: req.counter,
             ..Listing::new(out, req.flags.jsonl)
         },
+        by_clique,
     };
     crate::interrupt::set_graceful(true);
     let result = counting.run(classes);
@@ -109,11 +113,10 @@ pub fn run(req: &CountRequest, out: &mut dyn Write) -> Result<u8> {
 }
 
 /// The options `req` runs the engines with (its engine and threads).
-fn options(req: &CountRequest, deadline: Option<Instant>) -> SolveOptions {
+fn options(req: &CountRequest) -> SolveOptions {
     SolveOptions {
         engine: req.engine,
         threads: req.threads,
-        deadline,
         ..SolveOptions::default()
     }
 }
@@ -125,11 +128,14 @@ struct Counting<'a> {
     encodings: Encodings,
     stop: Stop,
     listing: Listing<'a>,
+    /// Whether the clique search lists the solutions
+    /// ([`count::listed_by_clique`]), else CaDiCaL.
+    by_clique: bool,
 }
 
 impl<'a> Counting<'a> {
     fn run(&mut self, classes: Option<Orbits>) -> Result<u8> {
-        let how = match (self.req.counter, self.by_clique()) {
+        let how = match (self.req.counter, self.by_clique) {
             (Some(c), _) => format!("counted by {} on the CNF", c.name()),
             (None, true) => "every solution by the clique search".into(),
             (None, false) => "every solution with the embedded CaDiCaL".into(),
@@ -195,25 +201,15 @@ impl<'a> Counting<'a> {
         Ok(end.exit_code())
     }
 
-    /// Whether the clique search lists the solutions
-    /// ([`count::listed_by_clique`]).
-    fn by_clique(&self) -> bool {
-        count::listed_by_clique(
-            &self.loaded.model,
-            &self.solve_options(),
-            self.req.flags.optimal,
-        )
-    }
-
     /// The solutions at `optimum` (one per class of `classes`): by the
-    /// clique search when it lists them ([`Counting::by_clique`]), else by
+    /// clique search when it lists them (`by_clique`), else by
     /// CaDiCaL, said so when the clique search was asked for.
     fn solutions(
         &mut self,
         optimum: Option<i64>,
         classes: Option<Orbits>,
     ) -> Result<Solutions<'a>> {
-        if self.by_clique() {
+        if self.by_clique {
             let status = Progress::status();
             status.say("every solution by the clique search".to_string());
             let threads = self.solve_options().threads();
@@ -361,7 +357,7 @@ impl<'a> Counting<'a> {
         SolveOptions {
             encodings: self.encodings,
             deadline: self.stop.deadline,
-            ..options(self.req, None)
+            ..options(self.req)
         }
     }
 

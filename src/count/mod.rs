@@ -39,15 +39,13 @@ use crate::board::orbit::{code, Orbits};
 use crate::board::symmetry::normalises;
 pub use crate::board::symmetry::CLASS_LIMIT;
 use crate::board::Placement;
-use crate::diag::plural;
 use crate::draw;
 use crate::error::{Error, Result};
 use crate::instance::Instance;
 use crate::language::{Hint, HintSpec, Spec, Target};
 use crate::lower::{symmetry_group_within, GROUP_LIMIT};
-use crate::model::{Model, Rel, Var};
-use crate::options::Encodings;
-use crate::options::Engine;
+use crate::model::{Model, Rel};
+use crate::options::{Encodings, Engine};
 use crate::solve::solve as optimise;
 use crate::solve::{auto, clique};
 use crate::solve::{Report, SolveOptions, Status, Stop};
@@ -321,38 +319,8 @@ impl<'a> Solutions<'a> {
         let Some(every) = clique::enumerate::every(&target.model, threads, stop, searched) else {
             return Ok(None);
         };
-        let n_decisions = target.model.n_decisions() as usize;
-        if every
-            .solutions
-            .iter()
-            .flatten()
-            .any(|v| v.index() >= n_decisions)
-        {
-            // A counted variable that does not decide the board.
-            return Ok(None);
-        }
+        let found = Found::of(every, &target, orbits.as_ref());
         let decisions = decision_cells(&target);
-        let n_cells = target.board.n_cells();
-        let mut found = Found {
-            sets: Vec::new().into_iter(),
-            n_decisions,
-            complete: every.complete,
-            nodes: every.nodes,
-            classes: every.classes,
-            describe: every.describe,
-        };
-        let kept: Vec<Vec<Var>> = every
-            .solutions
-            .into_iter()
-            .filter(|set| {
-                orbits.as_ref().is_none_or(|orbits| {
-                    let values = found.values(set);
-                    let placement = placement(&decisions, n_cells, &values);
-                    orbits.is_canonical(&content(&target, &placement))
-                })
-            })
-            .collect();
-        found.sets = kept.into_iter();
         Ok(Some(Solutions {
             target,
             orbits,
@@ -369,12 +337,7 @@ impl<'a> Solutions<'a> {
     pub fn found_by(&self) -> Option<String> {
         match &self.source {
             Source::Solver(_) => None,
-            Source::Found(found) => Some(format!(
-                "{}; {} nodes, {} of solutions under its symmetries",
-                found.describe,
-                found.nodes,
-                plural(found.classes as u64, "class", "classes")
-            )),
+            Source::Found(found) => Some(found.describe()),
         }
     }
 

@@ -35,12 +35,11 @@ pub const MEMBER_LIMIT: usize = 4_000_000;
 
 /// Every solution of `model` by the clique search on `threads` threads,
 /// until `stop`, telling `searched` the nodes so far a few times a second;
-/// `None` when it finds more than
+/// each a set of the model's decision variables. `None` when the model is
+/// not one it lists ([`lists`]), or when it finds more than
 /// [`COLLECT_LIMIT`](super::shared::COLLECT_LIMIT) classes or
 /// [`MEMBER_LIMIT`] solutions (the caller lists them one at a time with
-/// CaDiCaL instead), or when the model is not one it enumerates: it must
-/// take the model ([`super::applies`]) and the model must bound the count
-/// from below rather than maximise it.
+/// CaDiCaL instead).
 pub fn every(
     model: &Model,
     threads: usize,
@@ -48,6 +47,9 @@ pub fn every(
     searched: &mut dyn FnMut(u64),
 ) -> Option<Every> {
     let setup = Setup::new(model, false).ok()?;
+    if !on_the_board(model, &setup.problem) {
+        return None;
+    }
     let (least, most) = sizes(&setup)?;
     let threads = threads.max(1);
     let mut every = Every {
@@ -91,10 +93,18 @@ pub fn every(
 /// takes, whose count is bounded from below or is maximised and fixed.
 pub fn lists(model: &Model, at_optimum: bool) -> bool {
     match Problem::of(model) {
+        Ok(problem) if !on_the_board(model, &problem) => false,
         Ok(problem) if problem.maximise => at_optimum,
         Ok(problem) => problem.at_least >= 1,
         Err(_) => false,
     }
+}
+
+/// Whether every counted variable decides the board (is one of the
+/// model's decision variables), so that a set of them is a board.
+fn on_the_board(model: &Model, problem: &Problem) -> bool {
+    let decisions = model.n_decisions() as usize;
+    problem.vertices.iter().all(|v| v.index() < decisions)
 }
 
 /// The sizes of the sets wanted, the least and the most: from the count's
