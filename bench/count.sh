@@ -13,8 +13,12 @@
 #            7^3, 4^4 and 3^5 (22, 19, 2, 1075, 22 classes; 3^5 whole: 72192),
 #            listed by the clique search (the default there), and 5^3 and
 #            6^3 by CaDiCaL beside it.
+#   split    CaDiCaL's listing past its first 2000 solutions, in 256 cubes
+#            on 1 and 2 threads: OEIS A019654 n = 9, 10 (queens attacking
+#            exactly 4 others, the most: 615 and 16573 classes) and 13-queens
+#            up to symmetry (9233 classes).
 #
-# Usage: bench/count.sh [queens|a051759|blocked|cubes|all]
+# Usage: bench/count.sh [queens|a051759|blocked|cubes|split|all]
 #   TIMEOUT=300   seconds per run (qspec's --timeout)
 #   QSPEC=path    the qspec to measure (default: this tree's release build)
 # Each row: the command's count lines and its wall-clock time.
@@ -98,11 +102,24 @@ cubes() {
   row "72192 solutions" "$dir/q3^5.qspec" --optimal
 }
 
+split() {
+  echo
+  echo "CaDiCaL's listing in cubes, on 1 and 2 threads"
+  header
+  local threads
+  for threads in 1 2; do
+    row "615 classes" models/queens-attacking-exactly-k-max.qspec -D n=9 -D k=4 --optimal --up-to-symmetry --threads "$threads"
+    row "16573 classes" models/queens-attacking-exactly-k-max.qspec -D n=10 -D k=4 --optimal --up-to-symmetry --threads "$threads"
+    row "9233 classes" models/n-queens.qspec -D n=13 --up-to-symmetry --threads "$threads"
+  done
+}
+
 case "$what" in
   queens) queens ;;
   a051759) a051759 ;;
   blocked) blocked ;;
   cubes) cubes ;;
-  all) queens; a051759; blocked; cubes ;;
-  *) echo "usage: bench/count.sh [queens|a051759|blocked|cubes|all]" >&2; exit 2 ;;
+  split) split ;;
+  all) queens; a051759; blocked; cubes; split ;;
+  *) echo "usage: bench/count.sh [queens|a051759|blocked|cubes|split|all]" >&2; exit 2 ;;
 esac

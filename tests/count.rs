@@ -696,3 +696,65 @@ fn too_many_solutions_for_the_clique_search_go_to_cadical() {
         "{out}"
     );
 }
+
+/// Past its first 2000 solutions CaDiCaL lists a model of 64 or more
+/// decision variables in 256 cubes, one solver each, on every thread: 7
+/// non-attacking queens on 8x8 (3192; with the 92 of 8 queens, 3284) are
+/// the clique search's, each once, in the same order on 1 and 2 threads,
+/// and their classes too; so are the 2849 classes of 6 queens (22,708).
+#[test]
+fn cadical_in_cubes_lists_what_the_clique_search_lists() {
+    let six = "board 8 x 8\npiece queen\nrule no_attack\ncount == 6\n";
+    let classes = |engine| {
+        let ask = Ask {
+            all: true,
+            up_to_symmetry: true,
+            engine: Some(engine),
+            ..Ask::default()
+        };
+        let run = run_src(six, ask);
+        let board = Board::new(&[8, 8], false, &[]);
+        let reps: BTreeSet<Cells> = run.solutions.iter().map(|v| cells_of(v, &board)).collect();
+        assert_eq!(reps.len(), run.solutions.len());
+        (reps, number(&run.summary, "solutions"))
+    };
+    let (by_cadical, total) = classes(Engine::Cadical);
+    assert_eq!((by_cadical.len(), total), (2849, 22708));
+    assert_eq!(classes(Engine::Clique), (by_cadical, total));
+
+    for (bound, total) in [("== 7", 3192), (">= 7", 3284)] {
+        let src = format!("board 8 x 8\npiece queen\nrule no_attack\ncount {bound}\n");
+        let s = spec(&src);
+        let board = Board::new(&s.dims, s.torus, &s.walls);
+        let listed = |engine, threads, up_to_symmetry| {
+            let ask = Ask {
+                all: true,
+                engine: Some(engine),
+                threads: Some(threads),
+                up_to_symmetry,
+                ..Ask::default()
+            };
+            let run = run_src(&src, ask);
+            assert_eq!(run.code, 0, "{src}");
+            let boards: Vec<Cells> = run.solutions.iter().map(|v| cells_of(v, &board)).collect();
+            (boards, run.summary)
+        };
+        let (clique, _) = listed(Engine::Clique, 2, false);
+        let want: BTreeSet<Cells> = clique.into_iter().collect();
+        assert_eq!(want.len(), total, "{src}");
+        let (one, summary) = listed(Engine::Cadical, 1, false);
+        assert_eq!(number(&summary, "solutions"), total as u64, "{src}");
+        assert_eq!(one.iter().cloned().collect::<BTreeSet<_>>(), want, "{src}");
+        let (two, _) = listed(Engine::Cadical, 2, false);
+        assert_eq!(two, one, "{src}: the order on 2 threads");
+        let orbits = orbits(&s, &board);
+        let classes: BTreeSet<Cells> = want.iter().map(|c| canonical(&orbits, &board, c)).collect();
+        let (reps, summary) = listed(Engine::Cadical, 2, true);
+        assert_eq!(
+            reps.iter().cloned().collect::<BTreeSet<_>>(),
+            classes,
+            "{src}"
+        );
+        assert_eq!(number(&summary, "solutions"), total as u64, "{src}");
+    }
+}

@@ -366,8 +366,8 @@ impl Model {
         let by_clique = count::listed_by_clique(&instance.model, &opts, optimal);
         let enumeration = py
             .detach(|| {
+                let threads = opts.threads();
                 if by_clique {
-                    let threads = opts.threads();
                     let found = Enumeration::by_clique(
                         Cow::Owned(instance.clone()),
                         at,
@@ -381,7 +381,7 @@ impl Model {
                         return Ok(found);
                     }
                 }
-                Enumeration::owning(instance, at, orbits, &opts.encodings, limit, &stop)
+                Enumeration::owning(instance, at, orbits, &opts.encodings, limit, &stop, threads)
             })
             .or_raise()?;
         Ok(Solutions::of(enumeration, cancel, at))

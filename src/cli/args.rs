@@ -133,7 +133,7 @@ pub struct LongRunArgs {
     /// Stop after this many seconds, keeping what is done (solve: the best board so far; count: "at least N"; sweep and puzzles: every line finished, exit 124)
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub timeout: Option<f64>,
-    /// Threads [default: one per core]: the clique search's (solve, count --optimal), or instances side by side, each with its own solver (sweep, puzzles)
+    /// Threads [default: one per core]: the clique search's (solve, count --optimal), CaDiCaL's listing in cubes (count, solve --all), or instances side by side, each with its own solver (sweep, puzzles)
     #[arg(long, visible_alias = "jobs", value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub threads: Option<u32>,
     #[command(flatten)]

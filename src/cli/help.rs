@@ -312,6 +312,14 @@ variables never make one board count twice) or by the clique search (below),
 and verified from the board geometry before it is counted. `qspec solve MODEL
 --all` takes the same flags and prints every solution as it is found.
 
+On a board of 64 or more cells CaDiCaL lists the first 2000 solutions on one
+solver, then the rest on every thread (--threads) in 256 cubes: the settings
+of the 8 cells that share those 2000 out most evenly, each cube listed by a
+solver of its own, which holds that cube's blocking clauses only. The order is
+the cubes' order, the same on any number of threads. Where each solution sets
+as many cells (`count == v`, or --optimal on a count), a solution is blocked by
+its pieces alone.
+
   qspec count models/eight-queens.qspec                    # 92 solutions
   qspec count models/eight-queens.qspec --up-to-symmetry   # 12 classes, 92
   qspec count models/n-queens.qspec -D n=10 --up-to-symmetry   # 92, 724

@@ -275,6 +275,7 @@ impl<'a> Counting<'a> {
             &self.encodings,
             limit,
             &self.stop,
+            self.solve_options().threads(),
         )
     }
 

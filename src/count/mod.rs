@@ -24,12 +24,16 @@
 //! ```
 
 pub mod counter;
+mod cubes;
 mod enumerate;
 mod source;
+mod split;
 
 pub use counter::{Counted, Counter};
+use cubes::Staged;
 pub use enumerate::{Enumerator, Next};
 use source::{Found, Source};
+pub use split::{SPLIT_AFTER, SPLIT_FROM};
 
 use std::borrow::Cow;
 use std::time::Instant;
@@ -236,10 +240,15 @@ impl<'a> Solutions<'a> {
             encodings,
             limit,
             &Stop::new(deadline),
+            1,
         )
     }
 
-    /// [`Solutions::new`], stopped by `stop` (its deadline or its flag).
+    /// [`Solutions::new`], stopped by `stop` (its deadline or its flag),
+    /// on up to `threads` threads (past [`SPLIT_AFTER`] solutions, a model
+    /// of [`SPLIT_FROM`] decision variables or more is split into cubes,
+    /// each listed by its own solver; the order is the same on any number
+    /// of threads).
     pub fn with_stop(
         instance: &'a Instance,
         optimum: Option<i64>,
@@ -247,6 +256,7 @@ impl<'a> Solutions<'a> {
         encodings: &Encodings,
         limit: Option<u64>,
         stop: &Stop,
+        threads: usize,
     ) -> Result<Solutions<'a>> {
         Solutions::of(
             Cow::Borrowed(instance),
@@ -255,6 +265,7 @@ impl<'a> Solutions<'a> {
             encodings,
             limit,
             stop,
+            threads,
         )
     }
 
@@ -267,6 +278,7 @@ impl<'a> Solutions<'a> {
         encodings: &Encodings,
         limit: Option<u64>,
         stop: &Stop,
+        threads: usize,
     ) -> Result<Solutions<'static>> {
         Solutions::of(
             Cow::Owned(instance),
@@ -275,6 +287,7 @@ impl<'a> Solutions<'a> {
             encodings,
             limit,
             stop,
+            threads,
         )
     }
 
@@ -285,9 +298,12 @@ impl<'a> Solutions<'a> {
         encodings: &Encodings,
         limit: Option<u64>,
         stop: &Stop,
+        threads: usize,
     ) -> Result<Solutions<'a>> {
         let target = target(instance, optimum, orbits.is_some())?;
-        let source = Source::Solver(Enumerator::new(&target.model, encodings, stop));
+        let same_size = same_size(&target.spec);
+        let listing = Staged::new(&target.model, encodings, stop, same_size, threads);
+        let source = Source::Solver(listing);
         let decisions = decision_cells(&target);
         Ok(Solutions {
             target,
@@ -332,11 +348,12 @@ impl<'a> Solutions<'a> {
         }))
     }
 
-    /// What found the solutions, for a note: `None` for CaDiCaL, else the
-    /// clique search's description and its nodes.
+    /// What found the solutions, for a note: `None` for CaDiCaL on one
+    /// solver, else how CaDiCaL splits them into cubes, or the clique
+    /// search's description and its nodes.
     pub fn found_by(&self) -> Option<String> {
         match &self.source {
-            Source::Solver(_) => None,
+            Source::Solver(listing) => listing.describe(),
             Source::Found(found) => Some(found.describe()),
         }
     }
@@ -458,6 +475,27 @@ fn target_spec(spec: &Spec, optimum: Option<i64>, classes: bool) -> Spec {
         });
     }
     spec
+}
+
+/// Whether every solution of `spec` sets the same number of decision
+/// variables: its pieces pinned by its count bounds (`count == v`, the
+/// optimum's among them), and its walls too under `walls free`.
+fn same_size(spec: &Spec) -> bool {
+    pinned(&spec.count) && (!spec.free_walls || pinned(&spec.wall_bounds))
+}
+
+/// Whether `bounds` leave a single value.
+fn pinned(bounds: &[(Rel, u32)]) -> bool {
+    let (mut lo, mut hi) = (0, u32::MAX);
+    for &(rel, k) in bounds {
+        if matches!(rel, Rel::Ge | Rel::Eq) {
+            lo = lo.max(k);
+        }
+        if matches!(rel, Rel::Le | Rel::Eq) {
+            hi = hi.min(k);
+        }
+    }
+    lo == hi
 }
 
 /// The cell of every decision variable that decides one (its index in

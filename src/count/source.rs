@@ -1,8 +1,10 @@
 //! Where the solutions of a count come from: CaDiCaL one at a time
-//! ([`Enumerator`]), or the clique search's, found all at once and handed
-//! out one at a time ([`Found`]).
+//! ([`Staged`]: on a large model, past its first solutions, one solver
+//! per cube on several threads), or the clique search's, found all at once and
+//! handed out one at a time ([`Found`]).
 
-use super::{content, decision_cells, placement, Enumerator, Next};
+use super::cubes::Staged;
+use super::{content, decision_cells, placement, Next};
 use crate::board::orbit::Orbits;
 use crate::diag::plural;
 use crate::error::Result;
@@ -13,7 +15,7 @@ use crate::solve::clique::enumerate::Every;
 /// Where the solutions come from.
 pub(super) enum Source {
     /// CaDiCaL, one at a time.
-    Solver(Enumerator),
+    Solver(Staged),
     /// Found all at once by the clique search.
     Found(Found),
 }

@@ -183,6 +183,20 @@ impl Embedded {
             .collect();
         self.add_clause(&block);
     }
+
+    /// Excludes every later answer that sets all of the `vars` that
+    /// `values` sets: one clause of their negations. It blocks exactly the
+    /// assignment `values` takes on `vars` when no answer sets a proper
+    /// superset of them (every answer sets as many), in a clause of that
+    /// many literals rather than of all `vars`.
+    pub fn block_set(&mut self, vars: &[Var], values: &[bool]) {
+        let block: Vec<Lit> = vars
+            .iter()
+            .filter(|v| values[v.index()])
+            .map(|v| v.negative())
+            .collect();
+        self.add_clause(&block);
+    }
 }
 
 impl ClauseSink for Embedded {

@@ -16,6 +16,15 @@
 //!                                  walls), as a table of values by classes
 //!                                  and boards (--list: each class's least
 //!                                  placement and its value, a line each)
+//!   check boards N K M FILE [--classes]
+//!                                  every board of qspec's --jsonl listing
+//!                                  (classes of M queens on N x N, each
+//!                                  attacking exactly K others) checked one
+//!                                  by one: valid, one per class, the class
+//!                                  size its orbit's; the boards they hold
+//!                                  (--classes: then each class's least
+//!                                  image, cell indices r * N + c, sorted:
+//!                                  the same text from any correct list)
 //!   check cube N D M [--list]      placements of M non-attacking queens on
 //!                                  the board N^D: solutions, and classes under
 //!                                  its 2^D D! symmetries (--list: each class's
@@ -23,6 +32,7 @@
 
 mod attacks;
 mod blocked;
+mod boards;
 mod cube;
 mod square;
 
@@ -35,7 +45,7 @@ fn number(args: &[String], i: usize, what: &str) -> usize {
 }
 
 fn usage(why: &str) -> ! {
-    eprintln!("error: {why}\nusage: check attacks N K M [--list] | attacks-max N K M | blocked N WALLS | cube N D M [--list]");
+    eprintln!("error: {why}\nusage: check attacks N K M [--list] | attacks-max N K M | boards N K M FILE [--classes] | blocked N WALLS | cube N D M [--list]");
     std::process::exit(2);
 }
 
@@ -79,6 +89,32 @@ fn main() {
                 );
             }
             println!("(no placement has more than {bound} queens: the line identity k m = 8 m - 2 N, N <= 6n - 2 lines)");
+        }
+        Some("boards") => {
+            let (n, k, m) = (number(&args, 1, "N"), number(&args, 2, "K"), number(&args, 3, "M"));
+            let path = args.get(4).unwrap_or_else(|| usage("which FILE?"));
+            let text = std::fs::read_to_string(path).unwrap_or_else(|e| usage(&format!("{path}: {e}")));
+            match boards::check(n, k as u32, m, &text) {
+                Ok(c) => {
+                    eprintln!(
+                        "boards n={n} k={k} m={m}: {} classes, each valid and in a class of its own; {} boards in them; classes of 8, 4, 2, 1 boards: {:?}; {:.2} s",
+                        c.classes,
+                        c.boards,
+                        c.by_size,
+                        started.elapsed().as_secs_f64()
+                    );
+                    if args.iter().any(|a| a == "--classes") {
+                        for cells in &c.least {
+                            let line: Vec<String> = cells.iter().map(usize::to_string).collect();
+                            println!("{}", line.join(" "));
+                        }
+                    }
+                }
+                Err(problem) => {
+                    eprintln!("boards: {problem}");
+                    std::process::exit(1);
+                }
+            }
         }
         Some("blocked") => {
             let (n, walls) = (number(&args, 1, "N"), number(&args, 2, "WALLS"));

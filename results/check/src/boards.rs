@@ -1,0 +1,122 @@
+//! A list of boards checked one by one against the problem's definition:
+//! queens that each attack exactly k others (a queen attacks the first
+//! queen it meets in each of its eight directions), exactly m of them on
+//! the n x n board. Read from qspec's `--jsonl` listing (one object a line
+//! with `"cells":[[r,c],...]` and `"class_size":s`; the summary line has no
+//! cells), parsed here by hand: no dependency.
+
+use std::collections::HashSet;
+
+use crate::square;
+
+/// What the list holds, once every board passed.
+#[derive(Debug)]
+pub struct Checked {
+    /// Distinct classes (no two boards in one class).
+    pub classes: u64,
+    /// The boards in them: the sum of the orbit sizes.
+    pub boards: u64,
+    /// Classes by orbit size: 8, 4, 2, 1.
+    pub by_size: [u64; 4],
+    /// Each class's least image (sorted cell indices), in order.
+    pub least: Vec<Vec<usize>>,
+}
+
+/// The queens the queen on `cell` attacks: the first in each direction.
+fn attacks(n: usize, queens: &[bool], cell: usize) -> u32 {
+    let (r, c) = ((cell / n) as i64, (cell % n) as i64);
+    let mut count = 0;
+    for (dr, dc) in [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)] {
+        let (mut rr, mut cc) = (r + dr, c + dc);
+        while (0..n as i64).contains(&rr) && (0..n as i64).contains(&cc) {
+            if queens[(rr * n as i64 + cc) as usize] {
+                count += 1;
+                break;
+            }
+            rr += dr;
+            cc += dc;
+        }
+    }
+    count
+}
+
+/// The numbers of a JSON array of pairs after `key` in `line`.
+fn pairs(line: &str, key: &str) -> Option<Vec<(usize, usize)>> {
+    let start = line.find(key)? + key.len();
+    let rest = &line[start..];
+    let end = rest.find("]]").map_or(rest.find(']')? + 1, |e| e + 2);
+    let numbers: Vec<usize> = rest[..end]
+        .split(|ch: char| !ch.is_ascii_digit())
+        .filter(|s| !s.is_empty())
+        .map(|s| s.parse().unwrap())
+        .collect();
+    Some(numbers.chunks(2).map(|p| (p[0], p[1])).collect())
+}
+
+/// The number after `key` in `line`.
+fn number_after(line: &str, key: &str) -> Option<u64> {
+    let start = line.find(key)? + key.len();
+    let digits: String = line[start..].chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok()
+}
+
+/// Checks every board of `text`; the first problem, with its line, is the
+/// error.
+pub fn check(n: usize, k: u32, m: usize, text: &str) -> Result<Checked, String> {
+    let mut seen: HashSet<Vec<usize>> = HashSet::new();
+    let mut out = Checked { classes: 0, boards: 0, by_size: [0; 4], least: Vec::new() };
+    for (i, line) in text.lines().enumerate() {
+        let Some(cells) = pairs(line, "\"cells\":") else { continue };
+        let at = i + 1;
+        let mut queens = vec![false; n * n];
+        let mut list = Vec::new();
+        for &(r, c) in &cells {
+            if r >= n || c >= n || queens[r * n + c] {
+                return Err(format!("line {at}: cell ({r},{c}) off the board or twice"));
+            }
+            queens[r * n + c] = true;
+            list.push(r * n + c);
+        }
+        if list.len() != m {
+            return Err(format!("line {at}: {} queens, not {m}", list.len()));
+        }
+        if let Some(&q) = list.iter().find(|&&q| attacks(n, &queens, q) != k) {
+            let a = attacks(n, &queens, q);
+            return Err(format!("line {at}: the queen on ({},{}) attacks {a}", q / n, q % n));
+        }
+        let least = (0..8).map(|s| square::image(n, s, &list)).min().unwrap();
+        if !seen.insert(least.clone()) {
+            return Err(format!("line {at}: a second board of one class"));
+        }
+        let (_, size) = square::class_of(n, &list);
+        if number_after(line, "\"class_size\":") != Some(size) {
+            return Err(format!("line {at}: the stated class size is not the orbit's {size}"));
+        }
+        out.classes += 1;
+        out.boards += size;
+        out.by_size[[8, 4, 2, 1].iter().position(|&s| s == size).unwrap()] += 1;
+    }
+    out.least = seen.into_iter().collect();
+    out.least.sort_unstable();
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_valid_list_passes_and_a_wrong_board_fails() {
+        // The four corners of 4x4: each attacks the corners on its row and
+        // column and the far one on its diagonal, 3 in all; a class of one.
+        let corners = "{\"number\":1,\"class_size\":1,\"cells\":[[0,0],[0,3],[3,0],[3,3]]}\n";
+        let c = check(4, 3, 4, corners).unwrap();
+        assert_eq!((c.classes, c.boards, c.by_size), (1, 1, [0, 0, 0, 1]));
+        assert!(check(4, 2, 4, corners).unwrap_err().contains("attacks 3"));
+        assert!(check(4, 3, 5, corners).unwrap_err().contains("4 queens"));
+        let twice = format!("{corners}{corners}");
+        assert!(check(4, 3, 4, &twice).unwrap_err().contains("one class"));
+        let sized = corners.replace("\"class_size\":1", "\"class_size\":8");
+        assert!(check(4, 3, 4, &sized).unwrap_err().contains("class size"));
+    }
+}
