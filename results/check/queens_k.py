@@ -6,14 +6,19 @@ solver that is not qspec's engine (Glucose 4 through PySAT), every solution
 listed with a blocking clause over the board's cells only, and the classes
 under the square's eight symmetries computed here.
 
-    python3 results/check/queens_k.py N K M [--list | --count]
+    python3 results/check/queens_k.py N K M [--list | --count] [--cubes P]
 
 prints the number of placements of exactly M queens on N x N with each
 attacking exactly K others (a queen attacks the first queen in each of its
 eight directions), and the number of classes; --list prints each class's
 canonical board (rows of . and Q, separated by " / "); --count counts
 without listing, with the model counter d4 on this program's CNF, and the
-classes by Burnside's lemma (pip install d4solver).
+classes by Burnside's lemma (pip install d4solver). --cubes P lists in 256
+cubes (the settings of 8 cells, each cube solved by a Glucose of its own,
+holding that cube's blocking clauses only) on P processes: the same boards,
+faster where one solver slows under its blocking clauses; with --count, d4
+counts every placement as the sum of the 256 cubes' counts, each a smaller
+formula (less memory).
 
 Needs: pip install python-sat
 """
@@ -110,30 +115,53 @@ def quietly(f):
         os.close(devnull)
 
 
-def burnside(n, k, m):
-    """The count without listing: for each symmetry g of the square, the
-    placements g fixes (the CNF with x(p) = x(g p) added), counted by the
-    model counter d4 projected on the cells (pip install d4solver); the
-    classes are the average over the eight (Burnside's lemma)."""
+def d4_count(n_vars, shown, cnf):
+    """The models of `cnf` projected on the variables `shown`, counted by d4
+    (pip install d4solver)."""
     import os
     import tempfile
     import py_d4
+    with tempfile.NamedTemporaryFile("w", suffix=".cnf", delete=False) as f:
+        f.write(f"p cnf {n_vars} {len(cnf)}\n")
+        f.write("c p show " + " ".join(str(v) for v in shown) + " 0\n")
+        for cl in cnf:
+            f.write(" ".join(map(str, cl)) + " 0\n")
+    try:
+        return quietly(lambda: int(py_d4.Solver(f.name).count().getIntResult()))
+    finally:
+        os.unlink(f.name)
+
+
+def counted_cube(n, k, m, cube):
+    """The placements of cube number `cube` (see `split_cells`), by d4."""
+    x, cnf = clauses(n, k, m)
+    n_vars = max(abs(l) for cl in cnf for l in cl)
+    units = [[x[p] if cube >> j & 1 else -x[p]] for j, p in enumerate(split_cells(n))]
+    return d4_count(n_vars, x.values(), cnf + units)
+
+
+def burnside(n, k, m, processes=None):
+    """The count without listing: for each symmetry g of the square, the
+    placements g fixes (the CNF with x(p) = x(g p) added), counted by the
+    model counter d4 projected on the cells (pip install d4solver); the
+    classes are the average over the eight (Burnside's lemma). With
+    `processes`, the identity's count (every placement) is the sum of the
+    256 cubes' counts, on that many processes (less memory each)."""
     x, cnf = clauses(n, k, m)
     n_vars = max(abs(l) for cl in cnf for l in cl)
     fixed = []
     for s in range(8):
+        if s == 0 and processes:
+            from multiprocessing import Pool
+            with Pool(processes) as pool:
+                fixed.append(sum(pool.starmap(counted_cube, [(n, k, m, c) for c in range(256)])))
+            continue
         extra = []
         for (r, c), v in x.items():
             (rr, cc), = image(n, s, [(r, c)])
             if (rr, cc) != (r, c):
                 extra += [[-v, x[(rr, cc)]], [v, -x[(rr, cc)]]]
-        with tempfile.NamedTemporaryFile("w", suffix=".cnf", delete=False) as f:
-            f.write(f"p cnf {n_vars} {len(cnf) + len(extra)}\n")
-            f.write("c p show " + " ".join(str(v) for v in x.values()) + " 0\n")
-            for cl in cnf + extra:
-                f.write(" ".join(map(str, cl)) + " 0\n")
-        fixed.append(quietly(lambda: int(py_d4.Solver(f.name).count().getIntResult())))
-        os.unlink(f.name)
+        fixed.append(d4_count(n_vars, x.values(), cnf + extra))
     return fixed
 
 
@@ -141,14 +169,48 @@ def main():
     n, k, m = (int(a) for a in sys.argv[1:4])
     listing = "--list" in sys.argv
     started = time.time()
+    processes = int(sys.argv[sys.argv.index("--cubes") + 1]) if "--cubes" in sys.argv else None
     if "--count" in sys.argv:
-        fixed = burnside(n, k, m)
+        fixed = burnside(n, k, m, processes)
         print(f"queens_k n={n} k={k} m={m}: {fixed[0]} solutions, {sum(fixed) / 8:g} classes "
               f"(Burnside: fixed by each symmetry {fixed}), counted by d4, {time.time() - started:.2f} s")
         return
+    if processes:
+        from multiprocessing import Pool
+        with Pool(processes) as pool:
+            parts = pool.starmap(listed, [(n, k, m, cube) for cube in range(256)])
+    else:
+        parts = [listed(n, k, m, None)]
+    solutions = sum(p[0] for p in parts)
+    boards = sorted(b for p in parts for b in p[1])
+    class_sizes = sum(p[2] for p in parts)
+    print(f"queens_k n={n} k={k} m={m}: {solutions} solutions, {len(boards)} classes "
+          f"(class sizes sum to {class_sizes}), {time.time() - started:.2f} s")
+    if listing:
+        for cells in boards:
+            print(" / ".join("".join("Q" if (r, c) in cells else "." for c in range(n)) for r in range(n)))
+
+
+def split_cells(n):
+    """The 8 cells the cubes set: (i, 3i + 1 mod n) for spread rows i, a
+    pattern of knight-like steps, so that no two share a row, and few a
+    column or a diagonal."""
+    rows = [round(i * (n - 1) / 7) for i in range(8)]
+    return [(r, (3 * r + 1) % n) for r in rows]
+
+
+def listed(n, k, m, cube):
+    """Every placement (of cube number `cube`, bit j setting the j-th split
+    cell, when given): (solutions, the canonical boards, their class
+    sizes' sum)."""
     x, cnf = clauses(n, k, m)
-    solutions = classes = class_sizes = 0
-    boards = []
+    if cube is not None:
+        cells = split_cells(n)
+        if len(set(cells)) < 8:
+            raise SystemExit("--cubes needs a board of 8 rows at least")
+        cnf = cnf + [[x[p] if cube >> j & 1 else -x[p]] for j, p in enumerate(cells)]
+    solutions = class_sizes = 0
+    canonical = []
     with Glucose4(bootstrap_with=cnf) as solver:
         while solver.solve():
             model = set(l for l in solver.get_model() if l > 0)
@@ -156,16 +218,11 @@ def main():
             solutions += 1
             images = [image(n, s, cells) for s in range(8)]
             if cells == min(images):
-                classes += 1
                 class_sizes += 8 // images.count(cells)
-                if listing:
-                    boards.append(cells)
+                canonical.append(cells)
             # Exactly m queens: no other solution holds all of these cells.
             solver.add_clause([-x[p] for p in cells])
-    print(f"queens_k n={n} k={k} m={m}: {solutions} solutions, {classes} classes "
-          f"(class sizes sum to {class_sizes}), {time.time() - started:.2f} s")
-    for cells in boards:
-        print(" / ".join("".join("Q" if (r, c) in cells else "." for c in range(n)) for r in range(n)))
+    return solutions, canonical, class_sizes
 
 
 if __name__ == "__main__":

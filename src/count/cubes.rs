@@ -23,7 +23,7 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use super::split::{cube, cube_of, Split, SPLIT};
+use super::split::{cube, cube_of, Split};
 use super::{Enumerator, Next};
 use crate::error::{Error, Result};
 use crate::model::{Model, Var};
@@ -60,19 +60,9 @@ struct Plan {
 
 impl Staged {
     /// The solutions of `model` (encoded with `encodings`, see
-    /// [`Enumerator::new`] for `same_size`), on up to `threads` threads
-    /// once split, until `stop` says so.
-    pub fn new(
-        model: &Model,
-        encodings: &Encodings,
-        stop: &Stop,
-        same_size: bool,
-        threads: usize,
-    ) -> Staged {
-        Staged::split_as(SPLIT, model, encodings, stop, same_size, threads)
-    }
-
-    pub(super) fn split_as(
+    /// [`Enumerator::new`] for `same_size`), split as `split` says, on up
+    /// to `threads` threads once split, until `stop` says so.
+    pub(super) fn new(
         split: Split,
         model: &Model,
         encodings: &Encodings,
@@ -366,7 +356,7 @@ mod tests {
         let same_size = src.contains("count ==");
         let stop = Stop::default();
         let enc = Encodings::default();
-        let mut staged = Staged::split_as(split, model, &enc, &stop, same_size, threads);
+        let mut staged = Staged::new(split, model, &enc, &stop, same_size, threads);
         let n = model.n_decisions() as usize;
         let mut found = Vec::new();
         loop {
@@ -422,7 +412,7 @@ mod tests {
         let loaded = load_source("t.qspec", MODELS[0], &[], &LoadOptions::default()).unwrap();
         let stop = Stop::default();
         let enc = Encodings::default();
-        let mut staged = Staged::split_as(split, &loaded.model, &enc, &stop, false, 2);
+        let mut staged = Staged::new(split, &loaded.model, &enc, &stop, false, 2);
         for _ in 0..4 {
             assert!(matches!(staged.next_solution().unwrap(), Next::Solution(_)));
         }

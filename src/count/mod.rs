@@ -302,7 +302,14 @@ impl<'a> Solutions<'a> {
     ) -> Result<Solutions<'a>> {
         let target = target(instance, optimum, orbits.is_some())?;
         let same_size = same_size(&target.spec);
-        let listing = Staged::new(&target.model, encodings, stop, same_size, threads);
+        let listing = Staged::new(
+            split::SPLIT,
+            &target.model,
+            encodings,
+            stop,
+            same_size,
+            threads,
+        );
         let source = Source::Solver(listing);
         let decisions = decision_cells(&target);
         Ok(Solutions {
