@@ -6,7 +6,7 @@ solver that is not qspec's engine (Glucose 4 through PySAT), every solution
 listed with a blocking clause over the board's cells only, and the classes
 under the square's eight symmetries computed here.
 
-    python3 results/check/queens_k.py N K M [--list | --count] [--cubes P]
+    python3 results/check/queens_k.py N K M [--list | --count] [--cubes P [--log FILE]]
 
 prints the number of placements of exactly M queens on N x N with each
 attacking exactly K others (a queen attacks the first queen in each of its
@@ -16,9 +16,14 @@ without listing, with the model counter d4 on this program's CNF, and the
 classes by Burnside's lemma (pip install d4solver). --cubes P lists in 256
 cubes (the settings of 8 cells, each cube solved by a Glucose of its own,
 holding that cube's blocking clauses only) on P processes: the same boards,
-faster where one solver slows under its blocking clauses; with --count, d4
+faster where one solver slows under its blocking clauses (the 8 cells are
+the ones that share out this program's first 2000 placements most evenly:
+`balanced_split`); with --count, d4
 counts every placement as the sum of the 256 cubes' counts, each a smaller
-formula (less memory).
+formula (less memory); --log FILE keeps each cube's count there as it is
+found (a line `cube C COUNT SECONDS`), and a run given a FILE that holds
+some cubes already counts only the others, so a long count can be stopped
+and resumed.
 
 Needs: pip install python-sat
 """
@@ -132,15 +137,56 @@ def d4_count(n_vars, shown, cnf):
         os.unlink(f.name)
 
 
-def counted_cube(n, k, m, cube):
-    """The placements of cube number `cube` (see `split_cells`), by d4."""
+def counted_cube(n, k, m, cells, cube):
+    """(cube, the placements of cube number `cube` (bit j setting
+    `cells[j]`) by d4, seconds)."""
+    started = time.time()
     x, cnf = clauses(n, k, m)
     n_vars = max(abs(l) for cl in cnf for l in cl)
-    units = [[x[p] if cube >> j & 1 else -x[p]] for j, p in enumerate(split_cells(n))]
-    return d4_count(n_vars, x.values(), cnf + units)
+    units = [[x[p] if cube >> j & 1 else -x[p]] for j, p in enumerate(cells)]
+    return cube, d4_count(n_vars, x.values(), cnf + units), time.time() - started
 
 
-def burnside(n, k, m, processes=None):
+def cube_counts(n, k, m, processes, log):
+    """{cube: placements} for the 256 cubes, on `processes` processes; the
+    split and the cubes `log` (a file name, or None) already holds are read
+    from it, the others counted and appended to it as they finish."""
+    import os
+    counts, cells = {}, None
+    if log and os.path.exists(log) and os.path.getsize(log) > 0:
+        with open(log) as f:
+            for line in f:
+                words = line.split()
+                if words[0] == "split":
+                    cells = [tuple(int(v) for v in w.split(",")) for w in words[1:]]
+                else:
+                    assert words[0] == "cube" and len(words) == 4, f"{log}: {line!r}"
+                    counts[int(words[1])] = int(words[2])
+        assert cells, f"{log} does not say its split"
+    else:
+        cells = balanced_split(n, k, m)
+        if log:
+            with open(log, "w") as f:
+                f.write("split " + " ".join(f"{r},{c}" for r, c in cells) + "\n")
+    print(f"cubes on the cells {cells}", file=sys.stderr, flush=True)
+    todo = [(n, k, m, cells, c) for c in range(256) if c not in counts]
+    from multiprocessing import Pool
+    with Pool(processes) as pool:
+        for cube, count, seconds in pool.imap_unordered(star_counted_cube, todo):
+            counts[cube] = count
+            if log:
+                with open(log, "a") as f:
+                    f.write(f"cube {cube} {count} {seconds:.1f}\n")
+            print(f"cube {cube}: {count} ({seconds:.1f} s; {len(counts)} of 256 done)",
+                  file=sys.stderr, flush=True)
+    return counts
+
+
+def star_counted_cube(args):
+    return counted_cube(*args)
+
+
+def burnside(n, k, m, processes=None, log=None):
     """The count without listing: for each symmetry g of the square, the
     placements g fixes (the CNF with x(p) = x(g p) added), counted by the
     model counter d4 projected on the cells (pip install d4solver); the
@@ -152,9 +198,7 @@ def burnside(n, k, m, processes=None):
     fixed = []
     for s in range(8):
         if s == 0 and processes:
-            from multiprocessing import Pool
-            with Pool(processes) as pool:
-                fixed.append(sum(pool.starmap(counted_cube, [(n, k, m, c) for c in range(256)])))
+            fixed.append(sum(cube_counts(n, k, m, processes, log).values()))
             continue
         extra = []
         for (r, c), v in x.items():
@@ -170,17 +214,21 @@ def main():
     listing = "--list" in sys.argv
     started = time.time()
     processes = int(sys.argv[sys.argv.index("--cubes") + 1]) if "--cubes" in sys.argv else None
+    log = sys.argv[sys.argv.index("--log") + 1] if "--log" in sys.argv else None
+    if log and not processes:
+        raise SystemExit("--log keeps the cubes' counts: it needs --cubes P")
     if "--count" in sys.argv:
-        fixed = burnside(n, k, m, processes)
+        fixed = burnside(n, k, m, processes, log)
         print(f"queens_k n={n} k={k} m={m}: {fixed[0]} solutions, {sum(fixed) / 8:g} classes "
               f"(Burnside: fixed by each symmetry {fixed}), counted by d4, {time.time() - started:.2f} s")
         return
     if processes:
         from multiprocessing import Pool
+        cells = balanced_split(n, k, m)
         with Pool(processes) as pool:
-            parts = pool.starmap(listed, [(n, k, m, cube) for cube in range(256)])
+            parts = pool.starmap(listed, [(n, k, m, cells, cube) for cube in range(256)])
     else:
-        parts = [listed(n, k, m, None)]
+        parts = [listed(n, k, m, None, None)]
     solutions = sum(p[0] for p in parts)
     boards = sorted(b for p in parts for b in p[1])
     class_sizes = sum(p[2] for p in parts)
@@ -191,23 +239,40 @@ def main():
             print(" / ".join("".join("Q" if (r, c) in cells else "." for c in range(n)) for r in range(n)))
 
 
-def split_cells(n):
-    """The 8 cells the cubes set: (i, 3i + 1 mod n) for spread rows i, a
-    pattern of knight-like steps, so that no two share a row, and few a
-    column or a diagonal."""
-    rows = [round(i * (n - 1) / 7) for i in range(8)]
-    return [(r, (3 * r + 1) % n) for r in rows]
+SAMPLE = 2000
 
 
-def listed(n, k, m, cube):
-    """Every placement (of cube number `cube`, bit j setting the j-th split
-    cell, when given): (solutions, the canonical boards, their class
-    sizes' sum)."""
+def balanced_split(n, k, m):
+    """The 8 cells the cubes set, chosen to share out this program's own
+    first SAMPLE placements (listed by Glucose) most evenly: greedily, each
+    cell the one that most lowers the sum of the squared sizes of the parts
+    so far. Any 8 distinct cells partition the placements, so the choice
+    changes only how the work is spread, never a count."""
+    x, cnf = clauses(n, k, m)
+    sample = []
+    with Glucose4(bootstrap_with=cnf) as solver:
+        while len(sample) < SAMPLE and solver.solve():
+            model = set(l for l in solver.get_model() if l > 0)
+            sample.append(frozenset(p for p, v in x.items() if v in model))
+            solver.add_clause([-x[p] for p in sample[-1]])
+    chosen, parts = [], [sample]
+    for _ in range(8):
+        def cost(p):
+            return sum(len(q) ** 2 + (len(part) - len(q)) ** 2
+                       for part in parts for q in [[b for b in part if p in b]])
+        best = min((p for p in sorted(x) if p not in chosen), key=cost)
+        chosen.append(best)
+        parts = [q for part in parts
+                 for q in ([b for b in part if best in b], [b for b in part if best not in b])]
+    return chosen
+
+
+def listed(n, k, m, cells, cube):
+    """Every placement (of cube number `cube`, bit j setting `cells[j]`,
+    when given): (solutions, the canonical boards, their class sizes'
+    sum)."""
     x, cnf = clauses(n, k, m)
     if cube is not None:
-        cells = split_cells(n)
-        if len(set(cells)) < 8:
-            raise SystemExit("--cubes needs a board of 8 rows at least")
         cnf = cnf + [[x[p] if cube >> j & 1 else -x[p]] for j, p in enumerate(cells)]
     solutions = class_sizes = 0
     canonical = []

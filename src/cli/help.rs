@@ -318,7 +318,8 @@ of the 8 cells that share those 2000 out most evenly, each cube listed by a
 solver of its own, which holds that cube's blocking clauses only. The order is
 the cubes' order, the same on any number of threads. Where each solution sets
 as many cells (`count == v`, or --optimal on a count), a solution is blocked by
-its pieces alone.
+its pieces alone. OEIS A019654 n = 10 (16573 classes): 38 s on one thread,
+22.5 s on two (55.7 s on one solver without cubes).
 
   qspec count models/eight-queens.qspec                    # 92 solutions
   qspec count models/eight-queens.qspec --up-to-symmetry   # 12 classes, 92
