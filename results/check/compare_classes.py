@@ -9,10 +9,16 @@ Every board of both lists is taken to its least image under the square's
 eight symmetries (sorted cells), so the two programs' different choices of
 a class's representative do not matter; the two sets of classes must be
 equal, and the class sizes qspec states must be the orbit sizes computed
-here. Exit 0 when they agree.
+here. Exit 0 when they agree. Either file may be gzip-compressed (.gz).
 """
+import gzip
 import json
 import sys
+
+
+def lines(path):
+    """The lines of a text file, gzip-compressed when its name ends in .gz."""
+    return gzip.open(path, "rt") if path.endswith(".gz") else open(path)
 
 
 def images(n, cells):
@@ -27,7 +33,7 @@ def images(n, cells):
 
 def qspec_classes(n, path):
     classes = {}
-    for line in open(path):
+    for line in lines(path):
         o = json.loads(line)
         if "cells" not in o:
             continue  # the summary
@@ -41,7 +47,7 @@ def qspec_classes(n, path):
 
 def checker_classes(n, path):
     classes = {}
-    for line in open(path):
+    for line in lines(path):
         if "/" not in line:
             continue
         rows = [r.strip() for r in line.split("/")]

@@ -6,7 +6,7 @@ solver that is not qspec's engine (Glucose 4 through PySAT), every solution
 listed with a blocking clause over the board's cells only, and the classes
 under the square's eight symmetries computed here.
 
-    python3 results/check/queens_k.py N K M [--list | --count] [--cubes P [--log FILE]]
+    python3 results/check/queens_k.py N K M [--list | --count] [--cubes P [--log FILE] [--cube-cells W]]
 
 prints the number of placements of exactly M queens on N x N with each
 attacking exactly K others (a queen attacks the first queen in each of its
@@ -14,16 +14,31 @@ eight directions), and the number of classes; --list prints each class's
 canonical board (rows of . and Q, separated by " / "); --count counts
 without listing, with the model counter d4 on this program's CNF, and the
 classes by Burnside's lemma (pip install d4solver). --cubes P lists in 256
-cubes (the settings of 8 cells, each cube solved by a Glucose of its own,
+cubes (the settings of 8 cells, or 2^W of W cells with --cube-cells W,
+each cube solved by a Glucose of its own,
 holding that cube's blocking clauses only) on P processes: the same boards,
 faster where one solver slows under its blocking clauses (the 8 cells are
 the ones that share out this program's first 2000 placements most evenly:
 `balanced_split`); with --count, d4
-counts every placement as the sum of the 256 cubes' counts, each a smaller
+counts every placement as the sum of the cubes' counts, each a smaller
 formula (less memory); --log FILE keeps each cube's count there as it is
 found (a line `cube C COUNT SECONDS`), and a run given a FILE that holds
 some cubes already counts only the others, so a long count can be stopped
 and resumed.
+
+    python3 results/check/queens_k.py N K M --exclude LIST [--cubes P [--cube-cells W]]
+
+checks that a list of boards is complete: LIST is qspec's `--jsonl`
+listing (one class a line, `"cells":[[r,c],...]`, summary lines without
+cells ignored; gzip-compressed when it ends in .gz); every board of every
+class (its images under the square's eight symmetries, computed here) is
+excluded from this program's CNF by a clause, and Glucose is asked for one
+more placement. "none" (unsatisfiable) means no placement lies outside the
+list, whatever produced it; one found is printed and the exit code is 1.
+That the listed boards are valid is checked apart (results/check's
+`boards`). With --cubes P, each of the cubes is asked on its own, with
+the clauses of its own boards only (more cubes, fewer clauses each: a
+cube's call grows faster than its boards).
 
 Needs: pip install python-sat
 """
@@ -147,8 +162,9 @@ def counted_cube(n, k, m, cells, cube):
     return cube, d4_count(n_vars, x.values(), cnf + units), time.time() - started
 
 
-def cube_counts(n, k, m, processes, log):
-    """{cube: placements} for the 256 cubes, on `processes` processes; the
+def cube_counts(n, k, m, processes, log, width):
+    """{cube: placements} for the cubes on `width` cells, on `processes`
+    processes; the
     split and the cubes `log` (a file name, or None) already holds are read
     from it, the others counted and appended to it as they finish."""
     import os
@@ -164,12 +180,12 @@ def cube_counts(n, k, m, processes, log):
                     counts[int(words[1])] = int(words[2])
         assert cells, f"{log} does not say its split"
     else:
-        cells = balanced_split(n, k, m)
+        cells = balanced_split(n, k, m, width)
         if log:
             with open(log, "w") as f:
                 f.write("split " + " ".join(f"{r},{c}" for r, c in cells) + "\n")
     print(f"cubes on the cells {cells}", file=sys.stderr, flush=True)
-    todo = [(n, k, m, cells, c) for c in range(256) if c not in counts]
+    todo = [(n, k, m, cells, c) for c in range(2 ** len(cells)) if c not in counts]
     from multiprocessing import Pool
     with Pool(processes) as pool:
         for cube, count, seconds in pool.imap_unordered(star_counted_cube, todo):
@@ -177,7 +193,7 @@ def cube_counts(n, k, m, processes, log):
             if log:
                 with open(log, "a") as f:
                     f.write(f"cube {cube} {count} {seconds:.1f}\n")
-            print(f"cube {cube}: {count} ({seconds:.1f} s; {len(counts)} of 256 done)",
+            print(f"cube {cube}: {count} ({seconds:.1f} s; {len(counts)} of {2 ** len(cells)} done)",
                   file=sys.stderr, flush=True)
     return counts
 
@@ -186,19 +202,19 @@ def star_counted_cube(args):
     return counted_cube(*args)
 
 
-def burnside(n, k, m, processes=None, log=None):
+def burnside(n, k, m, processes=None, log=None, width=8):
     """The count without listing: for each symmetry g of the square, the
     placements g fixes (the CNF with x(p) = x(g p) added), counted by the
     model counter d4 projected on the cells (pip install d4solver); the
     classes are the average over the eight (Burnside's lemma). With
     `processes`, the identity's count (every placement) is the sum of the
-    256 cubes' counts, on that many processes (less memory each)."""
+    cubes' counts, on that many processes (less memory each)."""
     x, cnf = clauses(n, k, m)
     n_vars = max(abs(l) for cl in cnf for l in cl)
     fixed = []
     for s in range(8):
         if s == 0 and processes:
-            fixed.append(sum(cube_counts(n, k, m, processes, log).values()))
+            fixed.append(sum(cube_counts(n, k, m, processes, log, width).values()))
             continue
         extra = []
         for (r, c), v in x.items():
@@ -209,8 +225,91 @@ def burnside(n, k, m, processes=None, log=None):
     return fixed
 
 
+def listed_boards(n, path):
+    """Every board of the classes in qspec's --jsonl list at `path`: each
+    class's images under the square's symmetries, as sorted tuples of cell
+    indices r * n + c."""
+    import gzip
+    import json
+    boards = set()
+    with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as f:
+        for line in f:
+            o = json.loads(line)
+            if "cells" in o:
+                cells = [tuple(c) for c in o["cells"]]
+                boards.update(tuple(r * n + c for r, c in image(n, s, cells)) for s in range(8))
+    return boards
+
+
+def cube_of(board, cells):
+    """The cube number of a board (a set of cell indices): bit j set when
+    it holds `cells[j]`."""
+    return sum(1 << j for j, p in enumerate(cells) if p in board)
+
+
+def one_more(n, k, m, boards, cells, cube):
+    """(cube, a placement not among `boards`, or None), asked of Glucose on
+    this program's CNF with a clause excluding each board (boards as tuples
+    of cell indices; with `cube`, the cube's units on the split `cells`
+    are added too)."""
+    started = time.time()
+    x, cnf = clauses(n, k, m)
+    at = [x[(i // n, i % n)] for i in range(n * n)]
+    if cube is not None:
+        cnf = cnf + [[at[p] if cube >> j & 1 else -at[p]] for j, p in enumerate(cells)]
+    cnf = cnf + [[-at[p] for p in b] for b in boards]
+    with Glucose4(bootstrap_with=cnf) as solver:
+        if not solver.solve():
+            return cube, None, time.time() - started
+        model = set(l for l in solver.get_model() if l > 0)
+        return cube, sorted(p for p, v in x.items() if v in model), time.time() - started
+
+
+def star_one_more(args):
+    return one_more(*args)
+
+
+def exclude(n, k, m, path, processes, width):
+    """The --exclude check (see the module's doc); the exit code."""
+    boards = listed_boards(n, path)
+    print(f"queens_k n={n} k={k} m={m}: {len(boards)} boards in {path}", flush=True)
+    if processes:
+        # The split shares out every 100th board of the list (any split is
+        # sound: it only spreads the work).
+        sample = [frozenset((p // n, p % n) for p in b) for b in sorted(boards)[::100]]
+        cells = [r * n + c for r, c in balanced_split(n, k, m, width, sample)]
+        print(f"cubes on the cells {[(p // n, p % n) for p in cells]}", file=sys.stderr, flush=True)
+        buckets = [[] for _ in range(2 ** width)]
+        for b in boards:
+            buckets[cube_of(set(b), cells)].append(b)
+        del boards
+        jobs = [(n, k, m, buckets[c], cells, c) for c in range(2 ** width)]
+        from multiprocessing import Pool
+        found = []
+        with Pool(processes) as pool:
+            for done, (cube, board, seconds) in enumerate(pool.imap_unordered(star_one_more, jobs), 1):
+                print(f"cube {cube}: {'one more' if board else 'none'} among {len(buckets[cube])} "
+                      f"boards ({seconds:.1f} s; {done} of {2 ** width} done)", file=sys.stderr, flush=True)
+                if board:
+                    found.append(board)
+    else:
+        _, board, _ = one_more(n, k, m, sorted(boards), None, None)
+        found = [board] if board else []
+    if found:
+        board = found[0]
+        print("one more placement, not in the list: " + " / ".join(
+            "".join("Q" if (r, c) in board else "." for c in range(n)) for r in range(n)))
+        return 1
+    print("none: every placement is in the list")
+    return 0
+
+
 def main():
     n, k, m = (int(a) for a in sys.argv[1:4])
+    width = int(sys.argv[sys.argv.index("--cube-cells") + 1]) if "--cube-cells" in sys.argv else 8
+    if "--exclude" in sys.argv:
+        processes = int(sys.argv[sys.argv.index("--cubes") + 1]) if "--cubes" in sys.argv else None
+        sys.exit(exclude(n, k, m, sys.argv[sys.argv.index("--exclude") + 1], processes, width))
     listing = "--list" in sys.argv
     started = time.time()
     processes = int(sys.argv[sys.argv.index("--cubes") + 1]) if "--cubes" in sys.argv else None
@@ -218,15 +317,15 @@ def main():
     if log and not processes:
         raise SystemExit("--log keeps the cubes' counts: it needs --cubes P")
     if "--count" in sys.argv:
-        fixed = burnside(n, k, m, processes, log)
+        fixed = burnside(n, k, m, processes, log, width)
         print(f"queens_k n={n} k={k} m={m}: {fixed[0]} solutions, {sum(fixed) / 8:g} classes "
               f"(Burnside: fixed by each symmetry {fixed}), counted by d4, {time.time() - started:.2f} s")
         return
     if processes:
         from multiprocessing import Pool
-        cells = balanced_split(n, k, m)
+        cells = balanced_split(n, k, m, width)
         with Pool(processes) as pool:
-            parts = pool.starmap(listed, [(n, k, m, cells, cube) for cube in range(256)])
+            parts = pool.starmap(listed, [(n, k, m, cells, cube) for cube in range(2 ** width)])
     else:
         parts = [listed(n, k, m, None, None)]
     solutions = sum(p[0] for p in parts)
@@ -242,21 +341,24 @@ def main():
 SAMPLE = 2000
 
 
-def balanced_split(n, k, m):
-    """The 8 cells the cubes set, chosen to share out this program's own
-    first SAMPLE placements (listed by Glucose) most evenly: greedily, each
-    cell the one that most lowers the sum of the squared sizes of the parts
-    so far. Any 8 distinct cells partition the placements, so the choice
-    changes only how the work is spread, never a count."""
+def balanced_split(n, k, m, width=8, sample=None):
+    """The `width` cells the cubes set, chosen to share out a sample of
+    placements most evenly (this program's own first SAMPLE placements,
+    listed by Glucose, unless `sample` is given: sets of (r, c)): greedily,
+    each cell the one that most lowers the sum of the squared sizes of the
+    parts so far. Any distinct cells partition the placements, so the
+    choice changes only how the work is spread, never a count or a
+    verdict."""
     x, cnf = clauses(n, k, m)
-    sample = []
-    with Glucose4(bootstrap_with=cnf) as solver:
-        while len(sample) < SAMPLE and solver.solve():
-            model = set(l for l in solver.get_model() if l > 0)
-            sample.append(frozenset(p for p, v in x.items() if v in model))
-            solver.add_clause([-x[p] for p in sample[-1]])
-    chosen, parts = [], [sample]
-    for _ in range(8):
+    if sample is None:
+        sample = []
+        with Glucose4(bootstrap_with=cnf) as solver:
+            while len(sample) < SAMPLE and solver.solve():
+                model = set(l for l in solver.get_model() if l > 0)
+                sample.append(frozenset(p for p, v in x.items() if v in model))
+                solver.add_clause([-x[p] for p in sample[-1]])
+    chosen, parts = [], [list(sample)]
+    for _ in range(width):
         def cost(p):
             return sum(len(q) ** 2 + (len(part) - len(q)) ** 2
                        for part in parts for q in [[b for b in part if p in b]])

@@ -26,7 +26,16 @@ pub struct Checked {
 fn attacks(n: usize, queens: &[bool], cell: usize) -> u32 {
     let (r, c) = ((cell / n) as i64, (cell % n) as i64);
     let mut count = 0;
-    for (dr, dc) in [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)] {
+    for (dr, dc) in [
+        (-1, -1),
+        (-1, 0),
+        (-1, 1),
+        (0, -1),
+        (0, 1),
+        (1, -1),
+        (1, 0),
+        (1, 1),
+    ] {
         let (mut rr, mut cc) = (r + dr, c + dc);
         while (0..n as i64).contains(&rr) && (0..n as i64).contains(&cc) {
             if queens[(rr * n as i64 + cc) as usize] {
@@ -56,7 +65,10 @@ fn pairs(line: &str, key: &str) -> Option<Vec<(usize, usize)>> {
 /// The number after `key` in `line`.
 fn number_after(line: &str, key: &str) -> Option<u64> {
     let start = line.find(key)? + key.len();
-    let digits: String = line[start..].chars().take_while(char::is_ascii_digit).collect();
+    let digits: String = line[start..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
     digits.parse().ok()
 }
 
@@ -64,9 +76,16 @@ fn number_after(line: &str, key: &str) -> Option<u64> {
 /// error.
 pub fn check(n: usize, k: u32, m: usize, text: &str) -> Result<Checked, String> {
     let mut seen: HashSet<Vec<usize>> = HashSet::new();
-    let mut out = Checked { classes: 0, boards: 0, by_size: [0; 4], least: Vec::new() };
+    let mut out = Checked {
+        classes: 0,
+        boards: 0,
+        by_size: [0; 4],
+        least: Vec::new(),
+    };
     for (i, line) in text.lines().enumerate() {
-        let Some(cells) = pairs(line, "\"cells\":") else { continue };
+        let Some(cells) = pairs(line, "\"cells\":") else {
+            continue;
+        };
         let at = i + 1;
         let mut queens = vec![false; n * n];
         let mut list = Vec::new();
@@ -82,7 +101,11 @@ pub fn check(n: usize, k: u32, m: usize, text: &str) -> Result<Checked, String> 
         }
         if let Some(&q) = list.iter().find(|&&q| attacks(n, &queens, q) != k) {
             let a = attacks(n, &queens, q);
-            return Err(format!("line {at}: the queen on ({},{}) attacks {a}", q / n, q % n));
+            return Err(format!(
+                "line {at}: the queen on ({},{}) attacks {a}",
+                q / n,
+                q % n
+            ));
         }
         let least = (0..8).map(|s| square::image(n, s, &list)).min().unwrap();
         if !seen.insert(least.clone()) {
@@ -90,7 +113,9 @@ pub fn check(n: usize, k: u32, m: usize, text: &str) -> Result<Checked, String> 
         }
         let (_, size) = square::class_of(n, &list);
         if number_after(line, "\"class_size\":") != Some(size) {
-            return Err(format!("line {at}: the stated class size is not the orbit's {size}"));
+            return Err(format!(
+                "line {at}: the stated class size is not the orbit's {size}"
+            ));
         }
         out.classes += 1;
         out.boards += size;
@@ -99,6 +124,79 @@ pub fn check(n: usize, k: u32, m: usize, text: &str) -> Result<Checked, String> 
     out.least = seen.into_iter().collect();
     out.least.sort_unstable();
     Ok(out)
+}
+
+/// The boards of the classes `least` (each class's least image) that
+/// fall into each of the 2^w cubes on the w `cells` (cube number: bit j
+/// set when the board holds `cells[j]`), every class spread into its
+/// distinct images.
+pub fn per_cube(n: usize, least: &[Vec<usize>], cells: &[usize]) -> Vec<u64> {
+    let mut counts = vec![0u64; 1 << cells.len()];
+    for class in least {
+        let mut images: Vec<Vec<usize>> = (0..8).map(|s| square::image(n, s, class)).collect();
+        images.sort_unstable();
+        images.dedup();
+        for board in &images {
+            let cube = cells
+                .iter()
+                .enumerate()
+                .filter(|(_, cell)| board.binary_search(cell).is_ok())
+                .fold(0, |acc, (j, _)| acc | 1 << j);
+            counts[cube] += 1;
+        }
+    }
+    counts
+}
+
+/// A cube log of `queens_k.py --count --cubes P --log FILE`.
+#[derive(Debug)]
+pub struct CubeLog {
+    /// Its split (`split r,c ...`): the cells, as indices r * n + c.
+    pub split: Vec<usize>,
+    /// The cubes counted so far (`cube C COUNT SECONDS`): (C, COUNT).
+    pub counted: Vec<(usize, u64)>,
+}
+
+/// Reads a cube log (see [`CubeLog`]).
+pub fn read_cube_log(n: usize, text: &str) -> Result<CubeLog, String> {
+    let mut split = None;
+    let mut cubes = Vec::new();
+    for line in text.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.first() {
+            Some(&"split") => {
+                let cells: Vec<usize> = words[1..]
+                    .iter()
+                    .map(|w| {
+                        let (r, c) = w.split_once(',').ok_or(format!("not a cell: {w}"))?;
+                        let (r, c): (usize, usize) = (
+                            r.parse().map_err(|_| w.to_string())?,
+                            c.parse().map_err(|_| w.to_string())?,
+                        );
+                        Ok(r * n + c)
+                    })
+                    .collect::<Result<_, String>>()?;
+                if cells.is_empty() || cells.len() > 24 {
+                    return Err(format!("a split of {} cells", cells.len()));
+                }
+                split = Some(cells);
+            }
+            Some(&"cube") if words.len() == 4 => {
+                let cube: usize = words[1].parse().map_err(|_| line.to_string())?;
+                let count: u64 = words[2].parse().map_err(|_| line.to_string())?;
+                cubes.push((cube, count));
+            }
+            _ => return Err(format!("not a line of a cube log: {line:?}")),
+        }
+    }
+    let split = split.ok_or("the log does not say its split")?;
+    if let Some(&(cube, _)) = cubes.iter().find(|&&(cube, _)| cube >> split.len() != 0) {
+        return Err(format!("cube {cube} on a split of {} cells", split.len()));
+    }
+    Ok(CubeLog {
+        split,
+        counted: cubes,
+    })
 }
 
 #[cfg(test)]
@@ -118,5 +216,32 @@ mod tests {
         assert!(check(4, 3, 4, &twice).unwrap_err().contains("one class"));
         let sized = corners.replace("\"class_size\":1", "\"class_size\":8");
         assert!(check(4, 3, 4, &sized).unwrap_err().contains("class size"));
+    }
+
+    #[test]
+    fn each_board_of_a_class_falls_in_its_cube() {
+        // 8 queens on 8x8, one class of 8 boards: the queen at (0,0) of the
+        // least image and its seven images each hold one corner cell.
+        let n = 8;
+        let board: Vec<usize> = vec![0, 12, 23, 29, 34, 46, 49, 59];
+        let least = (0..8).map(|s| square::image(n, s, &board)).min().unwrap();
+        let corners = [0, 7, 56, 63, 1, 2, 3, 4];
+        let counts = per_cube(n, &[least.clone()], &corners);
+        assert_eq!(counts.iter().sum::<u64>(), 8);
+        // Each corner is held by two of the eight boards (the board and its
+        // mirror in the diagonal through that corner), no board by two.
+        for j in 0..4 {
+            let held: u64 = (0..256)
+                .filter(|c| c & 15 == 1 << j)
+                .map(|c| counts[c])
+                .sum();
+            assert_eq!(held, 2, "corner {j}");
+        }
+        let log = "split 0,0 0,7 7,0 7,7 0,1 0,2 0,3 0,4\ncube 1 2 0.5\n";
+        let read = read_cube_log(n, log).unwrap();
+        assert_eq!(read.split, corners);
+        assert_eq!(read.counted, vec![(1, 2)]);
+        assert!(read_cube_log(n, "cube 1 2 0.5\n").is_err());
+        assert!(read_cube_log(n, "split 0,0 0,7\ncube 4 1 0.5\n").is_err());
     }
 }

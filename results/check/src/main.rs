@@ -16,7 +16,7 @@
 //!                                  walls), as a table of values by classes
 //!                                  and boards (--list: each class's least
 //!                                  placement and its value, a line each)
-//!   check boards N K M FILE [--classes]
+//!   check boards N K M FILE [--classes] [--cubes LOG]
 //!                                  every board of qspec's --jsonl listing
 //!                                  (classes of M queens on N x N, each
 //!                                  attacking exactly K others) checked one
@@ -24,7 +24,10 @@
 //!                                  size its orbit's; the boards they hold
 //!                                  (--classes: then each class's least
 //!                                  image, cell indices r * N + c, sorted:
-//!                                  the same text from any correct list)
+//!                                  the same text from any correct list;
+//!                                  --cubes: the list's boards cube by cube
+//!                                  against each cube queens_k.py's d4 count
+//!                                  has in LOG, so far as it has them)
 //!   check cube N D M [--list]      placements of M non-attacking queens on
 //!                                  the board N^D: solutions, and classes under
 //!                                  its 2^D D! symmetries (--list: each class's
@@ -45,7 +48,7 @@ fn number(args: &[String], i: usize, what: &str) -> usize {
 }
 
 fn usage(why: &str) -> ! {
-    eprintln!("error: {why}\nusage: check attacks N K M [--list] | attacks-max N K M | boards N K M FILE [--classes] | blocked N WALLS | cube N D M [--list]");
+    eprintln!("error: {why}\nusage: check attacks N K M [--list] | attacks-max N K M | boards N K M FILE [--classes] [--cubes LOG] | blocked N WALLS | cube N D M [--list]");
     std::process::exit(2);
 }
 
@@ -54,7 +57,11 @@ fn main() {
     let started = Instant::now();
     match args.first().map(String::as_str) {
         Some("attacks") => {
-            let (n, k, m) = (number(&args, 1, "N"), number(&args, 2, "K"), number(&args, 3, "M"));
+            let (n, k, m) = (
+                number(&args, 1, "N"),
+                number(&args, 2, "K"),
+                number(&args, 3, "M"),
+            );
             let list = args.iter().any(|a| a == "--list");
             let mut boards = Vec::new();
             let c = attacks::count(n, k as u32, m, &mut |q| {
@@ -75,7 +82,11 @@ fn main() {
             }
         }
         Some("attacks-max") => {
-            let (n, k, m) = (number(&args, 1, "N"), number(&args, 2, "K"), number(&args, 3, "M"));
+            let (n, k, m) = (
+                number(&args, 1, "N"),
+                number(&args, 2, "K"),
+                number(&args, 3, "M"),
+            );
             let bound = 2 * (6 * n - 2) / (8 - k);
             for size in m..=bound {
                 let t = Instant::now();
@@ -91,9 +102,14 @@ fn main() {
             println!("(no placement has more than {bound} queens: the line identity k m = 8 m - 2 N, N <= 6n - 2 lines)");
         }
         Some("boards") => {
-            let (n, k, m) = (number(&args, 1, "N"), number(&args, 2, "K"), number(&args, 3, "M"));
+            let (n, k, m) = (
+                number(&args, 1, "N"),
+                number(&args, 2, "K"),
+                number(&args, 3, "M"),
+            );
             let path = args.get(4).unwrap_or_else(|| usage("which FILE?"));
-            let text = std::fs::read_to_string(path).unwrap_or_else(|e| usage(&format!("{path}: {e}")));
+            let text =
+                std::fs::read_to_string(path).unwrap_or_else(|e| usage(&format!("{path}: {e}")));
             match boards::check(n, k as u32, m, &text) {
                 Ok(c) => {
                     eprintln!(
@@ -103,6 +119,36 @@ fn main() {
                         c.by_size,
                         started.elapsed().as_secs_f64()
                     );
+                    if let Some(at) = args.iter().position(|a| a == "--cubes") {
+                        let log = args
+                            .get(at + 1)
+                            .unwrap_or_else(|| usage("--cubes: which LOG?"));
+                        let text = std::fs::read_to_string(log)
+                            .unwrap_or_else(|e| usage(&format!("{log}: {e}")));
+                        let boards::CubeLog { split, counted } = boards::read_cube_log(n, &text)
+                            .unwrap_or_else(|e| usage(&format!("{log}: {e}")));
+                        let listed = boards::per_cube(n, &c.least, &split);
+                        let differ: Vec<String> = counted
+                            .iter()
+                            .filter(|&&(cube, count)| listed[cube] != count)
+                            .map(|&(cube, count)| {
+                                format!("cube {cube}: the log {count}, the list {}", listed[cube])
+                            })
+                            .collect();
+                        let boards_counted: u64 = counted.iter().map(|&(_, count)| count).sum();
+                        eprintln!(
+                            "cubes: {} of 256 counted in {log} ({boards_counted} boards), {} equal to the list's, {} not",
+                            counted.len(),
+                            counted.len() - differ.len(),
+                            differ.len()
+                        );
+                        for d in &differ {
+                            eprintln!("  {d}");
+                        }
+                        if !differ.is_empty() {
+                            std::process::exit(1);
+                        }
+                    }
                     if args.iter().any(|a| a == "--classes") {
                         for cells in &c.least {
                             let line: Vec<String> = cells.iter().map(usize::to_string).collect();
@@ -121,18 +167,28 @@ fn main() {
             let list = args.iter().any(|a| a == "--list");
             let table = blocked::table(n, walls, &mut |w, value| {
                 if list {
-                    let cells: Vec<String> = w.iter().map(|c| format!("({},{})", c / n, c % n)).collect();
+                    let cells: Vec<String> =
+                        w.iter().map(|c| format!("({},{})", c / n, c % n)).collect();
                     println!("{} {value}", cells.join(" "));
                 }
             });
-            println!("blocked n={n} walls={walls}: {} classes, {} boards, {:.2} s", table.classes(), table.boards(), started.elapsed().as_secs_f64());
+            println!(
+                "blocked n={n} walls={walls}: {} classes, {} boards, {:.2} s",
+                table.classes(),
+                table.boards(),
+                started.elapsed().as_secs_f64()
+            );
             println!("value classes boards");
             for (value, (classes, boards)) in &table.by_value {
                 println!("{value:>5} {classes:>7} {boards:>6}");
             }
         }
         Some("cube") => {
-            let (n, d, m) = (number(&args, 1, "N"), number(&args, 2, "D"), number(&args, 3, "M"));
+            let (n, d, m) = (
+                number(&args, 1, "N"),
+                number(&args, 2, "D"),
+                number(&args, 3, "M"),
+            );
             let c = cube::count_listing(n, d, m, args.iter().any(|a| a == "--list"));
             for (cells, size) in &c.listed {
                 println!("{{\"class_size\":{size},\"cells\":{cells:?}}}");
@@ -153,7 +209,17 @@ fn main() {
 /// A board as rows of `.` and `Q`, one line, rows separated by ` / `.
 fn draw(n: usize, queens: &[usize]) -> String {
     (0..n)
-        .map(|r| (0..n).map(|c| if queens.contains(&(r * n + c)) { 'Q' } else { '.' }).collect::<String>())
+        .map(|r| {
+            (0..n)
+                .map(|c| {
+                    if queens.contains(&(r * n + c)) {
+                        'Q'
+                    } else {
+                        '.'
+                    }
+                })
+                .collect::<String>()
+        })
         .collect::<Vec<_>>()
         .join(" / ")
 }

@@ -1,0 +1,185 @@
+//! The checker's Python routes of docs/results.md (`results/check/
+//! queens_k.py`: its own CNF, Glucose and d4 through PySAT and d4solver),
+//! run for real on boards small enough for CI, against qspec's lists:
+//!
+//! * `--exclude LIST`: every board of a complete list excluded, Glucose
+//!   finds no other placement (exit 0); with one class left out of the
+//!   list, it finds a placement, which is a board of that class (exit 1) —
+//!   on one solver and in 256 cubes;
+//! * `--count --cubes P --log FILE`: d4's count cube by cube equals the
+//!   sum of qspec's class sizes, the log holds the split and the 256
+//!   cubes, a run given the log counts nothing again, and the checker's
+//!   `boards --cubes` matches the log against qspec's list cube by cube.
+//!
+//! Run by `cargo test --features external-solvers --test results_checker`
+//! after `.ci/run` installed `pip install python-sat d4solver`.
+
+#![cfg(feature = "external-solvers")]
+
+#[allow(dead_code)]
+#[path = "../results/check/src/square.rs"]
+mod square;
+
+#[allow(dead_code)]
+#[path = "../results/check/src/boards.rs"]
+mod boards;
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use common::{qspec, stderr, stdout};
+
+const CHECKER: &str = "results/check/queens_k.py";
+
+/// qspec's list of the classes of the most queens on n x n each attacking
+/// exactly k others (`solve --all --optimal --up-to-symmetry --jsonl`).
+fn qspec_list(n: usize, k: u32) -> String {
+    let (n_text, k_text) = (format!("n={n}"), format!("k={k}"));
+    let o = qspec(&[
+        "solve",
+        "models/queens-attacking-exactly-k-max.qspec",
+        "-D",
+        &n_text,
+        "-D",
+        &k_text,
+        "--all",
+        "--optimal",
+        "--up-to-symmetry",
+        "--jsonl",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    stdout(&o)
+}
+
+fn checker(args: &[&str]) -> Output {
+    Command::new("python3")
+        .arg(CHECKER)
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("python3 runs the checker")
+}
+
+/// The cells of a board the checker printed (rows of `.` and `Q`
+/// separated by ` / `), as indices r * n + c.
+fn board_cells(n: usize, rows: &str) -> Vec<usize> {
+    let rows: Vec<&str> = rows.split('/').map(str::trim).collect();
+    assert_eq!(rows.len(), n, "{rows:?}");
+    rows.iter()
+        .enumerate()
+        .flat_map(|(r, row)| {
+            row.char_indices()
+                .filter(|&(_, ch)| ch == 'Q')
+                .map(move |(c, _)| r * n + c)
+        })
+        .collect()
+}
+
+/// The cells of one line of qspec's list, as indices r * n + c.
+fn listed_cells(n: usize, line: &str) -> Option<Vec<usize>> {
+    let v: serde_json::Value = serde_json::from_str(line).unwrap();
+    let cells = v["cells"].as_array()?;
+    Some(
+        cells
+            .iter()
+            .map(|rc| rc[0].as_u64().unwrap() as usize * n + rc[1].as_u64().unwrap() as usize)
+            .collect(),
+    )
+}
+
+fn least_image(n: usize, cells: &[usize]) -> Vec<usize> {
+    (0..8).map(|s| square::image(n, s, cells)).min().unwrap()
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn exclude_finds_nothing_past_a_complete_list_and_the_board_a_short_one_lacks() {
+    // A019654 n = 8: 21 queens each attacking exactly 4 others, 40 classes.
+    let (n, k, m) = (8, 4, "21");
+    let list = qspec_list(n, k);
+    let classes: Vec<&str> = list.lines().filter(|l| l.contains("\"cells\"")).collect();
+    assert_eq!(classes.len(), 40);
+    let dir = tempfile::tempdir().unwrap();
+    let complete = write(dir.path(), "complete.jsonl", &list);
+    // The list without its 17th class.
+    let dropped = classes[16];
+    let short: String = list
+        .lines()
+        .filter(|l| *l != dropped)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let short = write(dir.path(), "short.jsonl", &short);
+    let missing = least_image(n, &listed_cells(n, dropped).unwrap());
+    for cubes in [&[][..], &["--cubes", "2"][..]] {
+        let mut args = vec!["8", "4", m, "--exclude", &complete];
+        args.extend_from_slice(cubes);
+        let o = checker(&args);
+        assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+        assert!(stdout(&o).contains("320 boards in"), "{}", stdout(&o));
+        assert!(
+            stdout(&o).contains("none: every placement is in the list"),
+            "{}",
+            stdout(&o)
+        );
+        args[4] = &short;
+        let o = checker(&args);
+        assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+        let out = stdout(&o);
+        assert!(out.contains("312 boards in"), "{out}");
+        let found = out
+            .lines()
+            .find_map(|l| l.strip_prefix("one more placement, not in the list: "))
+            .unwrap_or_else(|| panic!("no placement found: {out}"));
+        assert_eq!(
+            least_image(n, &board_cells(n, found)),
+            missing,
+            "the placement found is of the class left out"
+        );
+    }
+}
+
+#[test]
+fn d4_counts_in_cubes_resume_from_the_log_and_match_the_list_cube_by_cube() {
+    // A019654 n = 8 again: 320 boards, 40 classes, none fixed by a symmetry.
+    let (n, k) = (8, 4);
+    let list = qspec_list(n, k);
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("cubes.log");
+    let log_text = log.to_str().unwrap();
+    let args = ["8", "4", "21", "--count", "--cubes", "2", "--log", log_text];
+    let o = checker(&args);
+    assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        stdout(&o).contains("320 solutions, 40 classes (Burnside: fixed by each symmetry [320, 0, 0, 0, 0, 0, 0, 0])"),
+        "{}",
+        stdout(&o)
+    );
+    let text = std::fs::read_to_string(&log).unwrap();
+    let read = boards::read_cube_log(n, &text).unwrap();
+    let mut cubes: Vec<usize> = read.counted.iter().map(|&(c, _)| c).collect();
+    cubes.sort_unstable();
+    assert_eq!(cubes, (0..256).collect::<Vec<_>>());
+    // The list's boards, cube by cube, on the log's split.
+    let least: Vec<Vec<usize>> = list
+        .lines()
+        .filter_map(|l| listed_cells(n, l))
+        .map(|cells| least_image(n, &cells))
+        .collect();
+    let per_cube = boards::per_cube(n, &least, &read.split);
+    for &(cube, count) in &read.counted {
+        assert_eq!(per_cube[cube], count, "cube {cube}");
+    }
+    // Run again: every cube is read from the log, none counted again.
+    let o = checker(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("320 solutions"), "{}", stdout(&o));
+    assert!(!stderr(&o).contains("of 256 done"), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&log).unwrap(), text);
+}
