@@ -46,9 +46,13 @@ fn evidence(path: &str) -> String {
     let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let mut text = String::new();
     if path.ends_with(".gz") {
-        flate2::read::GzDecoder::new(file).read_to_string(&mut text).unwrap();
+        flate2::read::GzDecoder::new(file)
+            .read_to_string(&mut text)
+            .unwrap();
     } else {
-        std::io::BufReader::new(file).read_to_string(&mut text).unwrap();
+        std::io::BufReader::new(file)
+            .read_to_string(&mut text)
+            .unwrap();
     }
     text
 }
