@@ -6,7 +6,12 @@
 //! command that can stop gracefully (an optimising `solve`) has said so
 //! with [`set_graceful`]: then the first signal only raises the flag that
 //! [`interrupted`] reads, so that the solve stops, prints and verifies its
-//! best board, and cleans up on its way out; a second signal exits at once.
+//! best board, and cleans up on its way out; a second signal exits at once
+//! — unless it comes within [`ONE_REQUEST`] of the first: GNU `timeout`
+//! sends its signal to the command and then to the command's whole process
+//! group, and `kill -- -PGID` reaches a process once per group it leads, so
+//! one request to stop can arrive as two signals, and must not cost the
+//! answer the first one was already writing.
 //!
 //! ```
 //! // Nothing has asked this process to stop.
@@ -22,6 +27,11 @@ use std::time::Instant;
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 static DEADLINE: Mutex<Option<Instant>> = Mutex::new(None);
 static GRACEFUL: AtomicBool = AtomicBool::new(false);
+static FIRST_SIGNAL: Mutex<Option<Instant>> = Mutex::new(None);
+
+/// Signals this close after the first graceful one are the same request
+/// (see the module documentation).
+pub const ONE_REQUEST: std::time::Duration = std::time::Duration::from_secs(1);
 static TEMPORARY: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
 fn temporary() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
@@ -33,7 +43,7 @@ fn temporary() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
 /// Installs the handler of Ctrl-C and SIGTERM (once per process).
 pub fn install() {
     let _ = ctrlc::set_handler(|| {
-        if GRACEFUL.load(Ordering::SeqCst) && !INTERRUPTED.swap(true, Ordering::SeqCst) {
+        if GRACEFUL.load(Ordering::SeqCst) && stops_gracefully(Instant::now()) {
             return;
         }
         remove_all();
@@ -41,6 +51,19 @@ pub fn install() {
         let _ = writeln!(std::io::stderr(), "interrupted: no output written");
         std::process::exit(130);
     });
+}
+
+/// Whether a signal that comes at `now` to a command that stops by itself
+/// leaves the stopping to it: the first signal raises the flag, and one
+/// within [`ONE_REQUEST`] of it repeats the same request; a later one is a
+/// second request, to exit at once.
+fn stops_gracefully(now: Instant) -> bool {
+    let mut first = FIRST_SIGNAL.lock().unwrap_or_else(|e| e.into_inner());
+    if !INTERRUPTED.swap(true, Ordering::SeqCst) {
+        *first = Some(now);
+        return true;
+    }
+    first.is_some_and(|at| now.saturating_duration_since(at) < ONE_REQUEST)
 }
 
 /// Whether a signal asked the running command to stop, or its time is up

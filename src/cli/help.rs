@@ -184,7 +184,8 @@ Exit codes (SAT-competition convention):
    1  error, or timeout without any solution, or --certify not certified
    2  bad input
  130  interrupted by Ctrl-C or SIGTERM: the best board found is printed
-      and verified first; a second Ctrl-C stops at once"
+      and verified first; a second Ctrl-C (a second or more after the
+      first) stops at once"
     )
 }
 
