@@ -226,7 +226,7 @@ mod tests {
         let board: Vec<usize> = vec![0, 12, 23, 29, 34, 46, 49, 59];
         let least = (0..8).map(|s| square::image(n, s, &board)).min().unwrap();
         let corners = [0, 7, 56, 63, 1, 2, 3, 4];
-        let counts = per_cube(n, &[least.clone()], &corners);
+        let counts = per_cube(n, std::slice::from_ref(&least), &corners);
         assert_eq!(counts.iter().sum::<u64>(), 8);
         // Each corner is held by two of the eight boards (the board and its
         // mirror in the diagonal through that corner), no board by two.
