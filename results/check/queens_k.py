@@ -6,27 +6,29 @@ solver that is not qspec's engine (Glucose 4 through PySAT), every solution
 listed with a blocking clause over the board's cells only, and the classes
 under the square's eight symmetries computed here.
 
-    python3 results/check/queens_k.py N K M [--list | --count] [--cubes P [--log FILE] [--cube-cells W]]
+    python3 results/check/queens_k.py N K M [--list | --count] [--cubes P [--log FILE]] [--cube-cells W]
 
 prints the number of placements of exactly M queens on N x N with each
 attacking exactly K others (a queen attacks the first queen in each of its
 eight directions), and the number of classes; --list prints each class's
 canonical board (rows of . and Q, separated by " / "); --count counts
 without listing, with the model counter d4 on this program's CNF, and the
-classes by Burnside's lemma (pip install d4solver). --cubes P lists in 256
-cubes (the settings of 8 cells, or 2^W of W cells with --cube-cells W,
-each cube solved by a Glucose of its own,
-holding that cube's blocking clauses only) on P processes: the same boards,
-faster where one solver slows under its blocking clauses (the 8 cells are
-the ones that share out this program's first 2000 placements most evenly:
-`balanced_split`); with --count, d4
-counts every placement as the sum of the cubes' counts, each a smaller
-formula (less memory); --log FILE keeps each cube's count there as it is
-found (a line `cube C COUNT SECONDS`), and a run given a FILE that holds
-some cubes already counts only the others, so a long count can be stopped
-and resumed.
+classes by Burnside's lemma (pip install d4solver).
 
-    python3 results/check/queens_k.py N K M --exclude LIST [--cubes P [--cube-cells W]]
+--cubes P cuts the work into the 2^W cubes of W cells (8 unless
+--cube-cells W says otherwise: each cube one setting of the W cells), on P
+processes. The cells are chosen to share out a sample of placements most
+evenly (`balanced_split`); any W cells partition the placements, so the
+choice spreads the work and changes no answer. Listing, each cube has a
+Glucose of its own, holding that cube's blocking clauses only (the same
+boards, faster where one solver slows under its blocking clauses);
+counting, d4 counts every placement as the sum of the cubes' counts, each
+a smaller formula (less memory), and --log FILE keeps the split and each
+cube's count there as it is found (a line `cube C COUNT SECONDS`): a run
+given a FILE that holds some cubes counts only the others, so a long count
+can be stopped and resumed.
+
+    python3 results/check/queens_k.py N K M --exclude LIST [--cubes P] [--cube-cells W]
 
 checks that a list of boards is complete: LIST is qspec's `--jsonl`
 listing (one class a line, `"cells":[[r,c],...]`, summary lines without
@@ -36,9 +38,9 @@ excluded from this program's CNF by a clause, and Glucose is asked for one
 more placement. "none" (unsatisfiable) means no placement lies outside the
 list, whatever produced it; one found is printed and the exit code is 1.
 That the listed boards are valid is checked apart (results/check's
-`boards`). With --cubes P, each of the cubes is asked on its own, with
-the clauses of its own boards only (more cubes, fewer clauses each: a
-cube's call grows faster than its boards).
+`boards`). With --cubes P, each cube is asked on its own, with the clauses
+of its own boards only (more cubes, fewer clauses each: a cube's call grows
+faster than its boards); the split shares out every 100th listed board.
 
 Needs: pip install python-sat
 """
