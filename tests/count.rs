@@ -58,6 +58,8 @@ fn request(path: &std::path::Path, defines: &[(&str, i64)], ask: Ask, jsonl: boo
         },
         all: ask.all,
         counter: None,
+        certify: None,
+        proof_dir: None,
     })
 }
 

@@ -22,6 +22,7 @@
 //! // One piece in a corner: the four corners are one class.
 //! let one = [code(true, false), code(false, false), code(false, false), code(false, false)];
 //! assert_eq!(orbits.class_size(&one), 4);
+//! assert_eq!(orbits.members(&one).len(), 4);
 //! ```
 
 use super::symmetry::SignedPerm;
@@ -109,6 +110,14 @@ impl Orbits {
             }
         }
         (best, self.order() / fixed)
+    }
+
+    /// The members of `content`'s class: its distinct images, sorted.
+    pub fn members(&self, content: &[u8]) -> Vec<Vec<u8>> {
+        let mut members: Vec<Vec<u8>> = (0..self.order()).map(|k| self.image(k, content)).collect();
+        members.sort_unstable();
+        members.dedup();
+        members
     }
 
     /// Whether `content` is its class's canonical member.

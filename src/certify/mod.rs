@@ -1,8 +1,10 @@
 //! `solve --certify`: the claim a solve ends with — no solution, or no
-//! value better than the optimum found — as a model of its own (for an
-//! optimum, the model with the bound "one better" as a cardinality
-//! constraint on the objective's literals), refuted from scratch with a
-//! proof that an independent checker checks. Two levels:
+//! value better than the optimum found — and `count --certify`: the claim
+//! that no solution was missed ([`certify_count`]), each as a model of its
+//! own (for an optimum, the model with the bound "one better" as a
+//! cardinality constraint on the objective's literals; for a count, the
+//! model with a clause excluding each solution listed), refuted from
+//! scratch with a proof that an independent checker checks. Two levels:
 //!
 //! * [`CertifyLevel::Cnf`] ([`cnf`]): the claim's CNF, as `compile` writes
 //!   it with the encodings in force, a DRAT proof, `rate`;
@@ -54,7 +56,8 @@ pub struct Certificate {
 }
 
 impl Certificate {
-    fn nothing(text: &str) -> Certificate {
+    /// No claim to prove: `c certify: <text>`.
+    pub fn nothing(text: &str) -> Certificate {
         Certificate {
             lines: format!("c certify: {text}\n"),
             certified: None,
@@ -94,6 +97,41 @@ pub fn certify(
         Ok(claim) => claim,
         Err(certificate) => return Ok(certificate),
     };
+    prove_claim(loaded, encodings, &claim, level, proof_dir, by_clique)
+}
+
+/// Certifies that a count is complete: `model` — the model the solutions
+/// were listed from, with a clause excluding each of the `excluded`
+/// solutions (the claim `count::complete` builds) — has no solution, so none was
+/// missed. At `level`, its files kept in `proof_dir` when given.
+pub fn certify_count(
+    loaded: &Instance,
+    encodings: &Encodings,
+    model: Model,
+    excluded: u64,
+    level: CertifyLevel,
+    proof_dir: Option<&Path>,
+) -> Result<Certificate> {
+    let claim = Claim {
+        model,
+        text: format!(
+            "no solution besides the {} listed",
+            crate::diag::plural(excluded, "solution", "solutions")
+        ),
+        so: ", so the count is complete".into(),
+    };
+    prove_claim(loaded, encodings, &claim, level, proof_dir, false)
+}
+
+/// Refutes `claim` at `level` and checks the proof (see [`certify`]).
+fn prove_claim(
+    loaded: &Instance,
+    encodings: &Encodings,
+    claim: &Claim,
+    level: CertifyLevel,
+    proof_dir: Option<&Path>,
+    by_clique: bool,
+) -> Result<Certificate> {
     let (kind, what, input, proof) = match level {
         CertifyLevel::Cnf => (RATE, "DRAT", "cnf", "drat"),
         CertifyLevel::Model => (VERIPB, "VeriPB", "opb", "pbp"),
@@ -123,8 +161,8 @@ pub fn certify(
         kept: proof_dir.is_some(),
     };
     match level {
-        CertifyLevel::Cnf => cnf::refute(loaded, encodings, &claim, &checker, &files),
-        CertifyLevel::Model => model::refute(loaded, &claim, &checker, &files, by_clique),
+        CertifyLevel::Cnf => cnf::refute(loaded, encodings, claim, &checker, &files),
+        CertifyLevel::Model => model::refute(loaded, claim, &checker, &files, by_clique),
     }
 }
 
@@ -230,7 +268,7 @@ fn certified_line(claim: &Claim, how: &str, files: &Files, what: &str, proof: bo
 fn unrefuted(outcome: &Outcome, lines: &str, what: &str) -> Option<Certificate> {
     let reason = match outcome {
         Outcome::Unsat => return None,
-        Outcome::Sat(_) => format!("the claim's {what} has a solution, against the solve's verdict (a bug in qspec: please report it)"),
+        Outcome::Sat(_) => format!("the claim's {what} has a solution, against the verdict it certifies (a bug in qspec: please report it)"),
         Outcome::Unknown => "the proof was interrupted".into(),
     };
     Some(Certificate::not_certified(lines.to_string(), &reason))

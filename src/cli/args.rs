@@ -219,6 +219,12 @@ pub struct CountArgs {
     /// Count with a model counter on the CNF instead of enumerating (classes by Burnside's lemma)
     #[arg(long, value_name = "NAME", value_parser = choice::<Counter>(), conflicts_with = "limit")]
     pub counter: Option<Counter>,
+    /// Prove the count complete: the model with every solution listed excluded, refuted with a DRAT proof (`rate`) or from the OPB file (VeriPB, `veripb`); see --help
+    #[arg(long, value_name = "LEVEL", num_args = 0..=1, require_equals = true, default_missing_value = "cnf", value_parser = choice::<CertifyLevel>(), conflicts_with_all = ["counter", "limit"])]
+    pub certify: Option<CertifyLevel>,
+    /// Keep the certificate's input file (CNF or OPB) and proof in DIR (else they are removed)
+    #[arg(long, value_name = "DIR", requires = "certify")]
+    pub proof_dir: Option<PathBuf>,
     #[command(flatten)]
     pub enumerate: EnumerateArgs,
 }

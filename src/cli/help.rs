@@ -377,20 +377,40 @@ optimum first as above.
 
   qspec count models/kings.qspec -D n=8 --counter ganak    # needs no count bound
 
+--certify proves a count complete, so that it need not be taken on trust:
+once the listing is done, the model it listed from (at the optimum, with
+--optimal; without the lex-leader constraints, with --up-to-symmetry) gets a
+clause excluding each solution found — every member of each class — and is
+refuted from scratch with a proof that an independent checker checks: a DRAT
+proof of its CNF checked by `rate` (`--certify`, `--certify=cnf`; cargo
+install --locked rate), or a VeriPB proof from its OPB file checked by
+`veripb` (`--certify=model`). Each solution listed was verified from the
+geometry, so with the proof the count is exact. `c certified: no solution
+besides the 92 solutions listed, so the count is complete (...)`, or `c NOT
+certified: <why>` and exit 1. The claim takes the model's implied hints as
+given, as `solve --certify` does, and says so. --proof-dir DIR keeps the
+claim's file and proof. Meant for counts a proof can carry (each solution
+is a clause of the claim): OEIS A019654 n = 9, 615 classes and 4920 boards,
+is certified in some 30 s.
+
+  qspec count models/eight-queens.qspec --up-to-symmetry --certify   # 12, 92
+
 Output: `c` comment lines, then the count (`92 solutions`; `12 classes under
 the board's symmetry group of order 8` and `92 solutions (the sum of the class
 sizes)`; `at least N ...` when stopped). --jsonl (or --json) prints JSON lines
 instead: with --all one object per solution ({\"number\":1,\"class_size\":8,
 \"cells\":[[0,7],...]}, with `walls` under `walls free` and `value` with an
 objective), and last a summary ({\"solutions\":92,\"classes\":12,
-\"group_order\":8,\"complete\":true}); a field is left out when it does not
+\"group_order\":8,\"complete\":true}, and \"certified\" with --certify,
+whose lines go to standard error); a field is left out when it does not
 apply.
 
 Exit codes:
     0  complete: every solution was found (also when there is none)
    10  stopped by --limit N, and there are more (\"at least N\")
     1  stopped by --timeout (\"at least N (timeout)\"), or the optimum
-       of --optimal not proven before it; or an error
+       of --optimal not proven before it; --certify not certified; or an
+       error
     2  bad input (--optimal without an objective, among others)
   130  interrupted by Ctrl-C or SIGTERM (\"at least N (interrupted)\")"
         .to_string()

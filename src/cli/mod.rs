@@ -101,6 +101,8 @@ impl Sub {
                 flags: a.enumerate.flags(),
                 all: true,
                 counter: None,
+                certify: None,
+                proof_dir: None,
             }),
             Sub::Count(a) => Command::Count(CountRequest {
                 model: a.model.request(a.encodings.rays),
@@ -111,6 +113,8 @@ impl Sub {
                 flags: a.enumerate.flags(),
                 all: false,
                 counter: a.counter,
+                certify: a.certify,
+                proof_dir: a.proof_dir,
             }),
             Sub::Solve(a) => Command::Solve(SolveRequest {
                 model: a.model.request(a.encodings.rays),

@@ -10,6 +10,7 @@
 
 use std::borrow::Cow;
 use std::io::Write;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use super::progress::Progress;
@@ -21,7 +22,7 @@ use crate::count::{self, Counter, End, Optimum, Solutions};
 use crate::error::{Error, Result};
 use crate::instance::{Instance, Target};
 use crate::lower::GROUP_LIMIT;
-use crate::options::{Encodings, Engine};
+use crate::options::{CertifyLevel, Encodings, Engine};
 use crate::solve::auto;
 use crate::solve::{SolveOptions, Stop};
 
@@ -58,6 +59,10 @@ pub struct CountRequest {
     pub all: bool,
     /// Count with this model counter instead of enumerating.
     pub counter: Option<Counter>,
+    /// Prove the count complete (`--certify[=cnf|model]`).
+    pub certify: Option<CertifyLevel>,
+    /// Keep the certificate's input file and proof here (`--proof-dir`).
+    pub proof_dir: Option<PathBuf>,
 }
 
 /// Runs `count` (or `solve --all`), printing to `out`; the exit code as
@@ -165,7 +170,7 @@ impl<'a> Counting<'a> {
             return self.count_with(counter, optimum, classes.is_some());
         }
         let counts_classes = classes.is_some();
-        let mut solutions = self.solutions(optimum, classes)?;
+        let mut solutions = self.solutions(optimum, classes.clone())?;
         for hint in &solutions.target().model.hints {
             self.listing.comment(&hint.describe())?;
         }
@@ -178,6 +183,7 @@ impl<'a> Counting<'a> {
         } else {
             "solutions"
         });
+        let mut listed = Vec::new();
         while let Some(solution) = solutions.next_solution()? {
             bar.step();
             if self.req.all {
@@ -188,9 +194,19 @@ impl<'a> Counting<'a> {
                     solution.class_size,
                 )?;
             }
+            if self.req.certify.is_some() {
+                listed.push(solution.placement);
+            }
         }
         drop(bar);
         let end = solutions.end().unwrap_or(End::Complete);
+        let mut exit = end.exit_code();
+        if let Some(level) = self.req.certify {
+            let certified = self.certify(level, end, optimum, classes.as_ref(), &listed)?;
+            if certified == Some(false) {
+                exit = 1;
+            }
+        }
         self.listing.summary(
             &solutions.tally().into(),
             end,
@@ -198,7 +214,49 @@ impl<'a> Counting<'a> {
             self.req.flags.limit,
             solutions.group_order(),
         )?;
-        Ok(end.exit_code())
+        Ok(exit)
+    }
+
+    /// `--certify`: a complete count's claim that no solution was missed
+    /// ([`count::complete`]) refuted with a proof and the proof checked;
+    /// its lines printed as comments (on standard error with --jsonl, whose
+    /// summary then says `"certified"`). Whether it was certified (`None`:
+    /// the count did not finish, so there is nothing to certify).
+    fn certify(
+        &mut self,
+        level: CertifyLevel,
+        end: End,
+        optimum: Option<i64>,
+        classes: Option<&Orbits>,
+        listed: &[crate::board::Placement],
+    ) -> Result<Option<bool>> {
+        let certificate = if end == End::Complete {
+            let status = Progress::status();
+            status.say("certifying: every solution listed excluded, the rest refuted with a proof");
+            let (model, excluded) = count::complete::claim(self.loaded, optimum, classes, listed)?;
+            let certificate = crate::certify::certify_count(
+                self.loaded,
+                &self.encodings,
+                model,
+                excluded,
+                level,
+                self.req.proof_dir.as_deref(),
+            )?;
+            drop(status);
+            certificate
+        } else {
+            crate::certify::Certificate::nothing(&format!(
+                "nothing to certify: the count stopped at {} before it was complete",
+                end.cause()
+            ))
+        };
+        if self.listing.jsonl {
+            eprint!("{}", certificate.lines);
+        } else {
+            super::print(self.listing.out, &certificate.lines)?;
+        }
+        self.listing.certified = certificate.certified;
+        Ok(certificate.certified)
     }
 
     /// The solutions at `optimum` (one per class of `classes`): by the

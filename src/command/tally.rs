@@ -59,6 +59,8 @@ struct SummaryJson<'a> {
     optimum: Option<i64>,
     under: &'a [String],
     assuming: &'a [String],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    certified: Option<bool>,
 }
 
 /// The numbers a count ends with: what was found (classes, when they are
@@ -161,6 +163,8 @@ pub(super) struct Listing<'a> {
     pub jsonl: bool,
     /// The model counter that counted, if one did (no board was listed).
     pub counter: Option<Counter>,
+    /// With `--certify`: whether the count was certified complete.
+    pub certified: Option<bool>,
 }
 
 impl<'a> Listing<'a> {
@@ -170,6 +174,7 @@ impl<'a> Listing<'a> {
             out,
             jsonl,
             counter: None,
+            certified: None,
         }
     }
 
@@ -239,6 +244,7 @@ impl<'a> Listing<'a> {
                 group_order: group,
                 complete: end == End::Complete,
                 stopped: end_json(end),
+                certified: self.certified,
                 ..scope.json()
             };
             return print(self.out, &format!("{}\n", to_line(&summary)));

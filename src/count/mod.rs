@@ -23,6 +23,7 @@
 //! # Ok::<(), qspec::Error>(())
 //! ```
 
+pub mod complete;
 pub mod counter;
 mod cubes;
 mod enumerate;
