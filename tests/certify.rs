@@ -6,25 +6,13 @@
 
 mod common;
 
-use common::{qspec, stdout, write_text as model};
+use common::{qspec, qspec_without_checker, stdout, write_text as model};
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Command;
 
 /// Nine non-attacking queens on 8x8: impossible.
 const NINE_QUEENS: &str = "board 8 x 8\npiece queen\nrule no_attack\ncount == 9\n";
-
-/// `qspec` with no `rate` anywhere: an empty PATH and a home without
-/// `.cargo`.
-fn qspec_without_checker(args: &[&str], home: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_qspec"))
-        .args(args)
-        .env("PATH", "")
-        .env("HOME", home)
-        .env_remove("CARGO_HOME")
-        .output()
-        .expect("qspec runs")
-}
 
 #[test]
 fn without_a_checker_the_claim_is_not_certified_and_the_exit_is_1() {

@@ -6,25 +6,9 @@
 
 mod common;
 
-use common::{qspec, stderr, stdout, write_text};
-
-use std::path::Path;
-use std::process::{Command, Output};
+use common::{qspec, qspec_without_checker, stderr, stdout, write_text};
 
 const EIGHT_QUEENS: &str = "models/eight-queens.qspec";
-
-/// `qspec` with no checker anywhere: an empty PATH and a home without
-/// `.cargo`.
-fn qspec_without_checker(args: &[&str], home: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_qspec"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("PATH", "")
-        .env("HOME", home)
-        .env_remove("CARGO_HOME")
-        .output()
-        .expect("qspec runs")
-}
 
 #[test]
 fn without_a_checker_the_count_is_printed_not_certified_and_the_exit_is_1() {
@@ -86,6 +70,8 @@ fn a_count_stopped_early_has_nothing_to_certify() {
 #[cfg(feature = "external-solvers")]
 mod with_checkers {
     use super::*;
+
+    use std::path::Path;
 
     use qspec::certify::certify_count;
     use qspec::count::{complete, Solutions};

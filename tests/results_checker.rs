@@ -29,29 +29,9 @@ mod common;
 use std::path::Path;
 use std::process::{Command, Output};
 
-use common::{qspec, stderr, stdout};
+use common::{k_max_classes, stderr, stdout};
 
 const CHECKER: &str = "results/check/queens_k.py";
-
-/// qspec's list of the classes of the most queens on n x n each attacking
-/// exactly k others (`solve --all --optimal --up-to-symmetry --jsonl`).
-fn qspec_list(n: usize, k: u32) -> String {
-    let (n_text, k_text) = (format!("n={n}"), format!("k={k}"));
-    let o = qspec(&[
-        "solve",
-        "models/queens-attacking-exactly-k-max.qspec",
-        "-D",
-        &n_text,
-        "-D",
-        &k_text,
-        "--all",
-        "--optimal",
-        "--up-to-symmetry",
-        "--jsonl",
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    stdout(&o)
-}
 
 fn checker(args: &[&str]) -> Output {
     Command::new("python3")
@@ -103,7 +83,7 @@ fn write(dir: &Path, name: &str, text: &str) -> String {
 fn exclude_finds_nothing_past_a_complete_list_and_the_board_a_short_one_lacks() {
     // A019654 n = 8: 21 queens each attacking exactly 4 others, 40 classes.
     let (n, k, m) = (8, 4, "21");
-    let list = qspec_list(n, k);
+    let list = k_max_classes(n, k);
     let classes: Vec<&str> = list.lines().filter(|l| l.contains("\"cells\"")).collect();
     assert_eq!(classes.len(), 40);
     let dir = tempfile::tempdir().unwrap();
@@ -149,7 +129,7 @@ fn exclude_finds_nothing_past_a_complete_list_and_the_board_a_short_one_lacks() 
 fn d4_counts_in_cubes_resume_from_the_log_and_match_the_list_cube_by_cube() {
     // A019654 n = 8 again: 320 boards, 40 classes, none fixed by a symmetry.
     let (n, k) = (8, 4);
-    let list = qspec_list(n, k);
+    let list = k_max_classes(n, k);
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("cubes.log");
     let log_text = log.to_str().unwrap();

@@ -307,6 +307,41 @@ pub fn qspec(args: &[&str]) -> std::process::Output {
         .expect("qspec runs")
 }
 
+/// Runs the `qspec` binary in the project's folder with no proof checker
+/// to be found: an empty PATH and a home without `.cargo`.
+pub fn qspec_without_checker(args: &[&str], home: &std::path::Path) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_qspec"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("PATH", "")
+        .env("HOME", home)
+        .env_remove("CARGO_HOME")
+        .output()
+        .expect("qspec runs")
+}
+
+/// The classes of the most queens on n x n each attacking exactly k others
+/// as qspec lists them (`solve --all --optimal --up-to-symmetry --jsonl`
+/// of `models/queens-attacking-exactly-k-max.qspec`): one JSON line per
+/// class, then the summary.
+pub fn k_max_classes(n: usize, k: u32) -> String {
+    let (n_text, k_text) = (format!("n={n}"), format!("k={k}"));
+    let o = qspec(&[
+        "solve",
+        "models/queens-attacking-exactly-k-max.qspec",
+        "-D",
+        &n_text,
+        "-D",
+        &k_text,
+        "--all",
+        "--optimal",
+        "--up-to-symmetry",
+        "--jsonl",
+    ]);
+    assert!(o.status.success(), "n={n} k={k}: {}", stderr(&o));
+    stdout(&o)
+}
+
 pub fn stdout(o: &std::process::Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
