@@ -130,7 +130,7 @@ mod with_checkers {
         ]);
         assert!(
             text.contains(
-                "c certified: no solution besides the 320 solutions listed, so the count is complete, assuming `hint lines (automatic)` (implied) (checked by rate"
+                "c certified: no solution with count >= 21 besides the 320 solutions listed, so count = 21 is optimal and the count is complete, assuming `hint lines (automatic)` (implied) (checked by rate"
             ),
             "{text}"
         );
@@ -190,12 +190,14 @@ mod with_checkers {
         }
         assert_eq!(listed.len(), 4);
         let certify = |list: &[Placement]| {
-            let (model, excluded) = complete::claim(&q, None, None, list).unwrap();
+            let claim = complete::claim(&q, None, None, list).unwrap();
+            let (model, excluded) = (claim.model, claim.excluded);
             certify_count(
                 &q,
                 &Default::default(),
                 model,
                 excluded,
+                None,
                 CertifyLevel::Cnf,
                 None,
             )

@@ -102,24 +102,32 @@ pub fn certify(
 
 /// Certifies that a count is complete: `model` — the model the solutions
 /// were listed from, with a clause excluding each of the `excluded`
-/// solutions (the claim `count::complete` builds) — has no solution, so none was
-/// missed. At `level`, its files kept in `proof_dir` when given.
+/// solutions (the claim `count::complete` builds) — has no solution, so
+/// none was missed. At an optimum, `bound` is the bound that took the
+/// objective's place and the optimum (`count >= 24`, `count = 24`): the
+/// claim then also says that nothing is better. At `level`, its files kept
+/// in `proof_dir` when given.
 pub fn certify_count(
     loaded: &Instance,
     encodings: &Encodings,
     model: Model,
     excluded: u64,
+    bound: Option<(&str, &str)>,
     level: CertifyLevel,
     proof_dir: Option<&Path>,
 ) -> Result<Certificate> {
-    let claim = Claim {
-        model,
-        text: format!(
-            "no solution besides the {} listed",
-            crate::diag::plural(excluded, "solution", "solutions")
+    let listed = crate::diag::plural(excluded, "solution", "solutions");
+    let (text, so) = match bound {
+        None => (
+            format!("no solution besides the {listed} listed"),
+            ", so the count is complete".to_string(),
         ),
-        so: ", so the count is complete".into(),
+        Some((bound, optimum)) => (
+            format!("no solution with {bound} besides the {listed} listed"),
+            format!(", so {optimum} is optimal and the count is complete"),
+        ),
     };
+    let claim = Claim { model, text, so };
     prove_claim(loaded, encodings, &claim, level, proof_dir, false)
 }
 

@@ -378,10 +378,12 @@ optimum first as above.
   qspec count models/kings.qspec -D n=8 --counter ganak    # needs no count bound
 
 --certify proves a count complete, so that it need not be taken on trust:
-once the listing is done, the model it listed from (at the optimum, with
---optimal; without the lex-leader constraints, with --up-to-symmetry) gets a
-clause excluding each solution found — every member of each class — and is
-refuted from scratch with a proof that an independent checker checks: a DRAT
+once the listing is done, the model it listed from (without the lex-leader
+constraints, with --up-to-symmetry; with --optimal, the objective turned into
+the bound \"as good as the optimum\", `count >= 24`, so that the same proof
+shows nothing is better) gets a clause excluding each solution found — every
+member of each class — and is refuted from scratch with a proof that an
+independent checker checks: a DRAT
 proof of its CNF checked by `rate` (`--certify`, `--certify=cnf`; cargo
 install --locked rate), or a VeriPB proof from its OPB file checked by
 `veripb` (`--certify=model`). Each solution listed was verified from the

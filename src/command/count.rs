@@ -233,12 +233,14 @@ impl<'a> Counting<'a> {
         let certificate = if end == End::Complete {
             let status = Progress::status();
             status.say("certifying: every solution listed excluded, the rest refuted with a proof");
-            let (model, excluded) = count::complete::claim(self.loaded, optimum, classes, listed)?;
+            let claim = count::complete::claim(self.loaded, optimum, classes, listed)?;
+            let bound = claim.bound.as_ref().map(|(b, o)| (b.as_str(), o.as_str()));
             let certificate = crate::certify::certify_count(
                 self.loaded,
                 &self.encodings,
-                model,
-                excluded,
+                claim.model,
+                claim.excluded,
+                bound,
                 level,
                 self.req.proof_dir.as_deref(),
             )?;

@@ -11,35 +11,42 @@
 //! count is projected on, so auxiliary variables never let a listed board
 //! back in.
 
-use std::borrow::Cow;
-
-use super::{content, decision_cells, target};
+use super::{content, decision_cells};
 use crate::answer::decode::CellVar;
 use crate::board::orbit::{Orbits, PIECE, WALL};
 use crate::board::Placement;
 use crate::error::Result;
 use crate::instance::Instance;
-use crate::language::HintSpec;
-use crate::model::{Constraint, Lit, Model, Var};
+use crate::language::{HintSpec, Spec, Target};
+use crate::model::{Constraint, Lit, Model, Rel, Sense, Var};
+
+/// A count's claim of completeness.
+pub struct Completeness {
+    /// The model that has no solution if the claim holds.
+    pub model: Model,
+    /// The solutions it excludes (every member of every class listed).
+    pub excluded: u64,
+    /// At an optimum: the bound that takes the objective's place
+    /// (`count >= 24`) and the optimum it proves (`count = 24`), so that
+    /// the one proof also shows that nothing is better.
+    pub bound: Option<(String, String)>,
+}
 
 /// The completeness claim of the `listed` solutions of `instance` (at
 /// `optimum` when given; the canonical members of their classes under
-/// `orbits`, when given): the model, and the number of solutions it
-/// excludes.
+/// `orbits`, when given).
 pub fn claim(
     instance: &Instance,
     optimum: Option<i64>,
     orbits: Option<&Orbits>,
     listed: &[Placement],
-) -> Result<(Model, u64)> {
-    let mut spec = instance.spec.clone();
-    spec.hints.retain(|h| h.kind != HintSpec::BreakSymmetry);
-    let every = if spec == instance.spec {
-        Cow::Borrowed(instance)
+) -> Result<Completeness> {
+    let (spec, bound) = claim_spec(&instance.spec, optimum);
+    let target = if spec == instance.spec {
+        instance.clone()
     } else {
-        Cow::Owned(instance.with_spec(spec)?)
+        instance.with_spec(spec)?
     };
-    let target = target(every, optimum, false)?;
     let decisions = decision_cells(&target);
     let mut model = target.model.clone();
     let origin = model.origin("count --certify: each solution listed, excluded");
@@ -55,7 +62,43 @@ pub fn claim(
         }
         excluded += members.len() as u64;
     }
-    Ok((model, excluded))
+    Ok(Completeness {
+        model,
+        excluded,
+        bound,
+    })
+}
+
+/// The model the claim is made of: `spec` without `hint break_symmetry`
+/// (every member of a class is excluded instead), and at `optimum` its
+/// objective turned into the bound "at least as good" — with the bound's
+/// text and the optimum's.
+fn claim_spec(spec: &Spec, optimum: Option<i64>) -> (Spec, Option<(String, String)>) {
+    let mut spec = spec.clone();
+    spec.hints.retain(|h| h.kind != HintSpec::BreakSymmetry);
+    let (Some(value), Some(objective)) = (optimum, spec.objective.take()) else {
+        return (spec, None);
+    };
+    let (rel, sign) = match objective.sense {
+        Sense::Maximize => (Rel::Ge, ">="),
+        Sense::Minimize => (Rel::Le, "<="),
+    };
+    let value = u32::try_from(value).expect("an optimum is a count");
+    let what = match objective.target {
+        Target::Count => {
+            spec.count.push((rel, value));
+            "count"
+        }
+        Target::Walls => {
+            spec.wall_bounds.push((rel, value));
+            "walls"
+        }
+    };
+    let bound = (
+        format!("{what} {sign} {value}"),
+        format!("{what} = {value}"),
+    );
+    (spec, Some(bound))
 }
 
 /// The clause that holds unless the decision variables take the values of
@@ -103,17 +146,34 @@ mod tests {
         let q = queens(4);
         let orbits = crate::count::classes(&q, true).unwrap().unwrap();
         let one = placement(4, &[1, 7, 8, 14]);
-        let (model, excluded) = claim(&q, None, Some(&orbits), std::slice::from_ref(&one)).unwrap();
-        assert_eq!(excluded, 2);
-        assert!(model
+        let c = claim(&q, None, Some(&orbits), std::slice::from_ref(&one)).unwrap();
+        assert_eq!(c.excluded, 2);
+        assert!(c
+            .model
             .hints
             .iter()
             .all(|h| !h.hint.contains("break_symmetry")));
-        let blocked = model.constraints.len() - q.model.constraints.len();
+        let blocked = c.model.constraints.len() - q.model.constraints.len();
         assert_eq!(blocked, 2);
+        assert_eq!(c.bound, None);
         // Without classes, the one board alone.
-        let (_, excluded) = claim(&q, None, None, &[one]).unwrap();
-        assert_eq!(excluded, 1);
+        assert_eq!(claim(&q, None, None, &[one]).unwrap().excluded, 1);
+    }
+
+    #[test]
+    fn at_an_optimum_the_objective_becomes_a_bound_as_good() {
+        let most = "board 4 x 4\npiece queen\nrule no_attack\nmaximize count\n";
+        let q = load_source("m.qspec", most, &[], &LoadOptions::default()).unwrap();
+        let (spec, bound) = claim_spec(&q.spec, Some(4));
+        assert_eq!(spec.objective, None);
+        assert_eq!(spec.count, vec![(Rel::Ge, 4)]);
+        assert_eq!(bound, Some(("count >= 4".into(), "count = 4".into())));
+        let least =
+            "board 4 x 4\nwalls free\npiece queen\nrule no_attack\ncount >= 5\nminimize walls\n";
+        let w = load_source("w.qspec", least, &[], &LoadOptions::default()).unwrap();
+        let (spec, bound) = claim_spec(&w.spec, Some(1));
+        assert_eq!(spec.wall_bounds.last(), Some(&(Rel::Le, 1)));
+        assert_eq!(bound, Some(("walls <= 1".into(), "walls = 1".into())));
     }
 
     #[test]
