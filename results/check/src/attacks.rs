@@ -251,29 +251,11 @@ mod tests {
 
     /// A plain check of one placement: every queen walks its eight rays.
     fn attacks_of(n: usize, queens: &[usize], q: usize) -> u32 {
-        let (r, c) = ((q / n) as i64, (q % n) as i64);
-        let mut hit = 0;
-        for (dr, dc) in [
-            (-1, -1),
-            (-1, 0),
-            (-1, 1),
-            (0, -1),
-            (0, 1),
-            (1, -1),
-            (1, 0),
-            (1, 1),
-        ] {
-            let (mut rr, mut cc) = (r + dr, c + dc);
-            while (0..n as i64).contains(&rr) && (0..n as i64).contains(&cc) {
-                if queens.contains(&((rr * n as i64 + cc) as usize)) {
-                    hit += 1;
-                    break;
-                }
-                rr += dr;
-                cc += dc;
-            }
-        }
-        hit
+        let first_queen = |d| crate::square::ray(n, q, d).any(|other| queens.contains(&other));
+        crate::square::DIRECTIONS
+            .into_iter()
+            .filter(|&d| first_queen(d))
+            .count() as u32
     }
 
     #[test]

@@ -73,34 +73,15 @@ pub fn most_queens(n: usize, walls: &[usize]) -> u32 {
 /// For each cell, the cells a queen there attacks: along each of the
 /// eight directions up to a wall or the edge.
 fn conflicts(n: usize, wall: u64) -> Vec<u64> {
-    let mut adj = vec![0u64; n * n];
-    for r in 0..n as i64 {
-        for c in 0..n as i64 {
-            let cell = (r * n as i64 + c) as usize;
-            for (dr, dc) in [
-                (-1, -1),
-                (-1, 0),
-                (-1, 1),
-                (0, -1),
-                (0, 1),
-                (1, -1),
-                (1, 0),
-                (1, 1),
-            ] {
-                let (mut rr, mut cc) = (r + dr, c + dc);
-                while (0..n as i64).contains(&rr) && (0..n as i64).contains(&cc) {
-                    let other = (rr * n as i64 + cc) as usize;
-                    if wall >> other & 1 == 1 {
-                        break;
-                    }
-                    adj[cell] |= 1 << other;
-                    rr += dr;
-                    cc += dc;
-                }
-            }
-        }
-    }
-    adj
+    let open = |cell: &usize| wall >> cell & 1 == 0;
+    (0..n * n)
+        .map(|cell| {
+            crate::square::DIRECTIONS
+                .into_iter()
+                .flat_map(|d| crate::square::ray(n, cell, d).take_while(open))
+                .fold(0u64, |seen, other| seen | 1 << other)
+        })
+        .collect()
 }
 
 /// Greedy cover of `cand` by sets of pairwise attacking cells: no

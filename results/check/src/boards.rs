@@ -24,29 +24,11 @@ pub struct Checked {
 
 /// The queens the queen on `cell` attacks: the first in each direction.
 fn attacks(n: usize, queens: &[bool], cell: usize) -> u32 {
-    let (r, c) = ((cell / n) as i64, (cell % n) as i64);
-    let mut count = 0;
-    for (dr, dc) in [
-        (-1, -1),
-        (-1, 0),
-        (-1, 1),
-        (0, -1),
-        (0, 1),
-        (1, -1),
-        (1, 0),
-        (1, 1),
-    ] {
-        let (mut rr, mut cc) = (r + dr, c + dc);
-        while (0..n as i64).contains(&rr) && (0..n as i64).contains(&cc) {
-            if queens[(rr * n as i64 + cc) as usize] {
-                count += 1;
-                break;
-            }
-            rr += dr;
-            cc += dc;
-        }
-    }
-    count
+    let first_queen = |d| square::ray(n, cell, d).any(|other| queens[other]);
+    square::DIRECTIONS
+        .into_iter()
+        .filter(|&d| first_queen(d))
+        .count() as u32
 }
 
 /// The numbers of a JSON array of pairs after `key` in `line`.

@@ -1,6 +1,32 @@
-//! The square board n x n: its cells (row-major, index r * n + c), its
-//! eight symmetries, and the canonical form of a set of cells (the least of
-//! its eight images, each image a sorted list of cell indices).
+//! The square board n x n: its cells (row-major, index r * n + c), a
+//! queen's eight rays, its eight symmetries, and the canonical form of a set
+//! of cells (the least of its eight images, each image a sorted list of cell
+//! indices).
+
+/// The eight directions a queen moves in, as (row step, column step).
+pub const DIRECTIONS: [(i64, i64); 8] = [
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, -1),
+    (0, 1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+];
+
+/// The cells from `cell` (not included) in direction `(dr, dc)` up to the
+/// edge of the n x n board, nearest first.
+pub fn ray(n: usize, cell: usize, (dr, dc): (i64, i64)) -> impl Iterator<Item = usize> {
+    let (r, c) = ((cell / n) as i64, (cell % n) as i64);
+    let on_board =
+        move |&(rr, cc): &(i64, i64)| (0..n as i64).contains(&rr) && (0..n as i64).contains(&cc);
+    std::iter::successors(Some((r + dr, c + dc)), move |&(rr, cc)| {
+        Some((rr + dr, cc + dc))
+    })
+    .take_while(on_board)
+    .map(move |(rr, cc)| (rr * n as i64 + cc) as usize)
+}
 
 /// The image of (r, c) under symmetry `s` (0..8) of the n x n square.
 pub fn map(n: usize, s: usize, r: usize, c: usize) -> (usize, usize) {
@@ -64,6 +90,16 @@ mod tests {
             images.insert(image(n, s, &[1, 7]));
         }
         assert_eq!(images.len(), 8);
+    }
+
+    #[test]
+    fn a_ray_runs_to_the_edge_nearest_first() {
+        // From the centre of 5 x 5 (cell 12): two cells each way.
+        assert_eq!(ray(5, 12, (-1, -1)).collect::<Vec<_>>(), vec![6, 0]);
+        assert_eq!(ray(5, 12, (0, 1)).collect::<Vec<_>>(), vec![13, 14]);
+        // From a corner, out of the board: nothing.
+        assert_eq!(ray(5, 0, (-1, 0)).count(), 0);
+        assert_eq!(ray(5, 0, (1, 1)).collect::<Vec<_>>(), vec![6, 12, 18, 24]);
     }
 
     #[test]
