@@ -6,10 +6,15 @@
 //!   finds no other placement (exit 0); with one class left out of the
 //!   list, it finds a placement, which is a board of that class (exit 1) —
 //!   on one solver and in 256 cubes;
+//! * `--exclude LIST --cubes P --log FILE`: a run stopped part way asks
+//!   only the cubes its log lacks; a log of another list is refused;
 //! * `--count --cubes P --log FILE`: d4's count cube by cube equals the
 //!   sum of qspec's class sizes, the log holds the split and the 256
 //!   cubes, a run given the log counts nothing again, and the checker's
 //!   `boards --cubes` matches the log against qspec's list cube by cube.
+//!
+//! * `cube_verify.py`: qspec's placements on n^d pass, a placement with
+//!   two queens on one line fails, and so does a count short of M.
 //!
 //! Run by `cargo test --features external-solvers --test results_checker`
 //! after `.ci/run` installed `pip install python-sat d4solver`.
@@ -126,6 +131,76 @@ fn exclude_finds_nothing_past_a_complete_list_and_the_board_a_short_one_lacks() 
 }
 
 #[test]
+fn exclude_in_cubes_resumes_from_its_log_and_refuses_another_list_s_log() {
+    // A019654 n = 8: 320 boards; one class fewer: 312.
+    let list = k_max_classes(8, 4);
+    let dir = tempfile::tempdir().unwrap();
+    let complete = write(dir.path(), "complete.jsonl", &list);
+    let first_class = list.lines().find(|l| l.contains("\"cells\"")).unwrap();
+    let short: String = list
+        .lines()
+        .filter(|l| *l != first_class)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let short = write(dir.path(), "short.jsonl", &short);
+    let log = dir.path().join("exclude.log");
+    let log_text = log.to_str().unwrap();
+    fn args<'a>(list: &'a str, log: &'a str) -> [&'a str; 9] {
+        [
+            "8",
+            "4",
+            "21",
+            "--exclude",
+            list,
+            "--cubes",
+            "2",
+            "--log",
+            log,
+        ]
+    }
+    let asked = |o: &Output| {
+        stderr(o)
+            .lines()
+            .filter(|l| l.contains(" of 256 done)"))
+            .count()
+    };
+    let o = checker(&args(&complete, log_text));
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    assert_eq!(asked(&o), 256);
+    let text = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("split "), "{text}");
+    assert!(lines[1].starts_with("list 320 "), "{text}");
+    assert_eq!(lines.len(), 2 + 256);
+    assert!(lines[2..]
+        .iter()
+        .all(|l| l.starts_with("cube ") && l.contains(" none ")));
+    // Stopped after 100 cubes: the rerun asks the other 156 only.
+    std::fs::write(&log, lines[..2 + 100].join("\n") + "\n").unwrap();
+    let o = checker(&args(&complete, log_text));
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    assert!(stdout(&o).contains("none: every placement is in the list"));
+    assert_eq!(asked(&o), 156);
+    assert_eq!(
+        std::fs::read_to_string(&log).unwrap().lines().count(),
+        2 + 256
+    );
+    // The log of the complete list is not the short list's: refused.
+    let o = checker(&args(&short, log_text));
+    assert_eq!(o.status.code(), Some(2), "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        stderr(&o).contains("is the log of another list (320 "),
+        "{}",
+        stderr(&o)
+    );
+    assert!(
+        stderr(&o).contains("this one is list 312 "),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
 fn d4_counts_in_cubes_resume_from_the_log_and_match_the_list_cube_by_cube() {
     // A019654 n = 8 again: 320 boards, 40 classes, none fixed by a symmetry.
     let (n, k) = (8, 4);
@@ -162,4 +237,47 @@ fn d4_counts_in_cubes_resume_from_the_log_and_match_the_list_cube_by_cube() {
     assert!(stdout(&o).contains("320 solutions"), "{}", stdout(&o));
     assert!(!stderr(&o).contains("of 256 done"), "{}", stderr(&o));
     assert_eq!(std::fs::read_to_string(&log).unwrap(), text);
+}
+
+#[test]
+fn cube_verify_passes_qspec_s_placements_and_fails_an_attacking_pair() {
+    let cube_verify = |args: &[&str]| {
+        Command::new("python3")
+            .arg("results/check/cube_verify.py")
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .expect("python3 runs cube_verify.py")
+    };
+    // 9^3's 67 of docs/results.md, as kept.
+    let kept = "results/a068940-9/67-point-symmetric.jsonl";
+    let o = cube_verify(&["9", "3", "67", kept]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(stdout(&o).contains("placement 1: 67 queens on 9^3, no two attacking"));
+    assert_eq!(cube_verify(&["9", "3", "68", kept]).status.code(), Some(1));
+    // Every optimal placement of 13 on 5^3 that qspec lists, then one broken.
+    let dir = tempfile::tempdir().unwrap();
+    let model = write(
+        dir.path(),
+        "q5.qspec",
+        "board 5^3\npiece queen\nrule no_attack\ncount == 13\n",
+    );
+    let out = common::qspec(&["solve", &model, "--all", "--jsonl"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let list = write(dir.path(), "q5.jsonl", &stdout(&out));
+    let o = cube_verify(&["5", "3", "13", &list]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert_eq!(stdout(&o).lines().count(), 1056);
+    let first = stdout(&out).lines().next().unwrap().to_string();
+    let mut v: serde_json::Value = serde_json::from_str(&first).unwrap();
+    // The second queen moved onto the first one's row (x, y fixed, z free).
+    let (x, y, z) = {
+        let q = &v["cells"][0];
+        (q[0].clone(), q[1].clone(), q[2].as_u64().unwrap())
+    };
+    v["cells"][1] = serde_json::json!([x, y, (z + 2) % 5]);
+    let broken = write(dir.path(), "broken.jsonl", &format!("{v}\n"));
+    let o = cube_verify(&["5", "3", "13", &broken]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(stdout(&o).contains("attacking pairs"), "{}", stdout(&o));
 }

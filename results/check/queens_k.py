@@ -28,7 +28,7 @@ cube's count there as it is found (a line `cube C COUNT SECONDS`): a run
 given a FILE that holds some cubes counts only the others, so a long count
 can be stopped and resumed.
 
-    python3 results/check/queens_k.py N K M --exclude LIST [--cubes P] [--cube-cells W]
+    python3 results/check/queens_k.py N K M --exclude LIST [--cubes P [--log FILE]] [--cube-cells W]
 
 checks that a list of boards is complete: LIST is qspec's `--jsonl`
 listing (one class a line, `"cells":[[r,c],...]`, summary lines without
@@ -41,6 +41,11 @@ That the listed boards are valid is checked apart (results/check's
 `boards`). With --cubes P, each cube is asked on its own, with the clauses
 of its own boards only (more cubes, fewer clauses each: a cube's call grows
 faster than its boards); the split shares out every 100th listed board.
+--log FILE keeps the split, the list's board count and SHA-256 (`list B
+DIGEST`) and each cube found unsatisfiable (`cube C none SECONDS`); a run
+given a FILE that holds some cubes asks only the others, on the log's
+split, and refuses a log of another list: a check of hours survives a
+stop.
 
 Needs: pip install python-sat
 """
@@ -166,38 +171,61 @@ def counted_cube(n, k, m, cells, cube):
 
 def cube_counts(n, k, m, processes, log, width):
     """{cube: placements} for the cubes on `width` cells, on `processes`
-    processes; the
-    split and the cubes `log` (a file name, or None) already holds are read
-    from it, the others counted and appended to it as they finish."""
-    import os
-    counts, cells = {}, None
-    if log and os.path.exists(log) and os.path.getsize(log) > 0:
-        with open(log) as f:
-            for line in f:
-                words = line.split()
-                if words[0] == "split":
-                    cells = [tuple(int(v) for v in w.split(",")) for w in words[1:]]
-                else:
-                    assert words[0] == "cube" and len(words) == 4, f"{log}: {line!r}"
-                    counts[int(words[1])] = int(words[2])
-        assert cells, f"{log} does not say its split"
-    else:
+    processes; the split and the cubes `log` (a file name, or None) already
+    holds are read from it, the others counted and appended to it as they
+    finish."""
+    cells, logged, _ = read_log(log)
+    counts = {cube: int(word) for cube, word in logged.items()}
+    if cells is None:
         cells = balanced_split(n, k, m, width)
-        if log:
-            with open(log, "w") as f:
-                f.write("split " + " ".join(f"{r},{c}" for r, c in cells) + "\n")
+        start_log(log, cells)
     print(f"cubes on the cells {cells}", file=sys.stderr, flush=True)
     todo = [(n, k, m, cells, c) for c in range(2 ** len(cells)) if c not in counts]
     from multiprocessing import Pool
     with Pool(processes) as pool:
         for cube, count, seconds in pool.imap_unordered(star_counted_cube, todo):
             counts[cube] = count
-            if log:
-                with open(log, "a") as f:
-                    f.write(f"cube {cube} {count} {seconds:.1f}\n")
+            log_cube(log, cube, count, seconds)
             print(f"cube {cube}: {count} ({seconds:.1f} s; {len(counts)} of {2 ** len(cells)} done)",
                   file=sys.stderr, flush=True)
     return counts
+
+
+def read_log(log):
+    """What a --log FILE holds: the split (a list of (r, c), or None when
+    there is no such file yet), {cube: its result, a word}, and the words of
+    its `list` line (--exclude: the list's board count and digest), if any."""
+    import os
+    cells, cubes, listed = None, {}, None
+    if not (log and os.path.exists(log) and os.path.getsize(log) > 0):
+        return cells, cubes, listed
+    with open(log) as f:
+        for line in f:
+            words = line.split()
+            if words[0] == "split":
+                cells = [tuple(int(v) for v in w.split(",")) for w in words[1:]]
+            elif words[0] == "list":
+                listed = words[1:]
+            else:
+                assert words[0] == "cube" and len(words) == 4, f"{log}: {line!r}"
+                cubes[int(words[1])] = words[2]
+    assert cells, f"{log} does not say its split"
+    return cells, cubes, listed
+
+
+def start_log(log, cells, *lines):
+    """A new --log FILE (when `log` is a name): the split, then `lines`."""
+    if log:
+        with open(log, "w") as f:
+            f.write("split " + " ".join(f"{r},{c}" for r, c in cells) + "\n")
+            f.writelines(line + "\n" for line in lines)
+
+
+def log_cube(log, cube, result, seconds):
+    """One cube's result appended to the --log FILE (when `log` is a name)."""
+    if log:
+        with open(log, "a") as f:
+            f.write(f"cube {cube} {result} {seconds:.1f}\n")
 
 
 def star_counted_cube(args):
@@ -271,29 +299,50 @@ def star_one_more(args):
     return one_more(*args)
 
 
-def exclude(n, k, m, path, processes, width):
+def digest(boards):
+    """The SHA-256 of a set of boards (each a sorted tuple of cell indices),
+    one board a line, the lines sorted: what a --log of --exclude is tied to."""
+    import hashlib
+    text = "".join(" ".join(map(str, b)) + "\n" for b in sorted(boards))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def exclude(n, k, m, path, processes, width, log=None):
     """The --exclude check (see the module's doc); the exit code."""
     boards = listed_boards(n, path)
     print(f"queens_k n={n} k={k} m={m}: {len(boards)} boards in {path}", flush=True)
     if processes:
-        # The split shares out every 100th board of the list (any split is
-        # sound: it only spreads the work).
-        sample = [frozenset((p // n, p % n) for p in b) for b in sorted(boards)[::100]]
-        cells = [r * n + c for r, c in balanced_split(n, k, m, width, sample)]
-        print(f"cubes on the cells {[(p // n, p % n) for p in cells]}", file=sys.stderr, flush=True)
-        buckets = [[] for _ in range(2 ** width)]
+        the_list = f"list {len(boards)} {digest(boards)}"
+        logged_cells, logged, listed = read_log(log)
+        if logged_cells is None:
+            # The split shares out every 100th board of the list (any split
+            # is sound: it only spreads the work).
+            sample = [frozenset((p // n, p % n) for p in b) for b in sorted(boards)[::100]]
+            logged_cells = balanced_split(n, k, m, width, sample)
+            start_log(log, logged_cells, the_list)
+        elif ["list"] + (listed or []) != the_list.split():
+            print(f"error: {log} is the log of another list ({' '.join(listed or ['none'])}); "
+                  f"this one is {the_list}", file=sys.stderr)
+            return 2
+        cells = [r * n + c for r, c in logged_cells]
+        total = 2 ** len(cells)
+        print(f"cubes on the cells {logged_cells}", file=sys.stderr, flush=True)
+        buckets = [[] for _ in range(total)]
         for b in boards:
             buckets[cube_of(set(b), cells)].append(b)
         del boards
-        jobs = [(n, k, m, buckets[c], cells, c) for c in range(2 ** width)]
+        jobs = [(n, k, m, buckets[c], cells, c) for c in range(total) if c not in logged]
         from multiprocessing import Pool
         found = []
         with Pool(processes) as pool:
             for done, (cube, board, seconds) in enumerate(pool.imap_unordered(star_one_more, jobs), 1):
                 print(f"cube {cube}: {'one more' if board else 'none'} among {len(buckets[cube])} "
-                      f"boards ({seconds:.1f} s; {done} of {2 ** width} done)", file=sys.stderr, flush=True)
+                      f"boards ({seconds:.1f} s; {done + len(logged)} of {total} done)",
+                      file=sys.stderr, flush=True)
                 if board:
                     found.append(board)
+                else:
+                    log_cube(log, cube, "none", seconds)
     else:
         _, board, _ = one_more(n, k, m, sorted(boards), None, None)
         found = [board] if board else []
@@ -309,15 +358,15 @@ def exclude(n, k, m, path, processes, width):
 def main():
     n, k, m = (int(a) for a in sys.argv[1:4])
     width = int(sys.argv[sys.argv.index("--cube-cells") + 1]) if "--cube-cells" in sys.argv else 8
-    if "--exclude" in sys.argv:
-        processes = int(sys.argv[sys.argv.index("--cubes") + 1]) if "--cubes" in sys.argv else None
-        sys.exit(exclude(n, k, m, sys.argv[sys.argv.index("--exclude") + 1], processes, width))
-    listing = "--list" in sys.argv
-    started = time.time()
     processes = int(sys.argv[sys.argv.index("--cubes") + 1]) if "--cubes" in sys.argv else None
     log = sys.argv[sys.argv.index("--log") + 1] if "--log" in sys.argv else None
     if log and not processes:
-        raise SystemExit("--log keeps the cubes' counts: it needs --cubes P")
+        print("error: --log keeps each cube's result: it needs --cubes P", file=sys.stderr)
+        sys.exit(2)
+    if "--exclude" in sys.argv:
+        sys.exit(exclude(n, k, m, sys.argv[sys.argv.index("--exclude") + 1], processes, width, log))
+    listing = "--list" in sys.argv
+    started = time.time()
     if "--count" in sys.argv:
         fixed = burnside(n, k, m, processes, log, width)
         print(f"queens_k n={n} k={k} m={m}: {fixed[0]} solutions, {sum(fixed) / 8:g} classes "
