@@ -8,9 +8,6 @@ mod common;
 
 use common::{qspec, qspec_without_checker, stdout, write_text as model};
 
-use std::path::Path;
-use std::process::Command;
-
 /// Nine non-attacking queens on 8x8: impossible.
 const NINE_QUEENS: &str = "board 8 x 8\npiece queen\nrule no_attack\ncount == 9\n";
 
@@ -102,7 +99,8 @@ mod with_rate {
     use super::*;
 
     use qspec::certify::{Checker, RATE};
-    use std::path::PathBuf;
+    use std::path::{Path, PathBuf};
+    use std::process::Command;
 
     fn checker() -> Checker {
         Checker::find(RATE).expect("rate is installed (cargo install --locked rate)")

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{qspec, qspec_without_checker, stderr, stdout, write_text};
+use common::{qspec, qspec_without_checker, stderr, stdout};
 
 const EIGHT_QUEENS: &str = "models/eight-queens.qspec";
 
@@ -72,6 +72,8 @@ mod with_checkers {
     use super::*;
 
     use std::path::Path;
+
+    use super::common::write_text;
 
     use qspec::certify::certify_count;
     use qspec::count::{complete, Solutions};
