@@ -78,6 +78,14 @@ fn least_image(n: usize, cells: &[usize]) -> Vec<usize> {
     (0..8).map(|s| square::image(n, s, cells)).min().unwrap()
 }
 
+/// `list` without its line `dropped`.
+fn without(list: &str, dropped: &str) -> String {
+    list.lines()
+        .filter(|l| *l != dropped)
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
 fn write(dir: &Path, name: &str, text: &str) -> String {
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
@@ -95,12 +103,7 @@ fn exclude_finds_nothing_past_a_complete_list_and_the_board_a_short_one_lacks() 
     let complete = write(dir.path(), "complete.jsonl", &list);
     // The list without its 17th class.
     let dropped = classes[16];
-    let short: String = list
-        .lines()
-        .filter(|l| *l != dropped)
-        .map(|l| format!("{l}\n"))
-        .collect();
-    let short = write(dir.path(), "short.jsonl", &short);
+    let short = write(dir.path(), "short.jsonl", &without(&list, dropped));
     let missing = least_image(n, &listed_cells(n, dropped).unwrap());
     for cubes in [&[][..], &["--cubes", "2"][..]] {
         let mut args = vec!["8", "4", m, "--exclude", &complete];
@@ -137,12 +140,7 @@ fn exclude_in_cubes_resumes_from_its_log_and_refuses_another_list_s_log() {
     let dir = tempfile::tempdir().unwrap();
     let complete = write(dir.path(), "complete.jsonl", &list);
     let first_class = list.lines().find(|l| l.contains("\"cells\"")).unwrap();
-    let short: String = list
-        .lines()
-        .filter(|l| *l != first_class)
-        .map(|l| format!("{l}\n"))
-        .collect();
-    let short = write(dir.path(), "short.jsonl", &short);
+    let short = write(dir.path(), "short.jsonl", &without(&list, first_class));
     let log = dir.path().join("exclude.log");
     let log_text = log.to_str().unwrap();
     fn args<'a>(list: &'a str, log: &'a str) -> [&'a str; 9] {
