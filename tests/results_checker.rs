@@ -5,9 +5,14 @@
 //! * `--exclude LIST`: every board of a complete list excluded, Glucose
 //!   finds no other placement (exit 0); with one class left out of the
 //!   list, it finds a placement, which is a board of that class (exit 1) —
-//!   on one solver and in 256 cubes;
+//!   on one solver and in 256 cubes; and the same with `--up-to-symmetry`
+//!   (each class's least image excluded from the CNF cut to least images:
+//!   the placement found is the left-out class's least image);
+//! * `--list --up-to-symmetry`: one solution a class, each the least image
+//!   of one of qspec's classes, on a board with symmetric classes;
 //! * `--exclude LIST --cubes P --log FILE`: a run stopped part way asks
-//!   only the cubes its log lacks; a log of another list is refused;
+//!   only the cubes its log lacks; a log of another list, or of the other
+//!   mode, is refused;
 //! * `--count --cubes P --log FILE`: d4's count cube by cube equals the
 //!   sum of qspec's class sizes, the log holds the split and the 256
 //!   cubes, a run given the log counts nothing again, and the checker's
@@ -105,32 +110,87 @@ fn exclude_finds_nothing_past_a_complete_list_and_the_board_a_short_one_lacks() 
     let dropped = classes[16];
     let short = write(dir.path(), "short.jsonl", &without(&list, dropped));
     let missing = least_image(n, &listed_cells(n, dropped).unwrap());
-    for cubes in [&[][..], &["--cubes", "2"][..]] {
-        let mut args = vec!["8", "4", m, "--exclude", &complete];
-        args.extend_from_slice(cubes);
-        let o = checker(&args);
-        assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
-        assert!(stdout(&o).contains("320 boards in"), "{}", stdout(&o));
-        assert!(
-            stdout(&o).contains("none: every placement is in the list"),
-            "{}",
-            stdout(&o)
-        );
-        args[4] = &short;
-        let o = checker(&args);
-        assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
-        let out = stdout(&o);
-        assert!(out.contains("312 boards in"), "{out}");
-        let found = out
-            .lines()
-            .find_map(|l| l.strip_prefix("one more placement, not in the list: "))
-            .unwrap_or_else(|| panic!("no placement found: {out}"));
-        assert_eq!(
-            least_image(n, &board_cells(n, found)),
-            missing,
-            "the placement found is of the class left out"
-        );
+    // Every board of each class excluded, or (--up-to-symmetry) each
+    // class's least image from the CNF cut to least images.
+    let modes = [
+        (&[][..], "320 boards in", "312 boards in"),
+        (
+            &["--up-to-symmetry"][..],
+            "40 classes (their least images) in",
+            "39 classes (their least images) in",
+        ),
+    ];
+    for (mode, complete_read, short_read) in modes {
+        for cubes in [&[][..], &["--cubes", "2"][..]] {
+            let mut args = vec!["8", "4", m, "--exclude", &complete];
+            args.extend_from_slice(mode);
+            args.extend_from_slice(cubes);
+            let o = checker(&args);
+            assert_eq!(
+                o.status.code(),
+                Some(0),
+                "{args:?}: {}{}",
+                stdout(&o),
+                stderr(&o)
+            );
+            assert!(stdout(&o).contains(complete_read), "{}", stdout(&o));
+            assert!(
+                stdout(&o).contains("none: every placement is in the list"),
+                "{}",
+                stdout(&o)
+            );
+            args[4] = &short;
+            let o = checker(&args);
+            assert_eq!(
+                o.status.code(),
+                Some(1),
+                "{args:?}: {}{}",
+                stdout(&o),
+                stderr(&o)
+            );
+            let out = stdout(&o);
+            assert!(out.contains(short_read), "{out}");
+            let found = out
+                .lines()
+                .find_map(|l| l.strip_prefix("one more placement, not in the list: "))
+                .unwrap_or_else(|| panic!("no placement found: {out}"));
+            let found = board_cells(n, found);
+            assert_eq!(
+                least_image(n, &found),
+                missing,
+                "the placement found is of the class left out"
+            );
+            if !mode.is_empty() {
+                assert_eq!(found, missing, "cut to least images, it is the least");
+            }
+        }
     }
+}
+
+#[test]
+fn listing_up_to_symmetry_gives_each_class_once_as_its_least_image() {
+    // A051759 n = 6: 12 queens each attacking exactly 3 others, 307
+    // classes of 2356 boards, some classes fixed by a symmetry (so the cut
+    // to least images is tried where an image equals the board).
+    let (n, k) = (6, 3);
+    let o = checker(&["6", "3", "12", "--list", "--up-to-symmetry"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let mut lines = out.lines();
+    let head = lines.next().unwrap();
+    assert!(
+        head.contains("307 solutions, 307 classes (class sizes sum to 2356)"),
+        "{head}"
+    );
+    let mut printed: Vec<Vec<usize>> = lines.map(|l| board_cells(n, l)).collect();
+    printed.sort();
+    let mut listed: Vec<Vec<usize>> = k_max_classes(n, k)
+        .lines()
+        .filter_map(|l| listed_cells(n, l))
+        .map(|cells| least_image(n, &cells))
+        .collect();
+    listed.sort();
+    assert_eq!(printed, listed, "the least images of qspec's 307 classes");
 }
 
 #[test]
@@ -187,15 +247,38 @@ fn exclude_in_cubes_resumes_from_its_log_and_refuses_another_list_s_log() {
     let o = checker(&args(&short, log_text));
     assert_eq!(o.status.code(), Some(2), "{}{}", stdout(&o), stderr(&o));
     assert!(
-        stderr(&o).contains("is the log of another list (320 "),
+        stderr(&o).contains("is the log of another list: it says `list 320 "),
         "{}",
         stderr(&o)
     );
     assert!(
-        stderr(&o).contains("this one is list 312 "),
+        stderr(&o).contains("this one is `list 312 "),
         "{}",
         stderr(&o)
     );
+    // Nor is it a log of the check up to symmetry, on the same list.
+    let mut up_to_symmetry = args(&complete, log_text).to_vec();
+    up_to_symmetry.push("--up-to-symmetry");
+    let o = checker(&up_to_symmetry);
+    assert_eq!(o.status.code(), Some(2), "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        stderr(&o).contains("this one is `classes 40 "),
+        "{}",
+        stderr(&o)
+    );
+    // Up to symmetry, a log of its own: the split, the classes, 256 cubes.
+    let sym_log = dir.path().join("exclude-classes.log");
+    let mut up_to_symmetry = args(&complete, sym_log.to_str().unwrap()).to_vec();
+    up_to_symmetry.push("--up-to-symmetry");
+    let o = checker(&up_to_symmetry);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    assert_eq!(asked(&o), 256);
+    let text = std::fs::read_to_string(&sym_log).unwrap();
+    assert!(
+        text.lines().nth(1).unwrap().starts_with("classes 40 "),
+        "{text}"
+    );
+    assert_eq!(text.lines().count(), 2 + 256);
 }
 
 #[test]
