@@ -43,7 +43,7 @@ list, whatever produced it; one found is printed and the exit code is 1.
 That the listed boards are valid is checked apart (results/check's
 `boards`). With --cubes P, each cube is asked on its own, with the clauses
 of its own boards only (more cubes, fewer clauses each: a cube's call grows
-faster than its boards); the split shares out every 100th listed board.
+faster than its boards); the split shares out some 4000 listed boards.
 --log FILE keeps the split, the list's board count and SHA-256 (`list B
 DIGEST`) and each cube found unsatisfiable (`cube C none SECONDS`); a run
 given a FILE that holds some cubes asks only the others, on the log's
@@ -56,8 +56,8 @@ stop.
 in a listed class (a placement's least image is a placement, the rules
 being the same in every symmetry of the square, and the cut keeps it).
 Some eight times fewer clauses and solutions, and calls 5 to 50 times
-faster; the split shares out some 4000 listed classes, and the log says
-`classes C DIGEST` (the count and SHA-256 of the least images).
+faster; the log says `classes C DIGEST` (the count and SHA-256 of the
+least images).
 
 Needs: pip install python-sat
 """
@@ -107,7 +107,7 @@ def clauses(n, k, m, least=False):
     return x, out
 
 
-@functools.lru_cache(maxsize=2)
+@functools.lru_cache(maxsize=4)
 def cached_clauses(n, k, m, least=False):
     """clauses(n, k, m, least), built once a process (the cubes of one run
     share it; callers extend a copy, never the list itself)."""
@@ -132,11 +132,7 @@ def least_image_only(n, x, pool):
     tested against --list, classes = solutions)."""
     out = []
     for s in range(1, 8):
-        source = {}  # source[i]: the cell that s maps to cell i
-        for r in range(n):
-            for c in range(n):
-                (ir, ic), = image(n, s, [(r, c)])
-                source[(ir, ic)] = (r, c)
+        source = {to: cell for cell, to in cell_images(n, s).items()}  # s maps source[i] to i
         agree = None  # e(i); None while it is "true"
         for i in range(n * n):
             v, w = x[(i // n, i % n)], x[source[(i // n, i % n)]]
@@ -186,6 +182,11 @@ def image(n, s, cells):
     return sorted(maps[s](r, c) for r, c in cells)
 
 
+def cell_images(n, s):
+    """{(r, c): its image under symmetry s of the square}."""
+    return {(r, c): image(n, s, [(r, c)])[0] for r in range(n) for c in range(n)}
+
+
 def quietly(f):
     """f(), with the standard output of the C++ library it calls (d4
     prints its statistics there) sent to /dev/null."""
@@ -223,7 +224,7 @@ def counted_cube(n, k, m, cells, cube):
     """(cube, the placements of cube number `cube` (bit j setting
     `cells[j]`) by d4, seconds)."""
     started = time.time()
-    x, cnf = clauses(n, k, m)
+    x, cnf = cached_clauses(n, k, m)
     n_vars = max(abs(l) for cl in cnf for l in cl)
     units = [[x[p] if cube >> j & 1 else -x[p]] for j, p in enumerate(cells)]
     return cube, d4_count(n_vars, x.values(), cnf + units), time.time() - started
@@ -301,7 +302,7 @@ def burnside(n, k, m, processes=None, log=None, width=8):
     classes are the average over the eight (Burnside's lemma). With
     `processes`, the identity's count (every placement) is the sum of the
     cubes' counts, on that many processes (less memory each)."""
-    x, cnf = clauses(n, k, m)
+    x, cnf = cached_clauses(n, k, m)
     n_vars = max(abs(l) for cl in cnf for l in cl)
     fixed = []
     for s in range(8):
@@ -309,10 +310,9 @@ def burnside(n, k, m, processes=None, log=None, width=8):
             fixed.append(sum(cube_counts(n, k, m, processes, log, width).values()))
             continue
         extra = []
-        for (r, c), v in x.items():
-            (rr, cc), = image(n, s, [(r, c)])
-            if (rr, cc) != (r, c):
-                extra += [[-v, x[(rr, cc)]], [v, -x[(rr, cc)]]]
+        for cell, to in cell_images(n, s).items():
+            if to != cell:
+                extra += [[-x[cell], x[to]], [x[cell], -x[to]]]
         fixed.append(d4_count(n_vars, x.values(), cnf + extra))
     return fixed
 
@@ -379,10 +379,9 @@ def exclude(n, k, m, path, processes, width, log=None, least=False):
         the_list = f"{'classes' if least else 'list'} {len(boards)} {digest(boards)}"
         logged_cells, logged, listed = read_log(log)
         if logged_cells is None:
-            # The split shares out some 4000 of the listed boards (every
-            # 100th of all boards, as logs before --up-to-symmetry were
-            # split; any split is sound: it only spreads the work).
-            step = max(1, len(boards) // 4000) if least else 100
+            # The split shares out some 4000 of the listed boards (any split
+            # is sound: it only spreads the work; a log keeps its own).
+            step = max(1, len(boards) // 4000)
             sample = [frozenset((p // n, p % n) for p in b) for b in sorted(boards)[::step]]
             logged_cells = balanced_split(n, k, m, width, sample)
             start_log(log, logged_cells, the_list)
