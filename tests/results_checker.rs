@@ -19,7 +19,9 @@
 //!   `boards --cubes` matches the log against qspec's list cube by cube.
 //!
 //! * `cube_verify.py`: qspec's placements on n^d pass, a placement with
-//!   two queens on one line fails, and so does a count short of M.
+//!   two queens on one line fails, and so does a count short of M; with
+//!   `--classes`, qspec's 22 classes of 5^3 spread into 1056 placements,
+//!   and a class listed twice or with a wrong size fails.
 //!
 //! Run by `cargo test --features external-solvers --test results_checker`
 //! after `.ci/run` installed `pip install python-sat d4solver`.
@@ -320,16 +322,17 @@ fn d4_counts_in_cubes_resume_from_the_log_and_match_the_list_cube_by_cube() {
     assert_eq!(std::fs::read_to_string(&log).unwrap(), text);
 }
 
+fn cube_verify(args: &[&str]) -> Output {
+    Command::new("python3")
+        .arg("results/check/cube_verify.py")
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("python3 runs cube_verify.py")
+}
+
 #[test]
 fn cube_verify_passes_qspec_s_placements_and_fails_an_attacking_pair() {
-    let cube_verify = |args: &[&str]| {
-        Command::new("python3")
-            .arg("results/check/cube_verify.py")
-            .args(args)
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .output()
-            .expect("python3 runs cube_verify.py")
-    };
     // 9^3's 67 of docs/results.md, as kept.
     let kept = "results/a068940-9/67-point-symmetric.jsonl";
     let o = cube_verify(&["9", "3", "67", kept]);
@@ -361,4 +364,46 @@ fn cube_verify_passes_qspec_s_placements_and_fails_an_attacking_pair() {
     let o = cube_verify(&["5", "3", "13", &broken]);
     assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
     assert!(stdout(&o).contains("attacking pairs"), "{}", stdout(&o));
+}
+
+#[test]
+fn cube_verify_classes_spreads_qspec_s_classes_and_fails_a_repeat_or_a_wrong_size() {
+    let dir = tempfile::tempdir().unwrap();
+    let model = write(
+        dir.path(),
+        "q5.qspec",
+        "board 5^3\npiece queen\nrule no_attack\ncount == 13\n",
+    );
+    let out = common::qspec(&["solve", &model, "--all", "--up-to-symmetry", "--jsonl"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let classes = stdout(&out);
+    let list = write(dir.path(), "q5.jsonl", &classes);
+    let o = cube_verify(&["5", "3", "13", &list, "--classes"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let last = stdout(&o).lines().last().unwrap().to_string();
+    assert!(
+        last.starts_with("22 classes, each of its stated size") && last.contains("sum to 1056"),
+        "{last}"
+    );
+    // A class listed twice: its second listing shares every image.
+    let first = classes.lines().next().unwrap();
+    let repeated = write(dir.path(), "repeat.jsonl", &format!("{classes}{first}\n"));
+    let o = cube_verify(&["5", "3", "13", &repeated, "--classes"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("placement 23: shares an image"),
+        "{}",
+        stdout(&o)
+    );
+    // A stated size its orbit does not have.
+    let mut v: serde_json::Value = serde_json::from_str(first).unwrap();
+    let size = v["class_size"].as_u64().unwrap();
+    v["class_size"] = serde_json::json!(size / 2);
+    let resized = write(dir.path(), "resized.jsonl", &format!("{v}\n"));
+    let o = cube_verify(&["5", "3", "13", &resized, "--classes"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(stdout(&o).contains(&format!(
+        "{size} images, the list says class_size {}",
+        size / 2
+    )));
 }
