@@ -76,7 +76,7 @@ def main():
     if classes and not bad:
         total = sum(size * count for size, count in sizes.items())
         by_size = ", ".join(f"{c} of {s}" for s, c in sorted(sizes.items(), reverse=True))
-        print(f"{checked} classes, each of its stated size and no two sharing a placement; "
+        print(f"{checked} class{'' if checked == 1 else 'es'}, each of its stated size and no two sharing a placement; "
               f"class sizes sum to {total} ({by_size})")
     if bad:
         print(f"{bad} of the {checked} placements at fault")
