@@ -45,13 +45,18 @@ use common::{k_max_classes, stderr, stdout};
 
 const CHECKER: &str = "results/check/queens_k.py";
 
-fn checker(args: &[&str]) -> Output {
+/// `python3 SCRIPT ARGS` from the top folder.
+fn python3(script: &str, args: &[&str]) -> Output {
     Command::new("python3")
-        .arg(CHECKER)
+        .arg(script)
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
-        .expect("python3 runs the checker")
+        .unwrap_or_else(|e| panic!("python3 runs {script}: {e}"))
+}
+
+fn checker(args: &[&str]) -> Output {
+    python3(CHECKER, args)
 }
 
 /// The cells of a board the checker printed (rows of `.` and `Q`
@@ -323,12 +328,7 @@ fn d4_counts_in_cubes_resume_from_the_log_and_match_the_list_cube_by_cube() {
 }
 
 fn cube_verify(args: &[&str]) -> Output {
-    Command::new("python3")
-        .arg("results/check/cube_verify.py")
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("python3 runs cube_verify.py")
+    python3("results/check/cube_verify.py", args)
 }
 
 #[test]

@@ -16,7 +16,7 @@ are.
 import json
 import sys
 
-from cube_pool import symmetries  # the signed permutations of the axes
+from cube_pool import images, symmetries  # the signed permutations of the axes
 
 
 def placements(path):
@@ -41,7 +41,7 @@ def main():
     for p in placements(sys.argv[4]):
         classes += 1
         least = [tuple(c) for c in p["cells"]]
-        orbit = {tuple(sorted(g(c) for c in least)) for g in maps}
+        orbit = images(maps, least)
         if len(orbit) != p["class_size"]:
             print(f"class {least}: {len(orbit)} images, the checker says {p['class_size']}")
             bad += 1

@@ -68,6 +68,12 @@ def symmetries(n, d):
     return out
 
 
+def images(maps, placement):
+    """The images of a placement (its cells) under `maps`: its class, each
+    image as its sorted cells."""
+    return {tuple(sorted(g(tuple(c)) for c in placement)) for g in maps}
+
+
 def attack(a, b):
     diffs = [abs(x - y) for x, y in zip(a, b) if x != y]
     return bool(diffs) and all(x == diffs[0] for x in diffs)
@@ -120,11 +126,8 @@ def main():
     maps = symmetries(n, d)
     classes = {}
     for p in placements:
-        least = min(tuple(sorted(g(c) for c in p)) for g in maps)
-        classes.setdefault(least, set()).add(p)
-    sizes = sum(
-        len({tuple(sorted(g(c) for c in least)) for g in maps}) for least in classes
-    )
+        classes.setdefault(min(images(maps, p)), set()).add(p)
+    sizes = sum(len(images(maps, least)) for least in classes)
     print(
         f"cube n={n} d={d} m={m}: {len(placements)} placements{' (the pool is full: there may be more)' if full else ''}, "
         f"{len(classes)} classes under {len(maps)} symmetries (class sizes sum to {sizes}), "

@@ -23,7 +23,7 @@ import json
 import sys
 from collections import Counter
 
-from cube_pool import symmetries  # the signed permutations of the axes
+from cube_pool import images, symmetries  # the signed permutations of the axes
 
 
 def attack(a, b):
@@ -44,7 +44,7 @@ def check(n, d, m, cells):
 def class_fault(maps, seen, o):
     """Why the listed class `o` is not a class of its own of its stated
     size (None when it is); adds its images to `seen`."""
-    orbit = {tuple(sorted(g(tuple(c)) for c in o["cells"])) for g in maps}
+    orbit = images(maps, o["cells"])
     if orbit & seen:
         return "shares an image with a class listed before it"
     seen |= orbit
