@@ -352,7 +352,8 @@ impl Model {
     ) -> PyResult<Solutions> {
         let cancel = Arc::new(AtomicBool::new(false));
         let opts = self.solve_options(engine, timeout, amo, card, &cancel)?;
-        let orbits = count::classes(&self.instance, up_to_symmetry).or_raise()?;
+        let by_clique = count::listed_by_clique(&self.instance.model, &opts, optimal);
+        let orbits = count::classes_for(&self.instance, up_to_symmetry, by_clique).or_raise()?;
         let optimum = self.optimum(py, optimal, &opts)?;
         let stop = Stop::with_cancel(opts.deadline, Some(cancel.clone()));
         if optimum == Some(Optimum::NoSolution) {
@@ -363,7 +364,6 @@ impl Model {
             _ => None,
         };
         let instance = (*self.instance).clone();
-        let by_clique = count::listed_by_clique(&instance.model, &opts, optimal);
         let enumeration = py
             .detach(|| {
                 let threads = opts.threads();

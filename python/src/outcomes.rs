@@ -47,6 +47,7 @@ fn end_name(end: End) -> &'static str {
         End::Limit => "limit",
         End::Timeout => "timeout",
         End::Interrupted => "interrupted",
+        End::Capacity => "capacity",
     }
 }
 

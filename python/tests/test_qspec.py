@@ -61,6 +61,16 @@ def test_the_optimal_placements_on_6_and_7_cubed_by_the_clique_search():
     assert len(listed) == 1056 and len({tuple(map(tuple, s.cells)) for s in listed}) == 1056
 
 
+def test_classes_under_more_symmetries_than_cadical_takes_by_the_clique_search():
+    # 3^5 has 3840 symmetries, beyond the 1024 CaDiCaL lists one per class
+    # under: the clique search counts its classes (the thesis' blank, 72,192).
+    m = qspec.loads("board 3^5\npiece queen\nrule no_attack\nmaximize count\n")
+    c = m.count(optimal=True, up_to_symmetry=True)
+    assert (c.classes, c.solutions, c.optimum, c.group_order, c.complete) == (22, 72192, 11, 3840, True)
+    with pytest.raises(qspec.UsageError, match="more than 1024 elements"):
+        m.count(optimal=True, up_to_symmetry=True, engine="cadical")
+
+
 # --- loading ------------------------------------------------------------------
 
 

@@ -168,6 +168,15 @@ impl Orbits {
         )
     }
 
+    /// Whether one of the group's symmetries moves a piece on each cell
+    /// `c` of `pairs` onto its `d` (as [`Orbits::canonical_set`] moves
+    /// sets): whether a map of some of the cells is the group's on them.
+    pub fn extends(&self, pairs: &[(usize, usize)]) -> bool {
+        self.inverse
+            .iter()
+            .any(|inv| pairs.iter().all(|&(c, d)| inv[c] == d))
+    }
+
     /// Whether the sorted cell set `cells` is its class's canonical member;
     /// with the class size when it is.
     pub fn canonical_set_size(&self, cells: &[usize]) -> Option<usize> {
@@ -225,6 +234,18 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_map_of_cells_is_the_groups_only_where_a_symmetry_makes_it() {
+        // On 3x3 (cells row by row), the quarter turn moves the corner 0
+        // to 2 and 2 to 8; no symmetry moves a corner to an edge cell.
+        let (_, orbits) = square(3);
+        assert!(orbits.extends(&[(0, 2), (2, 8), (4, 4)]));
+        assert!(orbits.extends(&[(0, 8), (8, 0), (4, 4)]));
+        assert!(!orbits.extends(&[(0, 1)]));
+        assert!(!orbits.extends(&[(0, 2), (2, 0), (6, 6)]));
+        assert!(orbits.extends(&[]));
     }
 
     #[test]

@@ -411,8 +411,11 @@ Exit codes:
     0  complete: every solution was found (also when there is none)
    10  stopped by --limit N, and there are more (\"at least N\")
     1  stopped by --timeout (\"at least N (timeout)\"), or the optimum
-       of --optimal not proven before it; --certify not certified; or an
-       error
+       of --optimal not proven before it; stopped past the 1,000,000
+       classes the clique search keeps at once, on a board of over 1024
+       symmetries, which CaDiCaL cannot list one per class (\"at least N
+       ... (stopped past ...)\"; with fewer, CaDiCaL takes over); --certify
+       not certified; or an error
     2  bad input (--optimal without an objective, among others)
   130  interrupted by Ctrl-C or SIGTERM (\"at least N (interrupted)\")"
         .to_string()

@@ -92,11 +92,7 @@ pub fn run(req: &CountRequest, out: &mut dyn Write) -> Result<u8> {
     // constraint per symmetry, so it takes larger groups.
     let by_clique = req.counter.is_none()
         && count::listed_by_clique(&loaded.model, &options(req), req.flags.optimal);
-    let limit = match by_clique {
-        true => count::CLASS_LIMIT,
-        false => GROUP_LIMIT,
-    };
-    let classes = count::classes_within(&loaded, req.flags.up_to_symmetry, limit)?;
+    let classes = count::classes_for(&loaded, req.flags.up_to_symmetry, by_clique)?;
     let deadline = req
         .timeout
         .map(|s| Instant::now() + Duration::from_secs_f64(s.clamp(0.0, 1e9)));
@@ -200,6 +196,12 @@ impl<'a> Counting<'a> {
         }
         drop(bar);
         let end = solutions.end().unwrap_or(End::Complete);
+        if end == End::Capacity {
+            self.listing.comment(&format!(
+                "CaDiCaL cannot take over: it lists one solution per class under a group of at most {GROUP_LIMIT} elements, and this board's has {}",
+                solutions.group_order().unwrap_or_default()
+            ))?;
+        }
         let mut exit = end.exit_code();
         if let Some(level) = self.req.certify {
             let certified = self.certify(level, end, optimum, classes.as_ref(), &listed)?;
@@ -292,9 +294,8 @@ impl<'a> Counting<'a> {
                 return Ok(found);
             }
             self.listing.comment(&format!(
-                "the clique search found more solutions than it keeps at once (over {} classes or {} solutions): every solution with the embedded CaDiCaL, one at a time",
-                crate::solve::clique::shared::COLLECT_LIMIT,
-                crate::solve::clique::enumerate::MEMBER_LIMIT
+                "the clique search found more than {} classes, more than it keeps at once: every solution with the embedded CaDiCaL, one at a time",
+                crate::solve::clique::shared::COLLECT_LIMIT
             ))?;
         } else if self.req.engine == Engine::Clique {
             let why = match crate::solve::clique::applies(&self.loaded.model) {

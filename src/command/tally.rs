@@ -18,8 +18,8 @@ use crate::draw::json::{cell_list, to_line, BoardJson};
 use crate::model::HintKind;
 use crate::verify::objective_value;
 
-/// ` (timeout)`, ` (interrupted)`, ` (stopped by --limit N)`; nothing
-/// when complete.
+/// ` (timeout)`, ` (interrupted)`, ` (stopped by --limit N)`, the clique
+/// search's capacity; nothing when complete.
 fn end_status(end: End, limit: Option<u64>) -> String {
     match (end, limit) {
         (End::Complete, _) => String::new(),
@@ -27,6 +27,10 @@ fn end_status(end: End, limit: Option<u64>) -> String {
         (End::Limit, None) => " (stopped by --limit)".into(),
         (End::Timeout, _) => " (timeout)".into(),
         (End::Interrupted, _) => " (interrupted)".into(),
+        (End::Capacity, _) => format!(
+            " (stopped past the {} classes the clique search keeps at once)",
+            crate::solve::clique::shared::COLLECT_LIMIT
+        ),
     }
 }
 
@@ -38,6 +42,7 @@ fn end_json(end: End) -> Option<&'static str> {
         End::Limit => Some("limit"),
         End::Timeout => Some("timeout"),
         End::Interrupted => Some("interrupted"),
+        End::Capacity => Some("capacity"),
     }
 }
 

@@ -31,6 +31,9 @@ pub enum Next {
     /// Stopped (deadline, Ctrl-C or SIGTERM) before the next solution was
     /// found or ruled out.
     Stopped,
+    /// Stopped at the most classes the clique search keeps, with more to
+    /// find.
+    Full,
 }
 
 /// The solutions of one model, projected on its decision variables.

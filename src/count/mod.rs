@@ -8,8 +8,9 @@
 //! ([`crate::board::orbit`]), so that the number of solutions is the sum of
 //! the class sizes. Or the clique search finds them all at once
 //! ([`Solutions::by_clique`], for `rule no_attack` models: every class under
-//! the board's symmetries, spread into its members, each then verified as
-//! CaDiCaL's are; `source.rs` hands them out). Or an external model counter
+//! the board's symmetries, spread into its members as they are handed out,
+//! or with classes counted its canonical member alone, each then verified
+//! as CaDiCaL's are; `found.rs` hands them out). Or an external model counter
 //! counts them ([`counter`]: d4, Ganak), classes by Burnside's lemma.
 //!
 //! ```
@@ -27,13 +28,15 @@ pub mod complete;
 pub mod counter;
 mod cubes;
 mod enumerate;
+mod found;
 mod source;
 mod split;
 
 pub use counter::{Counted, Counter};
 use cubes::Staged;
 pub use enumerate::{Enumerator, Next};
-use source::{Found, Source};
+use found::Found;
+use source::Source;
 pub use split::{SPLIT_AFTER, SPLIT_FROM};
 
 use std::borrow::Cow;
@@ -85,6 +88,10 @@ pub enum End {
     Timeout,
     /// Ctrl-C, SIGTERM or the caller's stop flag came first.
     Interrupted,
+    /// The clique search found more classes than it keeps at once
+    /// ([`COLLECT_LIMIT`](crate::solve::clique::shared::COLLECT_LIMIT)),
+    /// and CaDiCaL cannot list them instead (their group is too large).
+    Capacity,
 }
 
 impl End {
@@ -104,6 +111,7 @@ impl End {
             End::Limit => "the limit",
             End::Timeout => "the timeout",
             End::Interrupted => "the interrupt",
+            End::Capacity => "the most classes the clique search keeps",
         }
     }
 
@@ -112,7 +120,7 @@ impl End {
         match self {
             End::Complete => 0,
             End::Limit => 10,
-            End::Timeout => 1,
+            End::Timeout | End::Capacity => 1,
             End::Interrupted => 130,
         }
     }
@@ -124,6 +132,18 @@ impl End {
 /// whole.
 pub fn classes(instance: &Instance, asked: bool) -> Result<Option<Orbits>> {
     classes_within(instance, asked, GROUP_LIMIT)
+}
+
+/// [`classes`] for a listing by the clique search when `by_clique`
+/// ([`listed_by_clique`]; it needs no constraint per symmetry, so it takes
+/// groups of up to [`CLASS_LIMIT`] elements), else by CaDiCaL (up to
+/// [`GROUP_LIMIT`]).
+pub fn classes_for(instance: &Instance, asked: bool, by_clique: bool) -> Result<Option<Orbits>> {
+    let limit = match by_clique {
+        true => CLASS_LIMIT,
+        false => GROUP_LIMIT,
+    };
+    classes_within(instance, asked, limit)
 }
 
 /// [`classes`] of a group of up to `limit` elements: [`GROUP_LIMIT`] where
@@ -328,8 +348,13 @@ impl<'a> Solutions<'a> {
     /// threads ([`clique::enumerate`], telling `searched` its nodes so far
     /// as it goes), when it enumerates this instance
     /// (a `rule no_attack` model whose count is bounded from below, or
-    /// fixed at `optimum`): it collects every solution first and then
-    /// hands them out; `None` when it does not take the instance.
+    /// fixed at `optimum`): it collects every class first and then hands
+    /// out their members (with `orbits`, their canonical members). `None`
+    /// when it does not take the instance, or when it finds more classes
+    /// than it keeps at once and CaDiCaL can list the solutions instead
+    /// (no classes are counted, or their group has at most [`GROUP_LIMIT`]
+    /// elements); past that, the classes it kept are handed out and the
+    /// count ends at [`End::Capacity`].
     pub fn by_clique(
         instance: Cow<'a, Instance>,
         optimum: Option<i64>,
@@ -339,10 +364,44 @@ impl<'a> Solutions<'a> {
         threads: usize,
         searched: &mut dyn FnMut(u64),
     ) -> Result<Option<Solutions<'a>>> {
+        Solutions::by_clique_keeping(
+            instance,
+            optimum,
+            orbits,
+            limit,
+            stop,
+            threads,
+            searched,
+            clique::shared::COLLECT_LIMIT,
+        )
+    }
+
+    /// [`Solutions::by_clique`], the search keeping up to `keep` classes.
+    #[allow(clippy::too_many_arguments)]
+    fn by_clique_keeping(
+        instance: Cow<'a, Instance>,
+        optimum: Option<i64>,
+        orbits: Option<Orbits>,
+        limit: Option<u64>,
+        stop: &Stop,
+        threads: usize,
+        searched: &mut dyn FnMut(u64),
+        keep: usize,
+    ) -> Result<Option<Solutions<'a>>> {
         let target = target(instance, optimum, false)?;
-        let Some(every) = clique::enumerate::every(&target.model, threads, stop, searched) else {
+        let Some(mut every) =
+            clique::enumerate::every(&target.model, threads, stop, searched, keep)
+        else {
             return Ok(None);
         };
+        // Where a stop came too, the count ends on the stop.
+        every.overflowed &= !stop.now();
+        let cadical_lists = orbits
+            .as_ref()
+            .is_none_or(|o| o.order() as u128 <= GROUP_LIMIT);
+        if every.overflowed && cadical_lists {
+            return Ok(None);
+        }
         let found = Found::of(every, &target, orbits.as_ref());
         let decisions = decision_cells(&target);
         Ok(Some(Solutions {
@@ -401,6 +460,7 @@ impl<'a> Solutions<'a> {
                 Next::Exhausted => End::Complete,
                 Next::Solution(_) => End::Limit,
                 Next::Stopped => End::stopped(),
+                Next::Full => End::Capacity,
             });
             return Ok(None);
         }
@@ -408,6 +468,7 @@ impl<'a> Solutions<'a> {
             Next::Solution(values) => values,
             Next::Exhausted => return self.ended(End::Complete),
             Next::Stopped => return self.ended(End::stopped()),
+            Next::Full => return self.ended(End::Capacity),
         };
         let placement = placement(&self.decisions, self.target.board.n_cells(), &values);
         let number = self.tally.found + 1;
@@ -555,17 +616,39 @@ fn class_size(
     placement: &Placement,
     number: u64,
 ) -> Result<u64> {
+    let size = match pieces_alone(target, placement) {
+        Some(cells) => orbits.canonical_set_size(&cells),
+        None => {
+            let content = content(target, placement);
+            orbits
+                .is_canonical(&content)
+                .then(|| orbits.class_size(&content))
+        }
+    };
+    size.map(|size| size as u64).ok_or_else(|| Error::Internal {
+        message: format!(
+            "internal error: representative {number} is not the canonical member of its symmetry class; no count is printed"
+        ),
+        detail: Some(
+            draw::text(&target.spec, &target.board, placement)
+                .trim_end()
+                .to_string(),
+        ),
+    })
+}
+
+/// The cells of a placement's pieces (sorted), when it has nothing else:
+/// no wall on the board, none chosen. The orbits then compare the sparse
+/// form ([`Orbits::canonical_set_size`]: each symmetry's image of the
+/// pieces alone, not of every cell).
+fn pieces_alone(target: &Instance, placement: &Placement) -> Option<Vec<usize>> {
     let board = &target.board;
-    let content = content(target, placement);
-    if !orbits.is_canonical(&content) {
-        return Err(Error::Internal {
-            message: format!(
-                "internal error: representative {number} is not the canonical member of its symmetry class; no count is printed"
-            ),
-            detail: Some(draw::text(&target.spec, board, placement).trim_end().to_string()),
-        });
-    }
-    Ok(orbits.class_size(&content) as u64)
+    let walls = (0..board.n_cells()).any(|c| board.is_wall(c) || placement.chosen_walls[c]);
+    (!walls).then(|| {
+        (0..board.n_cells())
+            .filter(|&c| placement.pieces[c])
+            .collect()
+    })
 }
 
 /// A placement as the orbits read it: each cell's code.

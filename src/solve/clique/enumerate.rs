@@ -1,9 +1,11 @@
 //! Every solution by the clique search (`qspec count`, `solve --all`): for
 //! a model that asks for a count in a range (`count == m`, `count >= m`,
 //! either with a cap) rather than the most, the search of [`super::search`]
-//! collects every set of a size in the range — at least one member of each
-//! class under the board's symmetries — and each class is spread back into
-//! its members here. The caller verifies and counts them.
+//! collects every set of a size in the range, one member of each class
+//! under the board's symmetries the model keeps. The classes come back
+//! with those symmetries ([`Symmetries`]), so the caller spreads a class
+//! into its members only when it wants them, one class at a time, and
+//! counts classes without spreading at all.
 
 use super::parallel;
 use super::problem::Problem;
@@ -12,39 +14,114 @@ use super::shared::Shared;
 use crate::model::{Model, Var};
 use crate::solve::Stop;
 
-/// The solutions the clique search found.
+/// The solutions the clique search found, one member of each class.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Every {
-    /// Each solution as its counted variables (sorted), in an order the
-    /// same on every run and any number of threads.
-    pub solutions: Vec<Vec<Var>>,
-    /// The classes they fall into under the symmetries the search pruned
-    /// with.
-    pub classes: usize,
-    /// Whether every solution was found (else a stop came first).
+    /// One member of each class under [`Every::symmetries`], as its
+    /// counted variables (sorted); the classes sorted, so the same on every
+    /// run and any number of threads.
+    pub classes: Vec<Vec<Var>>,
+    /// The symmetries the search pruned with: each class is the images of
+    /// its member under them.
+    pub symmetries: Symmetries,
+    /// Whether every class was found (else a stop came first, or the
+    /// search found more classes than it keeps).
     pub complete: bool,
+    /// Whether the search stopped at the most classes it keeps (the
+    /// `keep` of [`every`]).
+    pub overflowed: bool,
     /// Nodes searched, on all threads.
     pub nodes: u64,
     /// What was searched, for a note (`clique search: 343 cells, ...`).
     pub describe: String,
 }
 
-/// The most solutions listed at once (the members of the classes found):
-/// some hundreds of MB.
-pub const MEMBER_LIMIT: usize = 4_000_000;
+/// The symmetries of a clique search as maps of its counted variables
+/// (the identity left out).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Symmetries {
+    /// The counted variables, by vertex.
+    vertices: Vec<Var>,
+    /// `vertex[v.index()]`: the vertex of variable `v` (`u32::MAX`: none).
+    vertex: Vec<u32>,
+    /// `maps[g][i]`: the vertex symmetry `g` sends vertex `i` to.
+    maps: Vec<Vec<u32>>,
+}
+
+impl Symmetries {
+    /// The search's symmetries: `maps` on the vertices of `problem`.
+    fn of(problem: &Problem, maps: &[Vec<usize>]) -> Symmetries {
+        let vertices = problem.vertices.clone();
+        let size = vertices.iter().map(|v| v.index() + 1).max().unwrap_or(0);
+        let mut vertex = vec![u32::MAX; size];
+        for (i, v) in vertices.iter().enumerate() {
+            vertex[v.index()] = i as u32;
+        }
+        let maps = maps
+            .iter()
+            .map(|m| m.iter().map(|&w| w as u32).collect())
+            .collect();
+        Symmetries {
+            vertices,
+            vertex,
+            maps,
+        }
+    }
+
+    /// The counted variables, by vertex.
+    pub fn vertices(&self) -> &[Var] {
+        &self.vertices
+    }
+
+    /// How many there are, the identity counted.
+    pub fn order(&self) -> usize {
+        self.maps.len() + 1
+    }
+
+    /// Symmetry `g` (`0..order() - 1`, the identity left out) as the
+    /// pairs of a counted variable and its image.
+    pub fn pairs(&self, g: usize) -> impl Iterator<Item = (Var, Var)> + '_ {
+        self.maps[g]
+            .iter()
+            .enumerate()
+            .map(|(i, &w)| (self.vertices[i], self.vertices[w as usize]))
+    }
+
+    /// The image of `set` (counted variables) under symmetry `g`, sorted.
+    fn image(&self, g: usize, set: &[Var]) -> Vec<Var> {
+        let map = &self.maps[g];
+        let mut image: Vec<Var> = set
+            .iter()
+            .map(|v| self.vertices[map[self.vertex[v.index()] as usize] as usize])
+            .collect();
+        image.sort_unstable();
+        image
+    }
+
+    /// The members of the class of `set` (counted variables, sorted): its
+    /// distinct images, sorted.
+    pub fn members(&self, set: &[Var]) -> Vec<Vec<Var>> {
+        let mut members: Vec<Vec<Var>> = std::iter::once(set.to_vec())
+            .chain((0..self.maps.len()).map(|g| self.image(g, set)))
+            .collect();
+        members.sort_unstable();
+        members.dedup();
+        members
+    }
+}
 
 /// Every solution of `model` by the clique search on `threads` threads,
 /// until `stop`, telling `searched` the nodes so far a few times a second;
-/// each a set of the model's decision variables. `None` when the model is
-/// not one it lists ([`lists`]), or when it finds more than
-/// [`COLLECT_LIMIT`](super::shared::COLLECT_LIMIT) classes or
-/// [`MEMBER_LIMIT`] solutions (the caller lists them one at a time with
-/// CaDiCaL instead).
+/// each class a set of the model's decision variables. `None` when the
+/// model is not one it lists ([`lists`]). Past `keep` classes
+/// ([`COLLECT_LIMIT`](super::shared::COLLECT_LIMIT) for a count) the
+/// search stops ([`Every::overflowed`]).
 pub fn every(
     model: &Model,
     threads: usize,
     stop: &Stop,
     searched: &mut dyn FnMut(u64),
+    keep: usize,
 ) -> Option<Every> {
     let setup = Setup::new(model, false).ok()?;
     if !on_the_board(model, &setup.problem) {
@@ -53,16 +130,17 @@ pub fn every(
     let (least, most) = sizes(&setup)?;
     let threads = threads.max(1);
     let mut every = Every {
-        solutions: Vec::new(),
-        classes: 0,
+        classes: Vec::new(),
+        symmetries: Symmetries::of(&setup.problem, &setup.maps),
         complete: true,
+        overflowed: false,
         nodes: 0,
         describe: setup.describe(threads),
     };
     let Some(root) = setup.root().filter(|_| least <= most) else {
         return Some(every);
     };
-    let shared = Shared::collecting(stop, least..=most, threads);
+    let shared = Shared::collecting(stop, least..=most, threads, keep);
     parallel::run(
         &setup.graph,
         &shared,
@@ -72,18 +150,14 @@ pub fn every(
         searched,
     );
     let found = shared.into_collected();
-    if found.overflowed {
-        return None;
-    }
-    for class in &found.classes {
-        every.solutions.extend(members(&setup, class));
-        if every.solutions.len() > MEMBER_LIMIT {
-            return None;
-        }
-    }
-    every.solutions.sort_unstable();
-    every.classes = found.classes.len();
+    every.classes = found
+        .classes
+        .iter()
+        .map(|class| as_vars(&setup, class))
+        .collect();
+    every.classes.sort_unstable();
     every.complete = found.complete;
+    every.overflowed = found.overflowed;
     every.nodes = found.nodes;
     Some(every)
 }
@@ -120,25 +194,12 @@ fn sizes(setup: &Setup) -> Option<(usize, usize)> {
     Some((problem.at_least, most))
 }
 
-/// The members of a class (given by one of them, in search positions):
-/// its distinct images under the search's symmetries, as counted
-/// variables.
-fn members(setup: &Setup, class: &[u32]) -> Vec<Vec<Var>> {
-    let graph = &setup.graph;
-    let to_vars = |positions: &mut dyn Iterator<Item = u32>| -> Vec<Var> {
-        let mut vars: Vec<Var> = positions
-            .map(|p| setup.problem.vertices[setup.order[p as usize]])
-            .collect();
-        vars.sort_unstable();
-        vars
-    };
-    let mut images: Vec<Vec<Var>> = std::iter::once(to_vars(&mut class.iter().copied()))
-        .chain(
-            (0..graph.n_maps() as u32)
-                .map(|g| to_vars(&mut class.iter().map(|&v| graph.image(g, v)))),
-        )
+/// A set in search positions as its counted variables, sorted.
+fn as_vars(setup: &Setup, set: &[u32]) -> Vec<Var> {
+    let mut vars: Vec<Var> = set
+        .iter()
+        .map(|&p| setup.problem.vertices[setup.order[p as usize]])
         .collect();
-    images.sort_unstable();
-    images.dedup();
-    images
+    vars.sort_unstable();
+    vars
 }

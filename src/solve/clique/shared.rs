@@ -54,6 +54,8 @@ pub struct Shared<'a> {
     /// Collecting ([`Shared::collecting`]): every set of a size in
     /// `best + 1..=goal` found, each as the least image of its class.
     collected: Option<Mutex<BTreeSet<Vec<u32>>>>,
+    /// The most classes kept when collecting.
+    keep: usize,
 }
 
 /// How a search ended.
@@ -76,14 +78,16 @@ pub struct Collected {
     /// Whether everything was searched (else a stop came first, and there
     /// may be more).
     pub complete: bool,
-    /// Whether the search stopped at [`COLLECT_LIMIT`] classes.
+    /// Whether the search stopped at the most classes it keeps
+    /// ([`COLLECT_LIMIT`] unless told otherwise).
     pub overflowed: bool,
     /// Nodes searched, on all threads.
     pub nodes: u64,
 }
 
 /// The most classes a collecting search keeps (some hundreds of MB): a
-/// count with more is one for CaDiCaL, which lists one at a time.
+/// count with more is one for CaDiCaL, which lists one at a time, where
+/// its group is small enough for it.
 pub const COLLECT_LIMIT: usize = 1_000_000;
 
 #[derive(Default)]
@@ -143,21 +147,25 @@ impl<'a> Shared<'a> {
             searching: AtomicU64::new(0),
             handed: AtomicU64::new(0),
             collected: None,
+            keep: COLLECT_LIMIT,
         }
     }
 
     /// A search for every set of `sizes` (the smallest at least 1), on
     /// `threads` threads: the sizes bound the search as a best and a goal
-    /// that never move, and each set found is kept ([`Shared::collect`]).
+    /// that never move, and each set found is kept ([`Shared::collect`]),
+    /// up to `keep` classes.
     pub fn collecting(
         stop: &'a Stop,
         sizes: std::ops::RangeInclusive<usize>,
         threads: usize,
+        keep: usize,
     ) -> Shared<'a> {
         let (least, most) = sizes.into_inner();
         assert!(least >= 1, "collecting sets of at least one vertex");
         Shared {
             collected: Some(Mutex::new(BTreeSet::new())),
+            keep,
             ..Shared::new(stop, least - 1, None, most, false, threads)
         }
     }
@@ -168,13 +176,13 @@ impl<'a> Shared<'a> {
     }
 
     /// Keeps `class` (a set's least image under the group) when collecting.
-    /// Past [`COLLECT_LIMIT`] classes the search stops (as if a goal were
+    /// Past the most it keeps the search stops (as if a goal were
     /// reached), and says so ([`Collected::overflowed`]).
     pub fn collect(&self, class: Vec<u32>) {
         if let Some(collected) = &self.collected {
             let mut collected = collected.lock().unwrap_or_else(|e| e.into_inner());
             collected.insert(class);
-            if collected.len() > COLLECT_LIMIT {
+            if collected.len() > self.keep {
                 self.reached.store(true, Ordering::Relaxed);
             }
         }
