@@ -11,7 +11,7 @@
 //! count is projected on, so auxiliary variables never let a listed board
 //! back in.
 
-use super::{content, decision_cells};
+use super::checked::{content, decision_cells};
 use crate::answer::decode::CellVar;
 use crate::board::orbit::{Orbits, PIECE, WALL};
 use crate::board::Placement;

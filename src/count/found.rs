@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use super::{content, decision_cells, placement};
+use super::checked::{content, decision_cells, placement};
 use crate::answer::decode::CellVar;
 use crate::board::orbit::Orbits;
 use crate::diag::plural;

@@ -24,6 +24,7 @@
 //! # Ok::<(), qspec::Error>(())
 //! ```
 
+mod checked;
 pub mod complete;
 pub mod counter;
 mod cubes;
@@ -32,6 +33,7 @@ mod found;
 mod source;
 mod split;
 
+use checked::{check_solution, class_size, decision_cells, placement};
 pub use counter::{Counted, Counter};
 use cubes::Staged;
 pub use enumerate::{Enumerator, Next};
@@ -42,12 +44,11 @@ pub use split::{SPLIT_AFTER, SPLIT_FROM};
 use std::borrow::Cow;
 use std::time::Instant;
 
-use crate::answer::decode::{cell_var, CellVar};
-use crate::board::orbit::{code, Orbits};
+use crate::answer::decode::CellVar;
+use crate::board::orbit::Orbits;
 use crate::board::symmetry::normalises;
 pub use crate::board::symmetry::CLASS_LIMIT;
 use crate::board::Placement;
-use crate::draw;
 use crate::error::{Error, Result};
 use crate::instance::Instance;
 use crate::language::{Hint, HintSpec, Spec, Target};
@@ -57,7 +58,6 @@ use crate::options::{Encodings, Engine};
 use crate::solve::solve as optimise;
 use crate::solve::{auto, clique};
 use crate::solve::{Report, SolveOptions, Status, Stop};
-use crate::verify::verify;
 
 /// The solutions found so far.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -565,101 +565,4 @@ fn pinned(bounds: &[(Rel, u32)]) -> bool {
         }
     }
     lo == hi
-}
-
-/// The cell of every decision variable that decides one (its index in
-/// the model's values, and what it decides).
-fn decision_cells(target: &Instance) -> Vec<(usize, CellVar)> {
-    let model = &target.model;
-    (0..model.n_decisions() as usize)
-        .filter_map(|i| cell_var(&target.board, &model.names[i]).map(|cell| (i, cell)))
-        .collect()
-}
-
-/// The board of a solution's values.
-fn placement(decisions: &[(usize, CellVar)], n_cells: usize, values: &[bool]) -> Placement {
-    let mut p = Placement::empty(n_cells);
-    for &(i, cell) in decisions {
-        match cell {
-            CellVar::Piece(c) => p.pieces[c] = values[i],
-            CellVar::Wall(c) => p.chosen_walls[c] = values[i],
-        }
-    }
-    p
-}
-
-/// A solution the geometry rejects is a bug of the encodings: nothing
-/// wrong is counted.
-fn check_solution(target: &Instance, placement: &Placement, number: u64) -> Result<()> {
-    let problems = verify(&target.spec, &target.board, placement);
-    if problems.is_empty() {
-        return Ok(());
-    }
-    let mut detail = draw::text(&target.spec, &target.board, placement);
-    for p in problems {
-        detail.push_str(&format!("  {p}\n"));
-    }
-    Err(Error::Internal {
-        message: format!(
-            "internal error: solution {number} breaks the model (checked from the board geometry); nothing is counted"
-        ),
-        detail: Some(detail.trim_end().to_string()),
-    })
-}
-
-/// The size of the class of a representative, which must be the
-/// canonical member of its class (else the lex-leader constraints and the
-/// orbit order disagree: a bug, and no count is printed).
-fn class_size(
-    target: &Instance,
-    orbits: &Orbits,
-    placement: &Placement,
-    number: u64,
-) -> Result<u64> {
-    let size = match pieces_alone(target, placement) {
-        Some(cells) => orbits.canonical_set_size(&cells),
-        None => {
-            let content = content(target, placement);
-            orbits
-                .is_canonical(&content)
-                .then(|| orbits.class_size(&content))
-        }
-    };
-    size.map(|size| size as u64).ok_or_else(|| Error::Internal {
-        message: format!(
-            "internal error: representative {number} is not the canonical member of its symmetry class; no count is printed"
-        ),
-        detail: Some(
-            draw::text(&target.spec, &target.board, placement)
-                .trim_end()
-                .to_string(),
-        ),
-    })
-}
-
-/// The cells of a placement's pieces (sorted), when it has nothing else:
-/// no wall on the board, none chosen. The orbits then compare the sparse
-/// form ([`Orbits::canonical_set_size`]: each symmetry's image of the
-/// pieces alone, not of every cell).
-fn pieces_alone(target: &Instance, placement: &Placement) -> Option<Vec<usize>> {
-    let board = &target.board;
-    let walls = (0..board.n_cells()).any(|c| board.is_wall(c) || placement.chosen_walls[c]);
-    (!walls).then(|| {
-        (0..board.n_cells())
-            .filter(|&c| placement.pieces[c])
-            .collect()
-    })
-}
-
-/// A placement as the orbits read it: each cell's code.
-fn content(target: &Instance, placement: &Placement) -> Vec<u8> {
-    let board = &target.board;
-    (0..board.n_cells())
-        .map(|c| {
-            code(
-                placement.pieces[c],
-                board.is_wall(c) || placement.chosen_walls[c],
-            )
-        })
-        .collect()
 }
