@@ -4,8 +4,8 @@
 //! members as it is reached (memory grows with the classes, not with the
 //! solutions), and a count of classes (`--up-to-symmetry`) takes each
 //! class's canonical member under the board's group without spreading
-//! at all — when the search's symmetries are the group's, else by spreading
-//! and keeping the canonical members.
+//! at all — when every symmetry the search pruned with is one of the
+//! group's, else by spreading and keeping the canonical members.
 
 use std::collections::HashMap;
 
