@@ -85,12 +85,17 @@ impl Found {
     /// The values of the decision variables of a solution: its counted
     /// variables true.
     pub(super) fn values(&self, set: &[Var]) -> Vec<bool> {
-        let mut values = vec![false; self.n_decisions];
-        for v in set {
-            values[v.index()] = true;
-        }
-        values
+        values(set, self.n_decisions)
     }
+}
+
+/// The values of `n_decisions` decision variables with those of `set` true.
+fn values(set: &[Var], n_decisions: usize) -> Vec<bool> {
+    let mut values = vec![false; n_decisions];
+    for v in set {
+        values[v.index()] = true;
+    }
+    values
 }
 
 /// The canonical member under `orbits` of each class the search found
@@ -120,10 +125,7 @@ fn canonical_among_members(every: &Every, target: &Instance, orbits: &Orbits) ->
     let n_decisions = target.model.n_decisions() as usize;
     let decisions = decision_cells(target);
     let is_canonical = |set: &Vec<Var>| {
-        let mut values = vec![false; n_decisions];
-        for v in set {
-            values[v.index()] = true;
-        }
+        let values = values(set, n_decisions);
         let placement = placement(&decisions, target.board.n_cells(), &values);
         orbits.is_canonical(&content(target, &placement))
     };
@@ -205,8 +207,10 @@ mod tests {
             .unwrap()
     }
 
-    /// Each solution as its placement's pieces, and its class size when
-    /// classes are counted; how the count ended.
+    /// The class size of each solution the clique search hands out,
+    /// keeping up to `keep` classes (1 each when classes are not
+    /// counted), and how the count ended; `None` where it hands over to
+    /// CaDiCaL.
     fn listed(instance: &Instance, up_to_symmetry: bool, keep: usize) -> Option<(Vec<u64>, End)> {
         let orbits = classes_for(instance, up_to_symmetry, true).unwrap();
         let stop = Stop::new(None);
