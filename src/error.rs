@@ -290,7 +290,7 @@ impl fmt::Display for Error {
                 path,
                 source,
                 ..
-            } => write!(f, "{action}{}: {source}", path.display()),
+            } => write!(f, "{action}{}: {}", path.display(), plain(source)),
             Error::Solver { message, detail } | Error::Internal { message, detail } => {
                 with_detail(f, message, detail.as_deref())
             }
@@ -315,6 +315,25 @@ impl From<SpecErrors> for Error {
 
 /// A result whose error is an [`Error`].
 pub type Result<T> = std::result::Result<T, Error>;
+
+/// The operating system's reason in qspec's words: `no such file or
+/// directory`, not `No such file or directory (os error 2)` (also inside a
+/// message that quotes one). Only the system's own words change: a name
+/// that starts with a capital keeps it.
+pub fn plain(error: &io::Error) -> String {
+    let mut text = error.to_string();
+    while let Some(at) = text.find(" (os error ") {
+        let end = text[at..].find(')').map_or(text.len(), |e| at + e + 1);
+        text.replace_range(at..end, "");
+        // The system's words start after the last `: ` before them.
+        let start = text[..at].rfind(": ").map_or(0, |s| s + 2);
+        if let Some(first) = text[start..].chars().next() {
+            let lower: String = first.to_lowercase().collect();
+            text.replace_range(start..start + first.len_utf8(), &lower);
+        }
+    }
+    text
+}
 
 #[cfg(test)]
 mod tests {
@@ -348,5 +367,21 @@ mod tests {
         );
         assert_eq!(Error::unsupported("no").exit_code(), 2);
         assert_eq!(Error::internal("bug").exit_code(), 1);
+    }
+
+    #[test]
+    fn the_systems_reasons_are_plain_words() {
+        let e = io::Error::from_raw_os_error(2);
+        assert_eq!(plain(&e), "no such file or directory");
+        let nested = io::Error::new(
+            io::ErrorKind::NotFound,
+            format!("cannot create a file in Q: {e}"),
+        );
+        assert_eq!(
+            plain(&nested),
+            "cannot create a file in Q: no such file or directory"
+        );
+        let own = io::Error::other("Q.cnf is read-only");
+        assert_eq!(plain(&own), "Q.cnf is read-only");
     }
 }

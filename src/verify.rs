@@ -112,8 +112,9 @@ impl fmt::Display for Violation {
             Violation::Count { pieces, rel, k } => {
                 write!(
                     f,
-                    "count {} {k}: the board holds {pieces} pieces",
-                    rel.symbol()
+                    "count {} {k}: the board holds {}",
+                    rel.symbol(),
+                    crate::diag::plural(*pieces as u64, "piece", "pieces")
                 )
             }
             Violation::WallCount { walls, rel, k } => {

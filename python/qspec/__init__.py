@@ -49,7 +49,12 @@ class AnswerError(QspecError, ValueError):
 
 
 class QspecFileError(QspecError, OSError):
-    """A file could not be read or written."""
+    """A file could not be read or written: ``errno`` and ``filename`` as
+    ``OSError`` has them, ``str(e)`` qspec's message ("cannot read
+    nope.qspec: no such file or directory")."""
+
+    def __str__(self):
+        return self.strerror if self.strerror is not None else super().__str__()
 
 
 class SolveError(QspecError, RuntimeError):

@@ -5,7 +5,9 @@
 //!
 //! * the model file (`Spec`) → `ModelError`, with `file`, `line`, `column`
 //!   and `message` of the first diagnostic, `str(e)` the rendered carets;
-//! * too large for the limits → `LimitError` (a `ModelError`);
+//! * too large for the limits → `LimitError` (a `ModelError`), also a
+//!   model file whose only errors are its size (a board of more cells
+//!   than qspec takes);
 //! * a malformed answer → `AnswerError`;
 //! * contradicting arguments, or what this model cannot do → `UsageError`;
 //! * a file → `QspecFileError` (an `OSError`);
@@ -22,6 +24,7 @@ pub fn to_py(error: Error) -> PyErr {
 
 fn build(py: Python<'_>, error: &Error) -> PyResult<PyErr> {
     let kind = match error {
+        Error::Spec(errors) if errors.for_size() => "LimitError",
         Error::Spec(_) => "ModelError",
         Error::TooLarge { .. } => "LimitError",
         Error::Text { .. } => "AnswerError",
@@ -30,7 +33,16 @@ fn build(py: Python<'_>, error: &Error) -> PyResult<PyErr> {
         Error::Solver { .. } | Error::Internal { .. } => "SolveError",
     };
     let class = py.import("qspec")?.getattr(kind)?;
-    let value = class.call1((error.to_string(),))?;
+    let value = match error {
+        // As Python's own `OSError(errno, strerror, filename)`: `e.errno`,
+        // `e.filename`; `str(e)` is qspec's message (the class says so).
+        Error::Io { path, source, .. } => class.call1((
+            source.raw_os_error(),
+            error.to_string(),
+            path.display().to_string(),
+        ))?,
+        _ => class.call1((error.to_string(),))?,
+    };
     match error {
         Error::Spec(errors) => {
             let first = errors.errors.first();
@@ -44,9 +56,6 @@ fn build(py: Python<'_>, error: &Error) -> PyResult<PyErr> {
             value.setattr("file", file.as_str())?;
             value.setattr("line", error.line)?;
             value.setattr("message", error.message.as_str())?;
-        }
-        Error::Io { path, .. } => {
-            value.setattr("filename", path.display().to_string())?;
         }
         _ => {}
     }

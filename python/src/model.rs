@@ -15,6 +15,7 @@ use pyo3::types::{PyDict, PyList};
 use qspec::count::{self, Optimum, Solutions as Enumeration};
 use qspec::emit::EmitOptions;
 use qspec::encode::{encode_model, ClauseArena};
+use qspec::files::FileUses;
 use qspec::instance::{CompileOptions, LoadOptions};
 use qspec::options::{Engine, Format, RayEncoding};
 use qspec::solve::{SolveOptions, Stop};
@@ -30,6 +31,9 @@ use crate::wait::interruptible;
 #[pyclass(module = "qspec", frozen)]
 pub struct Model {
     instance: Arc<Instance>,
+    /// The file it was loaded from (`load`; `loads` has none), which
+    /// `compile` never writes over.
+    source: Option<PathBuf>,
 }
 
 fn load_options(auto_hints: bool, rays: Option<&str>) -> PyResult<LoadOptions> {
@@ -61,7 +65,10 @@ pub fn load(
     let instance = py
         .detach(|| qspec::load_file(&path, &defines, &options))
         .or_raise()?;
-    Ok(Model::of(instance))
+    Ok(Model {
+        source: Some(path),
+        ..Model::of(instance)
+    })
 }
 
 /// Loads a model from its text (`name` names it in messages).
@@ -87,6 +94,7 @@ impl Model {
     fn of(instance: Instance) -> Model {
         Model {
             instance: Arc::new(instance),
+            source: None,
         }
     }
 
@@ -251,6 +259,11 @@ impl Model {
         mps_negate: bool,
         force: bool,
     ) -> PyResult<Bound<'py, PyDict>> {
+        let mut uses = FileUses::default();
+        if let Some(source) = &self.source {
+            uses.reads("the model", source);
+        }
+        uses.writes("the output", &path).check().or_raise()?;
         let opts = CompileOptions {
             output: path,
             format: maybe::<Format>("format", format)?,

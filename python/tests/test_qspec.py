@@ -242,9 +242,11 @@ def test_a_model_error_has_its_place_and_caret():
     assert isinstance(err, ValueError) and isinstance(err, qspec.QspecError)
 
 
-def test_an_unknown_parameter_is_a_model_error():
-    with pytest.raises(qspec.ModelError):
+def test_an_unknown_parameter_is_a_model_error_in_pythons_words():
+    with pytest.raises(qspec.ModelError) as e:
         qspec.load(MODELS / "n-queens.qspec", m=3)
+    assert "the model has no param `m` (given `m = 3`)" in str(e.value)
+    assert "-D" not in str(e.value)
 
 
 def test_a_huge_board_is_refused_with_an_estimate():
@@ -266,6 +268,23 @@ def test_a_missing_file_is_a_file_error():
     with pytest.raises(qspec.QspecFileError) as e:
         qspec.load("no/such/model.qspec")
     assert isinstance(e.value, OSError)
+    assert str(e.value) == "cannot read no/such/model.qspec: no such file or directory"
+    assert (e.value.errno, e.value.filename) == (2, "no/such/model.qspec")
+
+
+def test_a_board_over_the_cell_limit_is_a_limit_error():
+    with pytest.raises(qspec.LimitError, match="qspec refuses boards of more than") as e:
+        qspec.load(MODELS / "n-queens.qspec", n=5000)
+    assert isinstance(e.value, qspec.ModelError) and e.value.line == 5
+
+
+def test_compile_never_writes_over_the_model_file(tmp_path):
+    model = tmp_path / "m.qspec"
+    model.write_text(EIGHT_QUEENS)
+    m = qspec.load(model)
+    with pytest.raises(qspec.UsageError, match="never writes over a file it reads"):
+        m.compile(model, format="cnf")
+    assert model.read_text() == EIGHT_QUEENS
 
 
 # --- PySAT ---------------------------------------------------------------------------
@@ -288,19 +307,6 @@ def test_to_pysat_hands_pysat_the_clauses_and_the_names():
             solver.add_clause([-v if model[v - 1] > 0 else v for v in decisions])
             count += 1
     assert count == 92
-
-
-# --- the documentation ---------------------------------------------------------------
-
-
-def test_every_example_of_docs_python_md_prints_what_it_says(tmp_path, monkeypatch):
-    doctest = pytest.importorskip("doctest")
-    pytest.importorskip("pysat")
-    (tmp_path / "models").symlink_to(MODELS)
-    monkeypatch.chdir(tmp_path)
-    flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
-    failed, tried = doctest.testfile(str(ROOT / "docs" / "python.md"), module_relative=False, optionflags=flags)
-    assert tried > 20 and failed == 0
 
 
 # --- Ctrl-C and the GIL -------------------------------------------------------------------

@@ -36,6 +36,9 @@ use crate::model::{Lit, Model, Var};
 
 /// Reads the start at `path` as a placement on `board`.
 pub fn read_start(model: &Model, board: &Board, path: &Path) -> Result<Placement> {
+    if let Some(refusal) = super::read::a_model_instead(path, "a board to start from") {
+        return Err(refusal);
+    }
     let mut text = String::new();
     open_text(path)
         .and_then(|mut input| input.read_to_string(&mut text))

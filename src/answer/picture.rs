@@ -156,9 +156,9 @@ impl<'b> Reader<'b> {
             return Err(self.smaller(
                 number,
                 format!(
-                    "row {} has {} cells and the board's rows have {}",
+                    "row {} has {} and the board's rows have {}",
                     self.row,
-                    cells.len(),
+                    crate::diag::plural(cells.len() as u64, "cell", "cells"),
                     self.cols
                 ),
             ));
@@ -210,14 +210,15 @@ impl<'b> Reader<'b> {
                 };
                 let what = match interrupting {
                     Some(text) if !text.trim().is_empty() => format!(
-                        "`{}` is not a row of cells (`.`, `x`, `#`, `*` or a capital letter, separated by single spaces), and the picture has {} of {whose} {} rows here",
+                        "`{}` is not a row of cells (`.`, `x`, `#`, `*` or a capital letter, separated by single spaces), and the picture has {} of {whose} {} here",
                         crate::diag::excerpt(text.trim()),
                         self.row,
-                        self.rows
+                        crate::diag::plural(self.rows as u64, "row", "rows")
                     ),
                     _ => format!(
-                        "the picture ends after {} of {whose} {} rows",
-                        self.row, self.rows
+                        "the picture ends after {} of {whose} {}",
+                        self.row,
+                        crate::diag::plural(self.rows as u64, "row", "rows")
                     ),
                 };
                 return Err(self.smaller(number, what));

@@ -140,9 +140,9 @@ fn prove_claim(
     proof_dir: Option<&Path>,
     by_clique: bool,
 ) -> Result<Certificate> {
-    let (kind, what, input, proof) = match level {
-        CertifyLevel::Cnf => (RATE, "DRAT", "cnf", "drat"),
-        CertifyLevel::Model => (VERIPB, "VeriPB", "opb", "pbp"),
+    let (kind, what) = match level {
+        CertifyLevel::Cnf => (RATE, "DRAT"),
+        CertifyLevel::Model => (VERIPB, "VeriPB"),
     };
     let Some(checker) = Checker::find(kind) else {
         let reason = format!("no {what} checker found ({})", kind.install);
@@ -160,18 +160,30 @@ fn prove_claim(
             temporary.path()
         }
     };
-    let stem = Path::new(&loaded.spec.file)
-        .file_stem()
-        .map_or_else(|| "claim".into(), |s| s.to_string_lossy().into_owned());
+    let [input, proof] = certificate_files(Path::new(&loaded.spec.file), level, dir);
     let files = Files {
-        input: dir.join(format!("{stem}.{input}")),
-        proof: dir.join(format!("{stem}.{proof}")),
+        input,
+        proof,
         kept: proof_dir.is_some(),
     };
     match level {
         CertifyLevel::Cnf => cnf::refute(loaded, encodings, claim, &checker, &files),
         CertifyLevel::Model => model::refute(loaded, claim, &checker, &files, by_clique),
     }
+}
+
+/// The certificate's input file and proof for the model file `model` at
+/// `level`, in `dir`: `DIR/<model's stem>.cnf` and `.drat`, or `.opb` and
+/// `.pbp`.
+pub fn certificate_files(model: &Path, level: CertifyLevel, dir: &Path) -> [PathBuf; 2] {
+    let stem = model
+        .file_stem()
+        .map_or_else(|| "claim".into(), |s| s.to_string_lossy().into_owned());
+    let extensions = match level {
+        CertifyLevel::Cnf => ["cnf", "drat"],
+        CertifyLevel::Model => ["opb", "pbp"],
+    };
+    extensions.map(|ext| dir.join(format!("{stem}.{ext}")))
 }
 
 /// The claim of `answer`, or what to print when there is none to prove.

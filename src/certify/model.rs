@@ -13,6 +13,7 @@ use super::checker::Checker;
 use super::clique::{self, Search};
 use super::veripb::{refute_rows, PbRow};
 use super::{checked, unrefuted, Certificate, Claim, Files};
+use crate::diag::thousands;
 use crate::emit;
 use crate::error::{Error, Result};
 use crate::instance::Instance;
@@ -124,7 +125,11 @@ fn by_clique_search(
         }
         Search::NotTaken(why) => why,
         Search::NotRefuted => "the at-most-one rows alone do not refute it".into(),
-        Search::TooLong => format!("over {} nodes", clique::MAX_NODES),
+        Search::TooLong => format!(
+            "without the symmetry pruning of the engine's search, and bounding by the \
+             file's rows only, it takes over {} nodes",
+            thousands(clique::MAX_NODES)
+        ),
     };
     let mut certificate = refute_written(claim, rows, checker, files)?;
     certificate.lines.insert_str(

@@ -130,7 +130,7 @@ impl ProgressArgs {
 /// limit, threads, and progress on standard error.
 #[derive(Args, Clone, Copy, Debug, Default)]
 pub struct LongRunArgs {
-    /// Stop after this many seconds, keeping what is done (solve: the best board so far; count: "at least N"; sweep and puzzles: every line finished, exit 124)
+    /// Stop after this many seconds (0: at once, before any search), keeping what is done (solve: the best board so far; count: "at least N"; sweep and puzzles: every line finished, exit 124)
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub timeout: Option<f64>,
     /// Threads [default: one per core]: the clique search's (solve, count --optimal), CaDiCaL's listing in cubes (count, solve --all), or instances side by side, each with its own solver (sweep, puzzles)

@@ -42,8 +42,10 @@ Text meant for people then goes to standard error.
 Exit codes:
     0  success (solve: proven optimum; verify: every rule holds)
     1  failure (solve: error, or timeout without any solution; verify: the
-       answer breaks a rule or holds no solution)
-    2  bad input: the message says where
+       answer breaks a rule or holds no solution; a solver, model counter or
+       checker that is not installed)
+    2  bad input: the message says where (also: an output that is a file the
+       command reads, which is never written over)
    10  solve: a solution was found (not proven optimal); count, solve --all:
        stopped by --limit with more solutions left
    20  solve: proven, no solution exists
@@ -181,7 +183,8 @@ Exit codes (SAT-competition convention):
   10  a solution was found (for an objective: the best one, not proven optimal)
   20  proven: no solution exists
    0  proven optimum
-   1  error, or timeout without any solution, or --certify not certified
+   1  error (a --solver that is not installed among them), or timeout
+      without any solution, or --certify not certified
    2  bad input
  130  interrupted by Ctrl-C or SIGTERM: the best board found is printed
       and verified first; a second Ctrl-C (a second or more after the
@@ -415,7 +418,8 @@ Exit codes:
        classes the clique search keeps at once, on a board of over 1024
        symmetries, which CaDiCaL cannot list one per class (\"at least N
        ... (stopped past ...)\"; with fewer, CaDiCaL takes over); --certify
-       not certified; or an error
+       not certified; or an error (a model counter that is not installed
+       among them)
     2  bad input (--optimal without an objective, among others)
   130  interrupted by Ctrl-C or SIGTERM (\"at least N (interrupted)\")"
         .to_string()

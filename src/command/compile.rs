@@ -33,28 +33,8 @@ pub struct CompileRequest {
     pub lp_dialect: LpDialect,
 }
 
-/// Refuses to write over the model's own file (also through links).
-fn refuse_own_source(model: &Path, output: &Path) -> Result<()> {
-    use std::os::unix::fs::MetadataExt;
-    let (Ok(source), Ok(target)) = (std::fs::metadata(model), std::fs::metadata(output)) else {
-        return Ok(());
-    };
-    if output.as_os_str() != "-" && source.dev() == target.dev() && source.ino() == target.ino() {
-        return Err(Error::usage_with_help(
-            format!(
-                "the output {} is the model file {} itself",
-                output.display(),
-                model.display()
-            ),
-            "name another output file",
-        ));
-    }
-    Ok(())
-}
-
 /// Runs `compile`: says what it wrote on standard error.
 pub fn run(req: &CompileRequest) -> Result<u8> {
-    refuse_own_source(&req.model.path, &req.output)?;
     let format = output_format(&req.output, req.format)?;
     if req.lp_dialect != LpDialect::default() && format != Format::Lp {
         return Err(Error::usage_with_help(

@@ -391,7 +391,7 @@ impl<'a> Counting<'a> {
             } else {
                 &mut *self.listing.out
             };
-            let mut printer = Printer::new(out);
+            let mut printer = Printer::new(out, self.loaded);
             let optimum = count::optimum(self.loaded, &opts, &mut printer)?;
             printer.failed?;
             optimum

@@ -30,6 +30,7 @@ mod solve;
 mod stats;
 pub mod sweep;
 mod tally;
+mod uses;
 mod verify;
 
 pub use compile::CompileRequest;
@@ -38,6 +39,7 @@ pub use report::{show_answer, Shown};
 pub use snapshot::{SnapshotAction, SnapshotRequest};
 pub use solve::SolveRequest;
 pub use stats::{stats_json, stats_table, StatsRequest};
+pub use uses::file_uses;
 pub use verify::{verify_answer, verify_text, Verdict, VerifyRequest};
 
 use std::io::Write;
@@ -69,7 +71,10 @@ pub enum Command {
 }
 
 /// Runs `command`, printing its results to `out`; the exit code on success.
+/// First of all, no file it would write may be one it reads
+/// ([`file_uses`]).
 pub fn run(command: &Command, out: &mut dyn Write) -> Result<u8> {
+    file_uses(command)?.check()?;
     match command {
         Command::Compile(req) => compile::run(req),
         Command::Stats(req) => stats::run(req, out),

@@ -332,7 +332,7 @@ dir = \"snapshots\"
 ";
 
 /// Every `.qspec` file under `folder`.
-fn collect_models(folder: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
+pub(super) fn collect_models(folder: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
     let entries =
         std::fs::read_dir(folder).map_err(|e| Error::unreadable("the folder ", folder, e))?;
     for entry in entries {

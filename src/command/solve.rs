@@ -251,7 +251,7 @@ fn solve_inside(run: &Run<'_>, out: &mut dyn Write) -> Result<Shown> {
     if req.encodings.verbose && sat {
         print(out, &format!("c encodings: {}\n", encode::describe(&enc)))?;
     }
-    let mut printer = Printer::new(out);
+    let mut printer = Printer::new(out, loaded);
     if let Some(choice) = choice {
         printer.note(&format!("engine: {choice}"));
     }
@@ -370,11 +370,14 @@ pub(super) struct Printer<'a> {
     /// The best value so far, and when the printing began (for the rate).
     best: Option<i64>,
     started: std::time::Instant,
+    /// The objective is maximised: its value 0 (the empty board, which
+    /// every engine may find first) is no progress to print.
+    maximize: bool,
 }
 
 impl<'a> Printer<'a> {
-    /// Printing to `out`.
-    pub(super) fn new(out: &'a mut dyn Write) -> Printer<'a> {
+    /// Printing to `out` the progress of solving `loaded`.
+    pub(super) fn new(out: &'a mut dyn Write, loaded: &Instance) -> Printer<'a> {
         let status = Progress::status();
         status.say("solving");
         Printer {
@@ -383,6 +386,11 @@ impl<'a> Printer<'a> {
             status,
             best: None,
             started: std::time::Instant::now(),
+            maximize: loaded
+                .model
+                .objective
+                .as_ref()
+                .is_some_and(|o| o.sense == Sense::Maximize),
         }
     }
 
@@ -397,7 +405,9 @@ impl Report for Printer<'_> {
     fn improved(&mut self, value: i64) {
         self.best = Some(value);
         self.status.say(format!("solving: best {value} so far"));
-        self.line(format!("o {value}\n"));
+        if !(self.maximize && value == 0) {
+            self.line(format!("o {value}\n"));
+        }
     }
 
     fn searched(&mut self, nodes: u64) {

@@ -87,10 +87,13 @@ fn run(counter: Counter, cnf: &Path, dir: &Path, deadline: Option<Instant>) -> R
         )));
     }
     if let Some(missing) = stdout.lines().find_map(|l| l.strip_prefix("missing: ")) {
-        return Err(Error::usage_with_help(
-            format!("the model counter {} is not installed", counter.name()),
-            format!("{missing} (qspec runs it through its Python package)"),
-        ));
+        // Exit 1, as for a solver or a checker that is not installed.
+        return Err(Error::Solver {
+            message: format!("the model counter {} is not installed", counter.name()),
+            detail: Some(format!(
+                "  = help: {missing} (qspec runs it through its Python package)"
+            )),
+        });
     }
     let count = stdout
         .lines()

@@ -84,14 +84,15 @@ impl Staged {
         }
     }
 
-    /// For a note: how the solutions are split, when they may be.
+    /// For a note: how the solutions are split, when they may be (a
+    /// count of `after` or fewer never is).
     pub fn describe(&self) -> Option<String> {
         if matches!(self.stage, Stage::One(_, None)) {
             return None;
         }
         let Split { after, bits, .. } = self.split;
         Some(format!(
-            "CaDiCaL lists on one solver the first {after} found; then the rest on every thread, in {} cubes (the settings of the {bits} board variables that share those {after} out most evenly), one solver each, in cube order",
+            "CaDiCaL lists the solutions on one solver; past the first {after}, the rest on every thread, in {} cubes (the settings of the {bits} board variables that share those {after} out most evenly), one solver each, in cube order",
             1usize << bits
         ))
     }

@@ -70,6 +70,9 @@ pub struct Diagnostic {
     pub help: Option<String>,
     /// An error or a warning.
     pub level: Level,
+    /// The model is refused for its size (a board of more cells than qspec
+    /// takes, a file over its size), not for a mistake.
+    pub limit: bool,
 }
 
 impl Diagnostic {
@@ -80,6 +83,7 @@ impl Diagnostic {
             span,
             help: None,
             level: Level::Error,
+            limit: false,
         }
     }
 
@@ -114,6 +118,12 @@ impl Diagnostic {
         self.help = Some(help.into());
         self
     }
+
+    /// The error, as a refusal for size ([`Diagnostic::limit`]).
+    pub fn for_size(mut self) -> Diagnostic {
+        self.limit = true;
+        self
+    }
 }
 
 /// The span of the first line of `source` whose statement starts with
@@ -146,6 +156,17 @@ pub struct SpecErrors {
     pub source: String,
     /// Every error found, in order.
     pub errors: Vec<Diagnostic>,
+}
+
+impl SpecErrors {
+    /// Whether the model is refused for its size only.
+    pub fn for_size(&self) -> bool {
+        self.errors
+            .iter()
+            .filter(|d| d.level == Level::Error)
+            .all(|d| d.limit)
+            && self.errors.iter().any(|d| d.limit)
+    }
 }
 
 impl fmt::Display for SpecErrors {

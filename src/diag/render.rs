@@ -149,7 +149,8 @@ pub(super) fn render_one(
     };
     if d.is_unplaced() {
         writeln!(f, "{label}: {}", d.message)?;
-        writeln!(f, " --> command line (model {file})")?;
+        // Given beside the file (`-D`, a keyword argument in Python).
+        writeln!(f, " --> given with the model {file}")?;
         if let Some(help) = &d.help {
             writeln!(f, "  = help: {help}")?;
         }

@@ -14,11 +14,17 @@ use std::fmt::Write;
 /// `12 pieces` (and `, 5 walls placed` when the solver chooses walls).
 pub fn pieces_line(spec: &Spec, p: &Placement) -> String {
     let walls = if spec.free_walls {
-        format!(", {} walls placed", p.n_chosen_walls())
+        format!(
+            ", {} placed",
+            crate::diag::plural(p.n_chosen_walls() as u64, "wall", "walls")
+        )
     } else {
         String::new()
     };
-    format!("{} pieces{walls}", p.n_pieces())
+    format!(
+        "{}{walls}",
+        crate::diag::plural(p.n_pieces() as u64, "piece", "pieces")
+    )
 }
 
 /// The board as text, one line per row, cells separated by spaces

@@ -1,7 +1,8 @@
 //! Files in and out: texts read from a file, standard input or a `.gz`
 //! ([`open_text`]); files written atomically, gzipped by name, or standard
 //! output ([`Output`], [`write_file`]); temporary work directories that do
-//! not outlive the process ([`TempDir`]).
+//! not outlive the process ([`TempDir`]); the files a command reads and
+//! writes, none written over another ([`FileUses`]).
 //!
 //! ```
 //! use std::io::Write;
@@ -15,10 +16,12 @@
 mod input;
 mod output;
 mod temp;
+mod uses;
 
 pub use input::open_text;
-pub use output::Output;
+pub use output::{is_gzip_name, Output};
 pub use temp::TempDir;
+pub use uses::FileUses;
 
 use std::io::Write;
 use std::path::Path;

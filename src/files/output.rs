@@ -174,7 +174,8 @@ impl Write for Output {
     }
 }
 
-fn is_gzip_name(path: &Path) -> bool {
+/// Whether `path` names a gzip file (`.gz`, in any case).
+pub fn is_gzip_name(path: &Path) -> bool {
     path.file_name()
         .and_then(|name| name.to_str())
         .is_some_and(|name| name.len() > 3 && name[name.len() - 3..].eq_ignore_ascii_case(".gz"))
@@ -249,7 +250,7 @@ impl Drop for TempFile {
 
 /// The file `path` names, through any symbolic links (a dangling link
 /// names the file it would point to).
-fn follow_links(path: &Path) -> io::Result<PathBuf> {
+pub(super) fn follow_links(path: &Path) -> io::Result<PathBuf> {
     let mut at = path.to_path_buf();
     for _ in 0..40 {
         match fs::symlink_metadata(&at) {

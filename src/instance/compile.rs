@@ -107,7 +107,7 @@ impl Instance {
     /// as it was (a temporary file is renamed over it only when complete).
     pub fn compile(&self, opts: &CompileOptions) -> Result<CompileReport> {
         let format = output_format(&opts.output, opts.format)?;
-        let encoded = self.encode_for(format, &opts.encodings, &opts.limits)?;
+        let encoded = self.encode_for(format, &opts.encodings, &opts.limits, Some(&opts.output))?;
         crate::files::write_file(&opts.output, opts.force, |out| {
             encoded.write(out, &opts.emit)
         })?;
@@ -133,7 +133,7 @@ impl Instance {
         encodings: &Encodings,
         emit: &EmitOptions,
     ) -> Result<CompileReport> {
-        let encoded = self.encode_for(format, encodings, &self.options.limits)?;
+        let encoded = self.encode_for(format, encodings, &self.options.limits, None)?;
         encoded
             .write(out, emit)
             .and_then(|()| out.flush())
@@ -164,17 +164,20 @@ impl Instance {
             .map_err(|m| at_objective(&self.spec, &self.warnings.source, m.to_string()))
     }
 
-    /// The model checked for `format` and `limits`, and encoded when the
+    /// The model checked for `format` and `limits` (for the file `output`
+    /// when there is one: gzipped by its name), and encoded when the
     /// format is clausal.
     fn encode_for(
         &self,
         format: Format,
         encodings: &Encodings,
         limits: &Limits,
+        output: Option<&Path>,
     ) -> Result<Encoded<'_>> {
         self.check_format(format)?;
         let clausal = format.is_clausal();
-        self.check_output(encodings, Target::File(format), limits)?;
+        let gzip = output.is_some_and(crate::files::is_gzip_name);
+        self.check_output(encodings, Target::File { format, gzip }, limits)?;
         let mut arena = ClauseArena::new();
         let mut n_vars = self.model.n_vars();
         if clausal {

@@ -49,22 +49,71 @@ fn read_model_text(path: &Path, name: &str) -> Result<String> {
         let e = std::io::Error::new(std::io::ErrorKind::InvalidInput, "it is a directory");
         return Err(Error::unreadable("", path, e));
     }
+    let size = file
+        .metadata()
+        .ok()
+        .filter(|m| m.is_file())
+        .map(|m| m.len());
     let mut bytes = Vec::new();
     file.take(MAX_SOURCE_BYTES as u64 + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| Error::unreadable("", path, e))?;
+    if bytes.len() > MAX_SOURCE_BYTES {
+        return Err(too_large(name, &bytes, size));
+    }
     String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
-        let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
-        let lossy_at = String::from_utf8_lossy(&e.as_bytes()[..at]).len();
         Error::Spec(SpecErrors {
             file: name.to_string(),
             errors: vec![Diagnostic::new(
-                Span::new(lossy_at, lossy_at + 1),
+                Span::new(at, at + 1),
                 format!("the file is not UTF-8 text: byte {at} is not part of any character"),
             )
             .with_help("a .qspec file is plain text; save it as UTF-8")],
-            source: text,
+            source: printable(e.as_bytes()),
         })
     })
+}
+
+/// A file over [`MAX_SOURCE_BYTES`]: its size from the file system (a
+/// pipe's is only known to be larger), its first line for the caret.
+fn too_large(name: &str, bytes: &[u8], size: Option<u64>) -> Error {
+    let size = match size {
+        Some(n) => format!("{} bytes", crate::diag::thousands(n)),
+        None => format!(
+            "more than {} bytes",
+            crate::diag::thousands(MAX_SOURCE_BYTES as u64)
+        ),
+    };
+    let first = bytes.split(|&b| b == b'\n').next().unwrap_or(&[]);
+    let first = printable(&first[..first.len().min(200)]);
+    Error::Spec(SpecErrors {
+        file: name.to_string(),
+        errors: vec![Diagnostic::new(
+            Span::new(0, 0),
+            format!(
+                "the file has {size}; qspec reads model files of at most {} MB",
+                MAX_SOURCE_BYTES >> 20
+            ),
+        )
+        .with_help(
+            "a model is a few lines: a large board is written `board 3000 x 3000`, not drawn",
+        )
+        .for_size()],
+        source: first,
+    })
+}
+
+/// `bytes` as a terminal may show them: printable ASCII, line breaks and
+/// tabs as they are, every other byte a `.` (so that a binary file shown
+/// beside a caret cannot move the cursor or change the colours, and byte
+/// offsets stay offsets).
+fn printable(bytes: &[u8]) -> String {
+    bytes
+        .iter()
+        .map(|&b| match b {
+            b'\n' | b'\t' | 0x20..=0x7e => b as char,
+            _ => '.',
+        })
+        .collect()
 }

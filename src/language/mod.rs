@@ -205,6 +205,19 @@ pub fn load(file: &str, source: &str, overrides: &[(String, i64)]) -> Result<Spe
     load_with_warnings(file, source, overrides).map(|(spec, _)| spec)
 }
 
+/// Whether `source` is statements of the language, each well formed,
+/// without checking them against each other (a board for a `wall`, one
+/// `piece`): what an editor, or a page quoting statements, asks. The
+/// error is [`load`]'s, with its place in `file`.
+pub fn check_syntax(file: &str, source: &str) -> Result<(), SpecErrors> {
+    let source = source.strip_prefix('\u{FEFF}').unwrap_or(source);
+    parse::parse(source).map(drop).map_err(|d| SpecErrors {
+        file: file.to_string(),
+        source: source.to_string(),
+        errors: vec![d],
+    })
+}
+
 /// [`load`], and the warnings about the model (none when `errors` is
 /// empty): what it says that is probably not what was meant.
 pub fn load_with_warnings(

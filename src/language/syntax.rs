@@ -53,7 +53,8 @@ pub fn check_limits(source: &str) -> Result<(), Diagnostic> {
         )
         .with_help(
             "a model is a few lines: a large board is written `board 3000 x 3000`, not drawn",
-        ));
+        )
+        .for_size());
     }
     let mut offset = 0;
     for line in source.split_inclusive('\n') {

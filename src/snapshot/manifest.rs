@@ -220,6 +220,11 @@ impl Manifest {
     }
 
     /// `path`, written relative to the manifest's folder.
+    /// The model file of `case`, where qspec reads it.
+    pub fn model_path(&self, case: &Case) -> PathBuf {
+        self.path_of(&case.model)
+    }
+
     fn path_of(&self, path: &str) -> PathBuf {
         if self.root == Path::new(".") {
             PathBuf::from(path)

@@ -31,11 +31,12 @@ impl Start {
         let broken = crate::verify::verify(&loaded.spec, &loaded.board, &placement);
         let judged = match broken.first() {
             None => "a solution".to_string(),
+            Some(v) if broken.len() == 1 => format!("not a solution ({v})"),
             Some(v) => format!("not a solution ({v}; {} problems in all)", broken.len()),
         };
         let summary = format!(
-            "start: {} pieces from {}, {judged}",
-            placement.n_pieces(),
+            "start: {} from {}, {judged}",
+            crate::diag::plural(placement.n_pieces() as u64, "piece", "pieces"),
             path.display()
         );
         Ok(Start { literals, summary })

@@ -62,7 +62,7 @@ struct Search {
 }
 
 /// Every placement of `m` non-attacking queens on n^d.
-#[allow(dead_code)] // the binary lists; tests/results.rs counts
+#[allow(dead_code)] // the binary lists; tests/suite/results.rs counts
 pub fn count(n: usize, d: usize, m: usize) -> Count {
     count_listing(n, d, m, false)
 }

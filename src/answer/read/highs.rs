@@ -19,14 +19,46 @@
 //!
 //! Only the columns are read; rows, duals and the basis that follow are
 //! not variables. `None` under the primal values means no solution.
+//!
+//! The pretty style (`Highs.writeSolution(path, 1)`, `highs
+//! --solution_file F --write_solution_style 1`) is a table of the columns,
+//! then of the rows, then the status and the objective:
+//!
+//! ```text
+//! Columns
+//!     Index Status        Lower        Upper       Primal         Dual  Type        Name
+//!         0                   0            1            1               Integer     x_0_0
+//! Rows
+//!     Index Status        Lower        Upper       Primal         Dual  Name
+//!         0                -inf            1            1               c1
+//!
+//! Model status: Optimal
+//!
+//! Objective value: 1
+//! ```
+//!
+//! Its columns are fixed-width: a value ends where its heading ends, and a
+//! column without a primal value (an infeasible model) is blank there.
 
 use super::{
     excerpt, name_value_line, parse_number, Answer, AnswerStatus, Form, LineError, LineReader,
     NamedValue, Reported, Values,
 };
 
-/// Reads a HiGHS solution file.
+/// Whether `first`, a file's first non-blank line, opens one of HiGHS's
+/// solution styles.
+pub(super) fn starts_highs(first: &str) -> bool {
+    first == "Model status" || first == "Columns"
+}
+
+/// Reads a HiGHS solution file, in either style.
 pub(super) fn read(lines: &mut LineReader<'_>) -> Result<Answer, LineError> {
+    if lines
+        .peek_non_blank()?
+        .is_some_and(|(_, l)| l.trim() == "Columns")
+    {
+        return read_pretty(lines);
+    }
     expect(lines, "Model status")?;
     let (model_status, _) = next_text(lines, "the model status")?;
     expect(lines, "# Primal solution values")?;
@@ -71,17 +103,7 @@ fn status_of(model_status: &str, primal: &str) -> AnswerStatus {
 
 /// The next non-blank line, trimmed; the end is an error.
 fn next_text(lines: &mut LineReader<'_>, what: &str) -> Result<(String, usize), LineError> {
-    match lines.peek_non_blank()? {
-        Some((number, text)) => {
-            let text = text.trim().to_string();
-            lines.next_line()?;
-            Ok((text, number))
-        }
-        None => Err(LineError::new(
-            0,
-            format!("the file ends before {what}: the solution file is truncated"),
-        )),
-    }
+    next_text_raw(lines, what).map(|(text, number)| (text.trim_start().to_string(), number))
 }
 
 fn expect(lines: &mut LineReader<'_>, wanted: &str) -> Result<(), LineError> {
@@ -167,4 +189,131 @@ fn columns(lines: &mut LineReader<'_>, count: usize) -> Result<Vec<NamedValue>, 
         )?);
     }
     Ok(values)
+}
+
+/// Reads the pretty style: the columns' table, the rows' table (skipped),
+/// `Model status: ...` and `Objective value: ...`.
+fn read_pretty(lines: &mut LineReader<'_>) -> Result<Answer, LineError> {
+    expect(lines, "Columns")?;
+    let (heading, heading_line) = next_text_raw(lines, "the columns' headings")?;
+    let table = Table::of(&heading, heading_line)?;
+    let mut values = Vec::new();
+    let mut blank = false;
+    loop {
+        let (text, number) = next_text_raw(lines, "`Rows`")?;
+        if text.trim() == "Rows" {
+            break;
+        }
+        match table.primal(&text, number)? {
+            Some(value) => values.push(value),
+            None => blank = true,
+        }
+    }
+    let mut status_text = None;
+    let mut objective = None;
+    while let Some((number, line)) = lines.next_line()? {
+        let line = line.trim();
+        if let Some(status) = line.strip_prefix("Model status:") {
+            status_text = Some(status.trim().to_string());
+        } else if let Some(value) = line.strip_prefix("Objective value:") {
+            let value = value.trim();
+            if parse_number(value, number, "the objective value").is_ok() {
+                objective = Some(Reported {
+                    text: value.to_string(),
+                    line: number,
+                });
+            }
+        }
+    }
+    let status_text = status_text.ok_or_else(|| {
+        LineError::new(
+            0,
+            "the file ends before `Model status: ...`: the solution file is truncated",
+        )
+    })?;
+    let solved = !blank && !values.is_empty();
+    let primal = if solved { "Feasible" } else { "None" };
+    Ok(Answer {
+        form: Form::Highs,
+        status: status_of(&status_text, primal),
+        status_text,
+        objective: objective.filter(|_| solved),
+        values: if solved {
+            Values::ByName(values)
+        } else {
+            Values::None
+        },
+    })
+}
+
+/// The next non-blank line as it is but for trailing blanks (its columns
+/// matter); the end is an error.
+fn next_text_raw(lines: &mut LineReader<'_>, what: &str) -> Result<(String, usize), LineError> {
+    match lines.peek_non_blank()? {
+        Some((number, text)) => {
+            let text = text.trim_end().to_string();
+            lines.next_line()?;
+            Ok((text, number))
+        }
+        None => Err(LineError::new(
+            0,
+            format!("the file ends before {what}: the solution file is truncated"),
+        )),
+    }
+}
+
+/// Where the pretty style's columns' table holds the primal value (it ends
+/// where its heading ends) and the name (from its heading on).
+struct Table {
+    primal_end: usize,
+    name_start: usize,
+}
+
+impl Table {
+    fn of(heading: &str, number: usize) -> Result<Table, LineError> {
+        let at = |word: &str| {
+            heading
+                .match_indices(word)
+                .find(|(i, _)| heading[..*i].ends_with(' '))
+                .map(|(i, _)| i)
+        };
+        match (at("Primal"), at("Name")) {
+            (Some(primal), Some(name)) if primal < name => Ok(Table {
+                primal_end: primal + "Primal".len(),
+                name_start: name,
+            }),
+            _ => Err(LineError::new(
+                number,
+                format!(
+                    "expected the headings of HiGHS's columns (`Index Status Lower Upper Primal Dual Type Name`), found `{}`",
+                    excerpt(heading.trim())
+                ),
+            )),
+        }
+    }
+
+    /// The name and primal value of a column's line; `None` when the value
+    /// is blank (no solution).
+    fn primal(&self, line: &str, number: usize) -> Result<Option<NamedValue>, LineError> {
+        let name = line.get(self.name_start..).map(str::trim).unwrap_or("");
+        let before = line.get(..self.primal_end).unwrap_or("");
+        if name.is_empty() || name.contains(char::is_whitespace) {
+            return Err(LineError::new(
+                number,
+                format!(
+                    "`{}` is not a line of the columns of a HiGHS solution (`index status lower upper primal dual type name`)",
+                    excerpt(line.trim())
+                ),
+            ));
+        }
+        let value = before.rsplit(' ').next().unwrap_or("");
+        if value.is_empty() {
+            return Ok(None);
+        }
+        Ok(Some(NamedValue {
+            name: name.to_string(),
+            value: parse_number(value, number, &format!("the value of {name}"))?,
+            line: number,
+        }))
+    }
 }

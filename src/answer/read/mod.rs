@@ -33,7 +33,7 @@ use crate::diag::{LineError, LineReader};
 use crate::error::Error;
 use crate::files::open_text;
 use std::fmt;
-use std::io::BufRead;
+use std::io::{BufRead, Read};
 use std::path::Path;
 
 crate::options::choices! {
@@ -239,11 +239,33 @@ pub fn read_answer(
 }
 
 /// Reads the answer file at `path` (`-` for standard input; `.gz`
-/// decompressed).
+/// decompressed). A file that is no answer because it is a qspec model
+/// (the model given twice, or in the answer's place) is said to be one.
 pub fn read_answer_file(path: &Path, opts: ReadOptions) -> crate::error::Result<Answer> {
     let source = path.display().to_string();
     let mut input = open_text(path).map_err(|e| Error::unreadable("the answer ", path, e))?;
     read_answer(&mut *input, &source, opts)
+        .map_err(|e| a_model_instead(path, "a solver's answer").unwrap_or(e))
+}
+
+/// The refusal of the file at `path`, read as `what`, when it is a qspec
+/// model: statements of the language with a `board` among them.
+pub fn a_model_instead(path: &Path, what: &str) -> Option<Error> {
+    if path.as_os_str() == "-" {
+        return None;
+    }
+    let mut text = String::new();
+    open_text(path).ok()?.read_to_string(&mut text).ok()?;
+    let board = text
+        .lines()
+        .any(|l| l.split_whitespace().next() == Some("board"));
+    let model = board && crate::language::check_syntax(&path.display().to_string(), &text).is_ok();
+    model.then(|| {
+        Error::usage_with_help(
+            format!("{} is a qspec model, not {what}", path.display()),
+            "the model comes first, then the other file: qspec verify MODEL ANSWER, qspec solve MODEL --start BOARD",
+        )
+    })
 }
 
 fn read_lines(lines: &mut LineReader<'_>, opts: ReadOptions) -> Result<Answer, LineError> {
@@ -318,7 +340,7 @@ fn detect_line(text: &str) -> Option<Form> {
     {
         return Some(Form::Scip);
     }
-    if text == "Model status" {
+    if highs::starts_highs(text) {
         return Some(Form::Highs);
     }
     if text.starts_with('#') {

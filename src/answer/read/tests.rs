@@ -1,6 +1,6 @@
 //! The readers on small hand-made answers: every status, the spellings
 //! real solvers use, and the malformed answers each must refuse with a
-//! line number (the real solvers' outputs are tested in `tests/verify.rs`).
+//! line number (the real solvers' outputs are tested in `tests/suite/verify.rs`).
 
 use super::*;
 

@@ -189,8 +189,9 @@ pub(super) fn run_plan(args: &PlanRequest, out: &mut dyn Write) -> Result<u8> {
     }
     print(out, &text)?;
     note(&format!(
-        "c plan: {} tasks, {instances} instances",
-        tasks.len()
+        "c plan: {}, {}",
+        plural(tasks.len() as u64, "task", "tasks"),
+        plural(instances, "instance", "instances")
     ));
     Ok(0)
 }

@@ -12,6 +12,7 @@ mod tasks;
 pub use requests::{
     FamilyRequest, MergeRequest, PlanRequest, PuzzlesRequest, RunRequest, SweepAction, SweepRequest,
 };
+pub(crate) use tasks::{chosen_indices, task_files};
 
 use std::io::{BufRead, Write};
 use std::path::Path;

@@ -45,6 +45,22 @@ pub(super) fn run_tasks(args: &RunRequest) -> Result<u8> {
     Ok(0)
 }
 
+/// The files task `index` writes in `dir`: its results, the partial
+/// results of a run under way, its lock.
+pub(crate) fn task_files(dir: &Path, index: usize) -> [PathBuf; 3] {
+    ["jsonl", "jsonl.part", "lock"].map(|ext| dir.join(format!("task-{index}.{ext}")))
+}
+
+/// The numbers of the tasks `args` runs (read from a plan file; none from
+/// standard input, which only the run itself may read).
+pub(crate) fn chosen_indices(args: &RunRequest) -> Result<Vec<usize>> {
+    match args.task {
+        Some(i) => Ok(vec![i]),
+        None if args.tasks.as_os_str() == "-" => Ok(Vec::new()),
+        None => Ok(read_tasks(&args.tasks)?.iter().map(|t| t.index).collect()),
+    }
+}
+
 /// The tasks of a plan file, each line checked.
 fn read_tasks(path: &Path) -> Result<Vec<Task>> {
     let mut tasks = Vec::new();
@@ -61,16 +77,15 @@ fn read_tasks(path: &Path) -> Result<Vec<Task>> {
 
 /// Runs one task (unless done already); true when interrupted.
 fn run_task(task: &Task, dir: &Path, jobs: usize) -> Result<bool> {
-    let done = dir.join(format!("task-{}.jsonl", task.index));
+    let [done, part, lock] = task_files(dir, task.index);
     if done_already(task, &done) {
         return Ok(false);
     }
-    let _lock = Lock::take(&dir.join(format!("task-{}.lock", task.index)))?;
+    let _lock = Lock::take(&lock)?;
     // Looked at again under the lock: another run may have finished it.
     if done_already(task, &done) {
         return Ok(false);
     }
-    let part = dir.join(format!("task-{}.jsonl.part", task.index));
     let kept = kept_lines(&part)?;
     let skip = kept.len() as u64;
     let mut file = OpenOptions::new()

@@ -64,7 +64,8 @@ impl Checker<'_> {
                 .with_help(format!(
                     "its model alone would need about {} of memory (a variable and a line entry per cell and direction)",
                     bytes(n_cells.saturating_mul(64))
-                )),
+                ))
+                .for_size(),
             );
             return None;
         }
@@ -150,8 +151,8 @@ impl Checker<'_> {
             self.report(Diagnostic::new(
                 p.span,
                 format!(
-                    "the picture has {} rows, the board {}",
-                    p.rows.len(),
+                    "the picture has {}, the board {}",
+                    crate::diag::plural(p.rows.len() as u64, "row", "rows"),
                     dims[0]
                 ),
             ));

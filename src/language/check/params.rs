@@ -24,8 +24,10 @@ impl Checker<'_> {
                     format!("the model's params are: {}", names_list(&known))
                 };
                 self.report(
+                    // In no caller's syntax (`-D m=5`, Python's `m=5`):
+                    // the name and the value given.
                     Diagnostic::unplaced(format!(
-                        "-D {name}={value}: the model has no param `{name}`"
+                        "the model has no param `{name}` (given `{name} = {value}`)"
                     ))
                     .with_help(help),
                 );

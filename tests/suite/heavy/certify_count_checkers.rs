@@ -1,0 +1,155 @@
+//! The `certify_count` tests that need the external suite.
+
+use crate::certify_count::EIGHT_QUEENS;
+use crate::common::*;
+
+use std::path::Path;
+
+use crate::common::write_text;
+
+use qspec::certify::certify_count;
+use qspec::count::{complete, Solutions};
+use qspec::options::CertifyLevel;
+use qspec::{LoadOptions, Placement};
+
+/// `qspec count ARGS`: its standard output and exit code.
+fn count(args: &[&str]) -> (String, Option<i32>) {
+    let mut all = vec!["count"];
+    all.extend_from_slice(args);
+    let out = qspec(&all);
+    (stdout(&out), out.status.code())
+}
+
+#[test]
+fn the_92_boards_of_8_queens_are_certified_with_and_without_classes() {
+    let (text, code) = count(&[EIGHT_QUEENS, "--certify"]);
+    assert!(
+        text.contains(
+            "c certified: no solution besides the 92 solutions listed, so the count is complete (checked by rate in "
+        ),
+        "{text}"
+    );
+    assert!(text.ends_with("\n92 solutions\n"), "{text}");
+    assert_eq!(code, Some(0));
+    // 12 representatives, every member of their classes excluded.
+    let (text, code) = count(&[EIGHT_QUEENS, "--up-to-symmetry", "--certify"]);
+    assert!(
+        text.contains(
+            "c certified: no solution besides the 92 solutions listed, so the count is complete"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("12 classes under the board's symmetry group of order 8"),
+        "{text}"
+    );
+    assert_eq!(code, Some(0));
+}
+
+#[test]
+fn an_optimum_s_classes_are_certified_and_the_files_kept() {
+    // A019654 n = 8: 21 queens each attacking exactly 4 others, 40
+    // classes, 320 boards; the claim assumes the automatic line hint.
+    let dir = tempfile::tempdir().unwrap();
+    let kept = dir.path().join("kept");
+    let (text, code) = count(&[
+        "models/queens-attacking-exactly-k-max.qspec",
+        "-D",
+        "n=8",
+        "-D",
+        "k=4",
+        "--optimal",
+        "--up-to-symmetry",
+        "--certify",
+        "--proof-dir",
+        kept.to_str().unwrap(),
+    ]);
+    assert!(
+        text.contains(
+            "c certified: no solution with count >= 21 besides the 320 solutions listed, so count = 21 is optimal and the count is complete, assuming `hint lines (automatic)` (implied) (checked by rate"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "40 classes under the board's symmetry group of order 8 with count = 21 (the optimum)"
+        ),
+        "{text}"
+    );
+    assert_eq!(code, Some(0));
+    let cnf = std::fs::read_to_string(kept.join("queens-attacking-exactly-k-max.cnf")).unwrap();
+    assert!(kept.join("queens-attacking-exactly-k-max.drat").is_file());
+    // The 320 excluding clauses are in the CNF, tagged with their origin.
+    assert!(
+        cnf.contains("count --certify: each solution listed, excluded"),
+        "the CNF names the clauses' origin"
+    );
+}
+
+#[test]
+fn the_model_level_certifies_a_count_from_its_opb_file() {
+    let (text, code) = count(&["models/n-queens.qspec", "-D", "n=6", "--certify=model"]);
+    assert!(
+        text.contains(
+            "c certified: no solution besides the 4 solutions listed, so the count is complete"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("checked by veripb"), "{text}");
+    assert_eq!(code, Some(0));
+}
+
+/// The JSON summary says it, and the certificate's lines go to
+/// standard error.
+#[test]
+fn jsonl_says_certified_in_the_summary() {
+    let out = qspec(&["count", EIGHT_QUEENS, "--certify", "--jsonl"]);
+    let summary = stdout(&out);
+    assert!(summary.contains("\"solutions\":92"), "{summary}");
+    assert!(summary.contains("\"certified\":true"), "{summary}");
+    assert!(stderr(&out).contains("c certified: no solution besides the 92 solutions listed"));
+    assert_eq!(out.status.code(), Some(0));
+}
+
+/// The claim is no formality: with one of the 4 solutions of 6 queens
+/// left out of the list, the claim has a solution (the one left out)
+/// and nothing is certified; with all 4, it is.
+#[test]
+fn a_list_missing_a_solution_is_not_certified() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write_text(
+        dir.path(),
+        "q6.qspec",
+        "board 6 x 6\npiece queen\nrule no_attack\ncount == 6\n",
+    );
+    let q = qspec::load_file(Path::new(&path), &[], &LoadOptions::default()).unwrap();
+    let mut solutions = Solutions::new(&q, None, None, &Default::default(), None, None).unwrap();
+    let mut listed: Vec<Placement> = Vec::new();
+    while let Some(s) = solutions.next_solution().unwrap() {
+        listed.push(s.placement);
+    }
+    assert_eq!(listed.len(), 4);
+    let certify = |list: &[Placement]| {
+        let claim = complete::claim(&q, None, None, list).unwrap();
+        let (model, excluded) = (claim.model, claim.excluded);
+        certify_count(
+            &q,
+            &Default::default(),
+            model,
+            excluded,
+            None,
+            CertifyLevel::Cnf,
+            None,
+        )
+        .unwrap()
+    };
+    let short = certify(&listed[1..]);
+    assert_eq!(short.certified, Some(false), "{}", short.lines);
+    assert!(
+        short.lines.contains("the claim's CNF has a solution"),
+        "{}",
+        short.lines
+    );
+    let whole = certify(&listed);
+    assert_eq!(whole.certified, Some(true), "{}", whole.lines);
+}
