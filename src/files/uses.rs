@@ -56,21 +56,13 @@ enum Identity {
 impl FileUses {
     /// Registers a file the command reads (`-`, standard input, is none).
     pub fn reads(&mut self, role: impl Into<String>, path: &Path) -> &mut FileUses {
-        self.reads.push(Use {
-            role: role.into(),
-            path: path.to_path_buf(),
-            help: None,
-        });
+        self.reads.push(Use::new(role.into(), path, None));
         self
     }
 
     /// Registers a file the command writes (`-`, standard output, is none).
     pub fn writes(&mut self, role: impl Into<String>, path: &Path) -> &mut FileUses {
-        self.writes.push(Use {
-            role: role.into(),
-            path: path.to_path_buf(),
-            help: None,
-        });
+        self.writes.push(Use::new(role.into(), path, None));
         self
     }
 
@@ -83,11 +75,8 @@ impl FileUses {
         path: &Path,
         help: impl Into<String>,
     ) -> &mut FileUses {
-        self.writes.push(Use {
-            role: role.into(),
-            path: path.to_path_buf(),
-            help: Some(help.into()),
-        });
+        self.writes
+            .push(Use::new(role.into(), path, Some(help.into())));
         self
     }
 
@@ -129,6 +118,14 @@ impl FileUses {
 }
 
 impl Use {
+    fn new(role: String, path: &Path, help: Option<String>) -> Use {
+        Use {
+            role,
+            path: path.to_path_buf(),
+            help,
+        }
+    }
+
     /// How to put a clash of this output right.
     fn help_text(&self) -> String {
         self.help

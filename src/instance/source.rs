@@ -89,17 +89,7 @@ fn too_large(name: &str, bytes: &[u8], size: Option<u64>) -> Error {
     let first = printable(&first[..first.len().min(200)]);
     Error::Spec(SpecErrors {
         file: name.to_string(),
-        errors: vec![Diagnostic::new(
-            Span::new(0, 0),
-            format!(
-                "the file has {size}; qspec reads model files of at most {} MB",
-                MAX_SOURCE_BYTES >> 20
-            ),
-        )
-        .with_help(
-            "a model is a few lines: a large board is written `board 3000 x 3000`, not drawn",
-        )
-        .for_size()],
+        errors: vec![crate::language::syntax::file_too_large(&size)],
         source: first,
     })
 }

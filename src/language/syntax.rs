@@ -40,21 +40,25 @@ pub const HINTS: [&str; 7] = [
     "break_symmetry",
 ];
 
+/// The refusal of a model file over [`MAX_SOURCE_BYTES`]; `size` says how
+/// large it is (`17,000,013 bytes`, or only `more than ...` for a pipe).
+pub fn file_too_large(size: &str) -> Diagnostic {
+    Diagnostic::new(
+        Span::new(0, 0),
+        format!(
+            "the file has {size}; qspec reads model files of at most {} MB",
+            MAX_SOURCE_BYTES >> 20
+        ),
+    )
+    .with_help("a model is a few lines: a large board is written `board 3000 x 3000`, not drawn")
+    .for_size()
+}
+
 /// The size and nesting limits, checked on the raw text before parsing.
 pub fn check_limits(source: &str) -> Result<(), Diagnostic> {
     if source.len() > MAX_SOURCE_BYTES {
-        return Err(Diagnostic::new(
-            Span::new(0, 0),
-            format!(
-                "the file has {} bytes; qspec reads model files of at most {} MB",
-                source.len(),
-                MAX_SOURCE_BYTES >> 20
-            ),
-        )
-        .with_help(
-            "a model is a few lines: a large board is written `board 3000 x 3000`, not drawn",
-        )
-        .for_size());
+        let size = crate::diag::thousands(source.len() as u64);
+        return Err(file_too_large(&format!("{size} bytes")));
     }
     let mut offset = 0;
     for line in source.split_inclusive('\n') {

@@ -287,6 +287,19 @@ pub fn root() -> std::path::PathBuf {
     std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// The `bin` folder of passagemath-kissat (its `sage_wheels` package), when
+/// it holds a `kissat`: the one `.ci/run` installs where Debian has none.
+pub fn sage_wheels_bin() -> Option<std::path::PathBuf> {
+    let find = "import os, sage_wheels; print(os.path.join(list(sage_wheels.__path__)[0], 'bin'))";
+    let out = std::process::Command::new("python3")
+        .args(["-c", find])
+        .stderr(std::process::Stdio::null())
+        .output()
+        .ok()?;
+    let dir = std::path::PathBuf::from(String::from_utf8_lossy(&out.stdout).trim());
+    (out.status.success() && dir.join("kissat").is_file()).then_some(dir)
+}
+
 /// Asserts `text` against the insta snapshot `name` in the top-level
 /// `snapshots/` folder.
 pub fn snapshot(name: &str, text: &str) {

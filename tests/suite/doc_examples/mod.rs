@@ -31,14 +31,10 @@
 //! * **What needs a terminal.** `qspec snapshot review` is listed, not run:
 //!   tests/suite/snapshot.rs answers it at a terminal of `script`'s.
 //! * **Which suite.** `cargo test` judges every block and reads every
-//!   command without running one (the examples take a minute of two
-//!   cores); the full suite runs them all with every program they need
-//!   installed (`heavy::docs`, where a missing one fails).
-//!   `cargo test -- --ignored doc_examples` runs, on any machine, those
-//!   that need no program `cargo test` does not assume (a solver, a
-//!   checker, GNU parallel) and are not in [`SLOW`]; the others are listed
-//!   on standard error, with a later command that reads what one would
-//!   have written.
+//!   command without running one (the examples take a minute of two cores
+//!   and need solvers, checkers, GNU parallel); the full suite runs them
+//!   all with every program they need installed (`heavy::docs`, where a
+//!   missing one fails).
 
 mod markdown;
 mod shell;
@@ -50,24 +46,14 @@ use std::io::Write;
 use crate::common::root;
 use markdown::{Block, Directive, Kind};
 use shell::{run_all, scratch, TIMEOUT};
-use steps::{commented_steps, has_number, needs, reads, writes, Check, Need, Step};
+use steps::{commented_steps, has_number, needs, Check, Step};
 
-/// Examples that take longer than about 20 s in a test build, with the
-/// reason: they run in the external suite only. The table stays short,
-/// and every entry must still match an example.
-const SLOW: &[(&str, &str)] = &[(
-    "qspec solve bench/models/queens-3d-6.qspec --engine portfolio",
-    "proves 21 queens on 6^3 optimal: 39 s for the portfolio in bench/solve.sh (release build), more in a test build",
-)];
-
-/// Which examples to run.
+/// Whether the examples run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
     /// `cargo test`: no command runs (running them all takes a minute of
     /// two cores); every block is judged and its commands read.
     Judge,
-    /// The commands that need nothing `cargo test` does not assume.
-    Installed,
     /// The full suite: every example; a missing program fails.
     Everything,
 }
@@ -211,24 +197,10 @@ fn check_qspec(text: &str) -> Result<(), String> {
     }
 }
 
-/// Why `step` is not run in `mode`, if it is not.
-fn deferred(step: &Step, mode: Mode) -> Option<String> {
-    if step.command.starts_with("qspec snapshot review") {
-        return Some(
-            "asks at a terminal (tests/suite/snapshot.rs answers it through `script`)".into(),
-        );
-    }
-    if mode == Mode::Everything {
-        return None;
-    }
-    if let Some((_, why)) = SLOW.iter().find(|(c, _)| step.command.starts_with(c)) {
-        return Some(format!("slow, runs in the external suite: {why}"));
-    }
-    let needs = needs(&step.command);
-    (!needs.is_empty()).then(|| {
-        let names: Vec<String> = needs.iter().map(Need::to_string).collect();
-        format!("needs {}: runs in the external suite", names.join(", "))
-    })
+/// Whether `step` asks at a terminal (`tests/suite/snapshot.rs` answers
+/// it through `script`).
+fn asks_at_a_terminal(step: &Step) -> bool {
+    step.command.starts_with("qspec snapshot review")
 }
 
 /// Runs `steps` in one scratch folder, in order, and checks each.
@@ -239,32 +211,20 @@ fn run_steps(steps: &[Step], mode: Mode, tally: &mut Tally) {
     }
     let dir = scratch();
     let mut chosen: Vec<&Step> = Vec::new();
-    let mut unwritten: Vec<(String, String)> = Vec::new();
-    let mut skipped_last = false;
     for step in steps {
-        let after_skipped = skipped_last && step.command == "echo $?";
-        let why = match unwritten.iter().find(|(f, _)| reads(&step.command, f)) {
-            Some((file, by)) => Some(format!("reads {file}, which the skipped {by} writes")),
-            None if after_skipped => Some("shows the skipped command's exit code".into()),
-            None => deferred(step, mode),
-        };
-        skipped_last = why.is_some();
-        if let Some(why) = why {
-            let by = step.place.clone();
-            unwritten.extend(writes(&step.command).into_iter().map(|f| (f, by.clone())));
-            tally
-                .lines
-                .push(format!("{}: `{}`: {why}", step.place, step.command));
+        if asks_at_a_terminal(step) {
+            tally.lines.push(format!(
+                "{}: `{}`: asks at a terminal (tests/suite/snapshot.rs answers it through `script`)",
+                step.place, step.command
+            ));
             continue;
         }
-        if mode == Mode::Everything {
-            for need in needs(&step.command) {
-                if !need.installed() {
-                    tally.fail(
-                        &step.place,
-                        format!("`{}` needs {need}, not installed", step.command),
-                    );
-                }
+        for need in needs(&step.command) {
+            if !need.installed() {
+                tally.fail(
+                    &step.place,
+                    format!("`{}` needs {need}, not installed", step.command),
+                );
             }
         }
         chosen.push(step);
@@ -285,7 +245,7 @@ fn run_steps(steps: &[Step], mode: Mode, tally: &mut Tally) {
         let mut wrong = Vec::new();
         match (ran.code, &step.check) {
             (None, _) => wrong.push(format!(
-                "no answer in time (each command has {} s; a slow one belongs in the SLOW table)",
+                "no answer in time (each command has {} s: an example should take seconds)",
                 TIMEOUT.as_secs()
             )),
             (Some(0), _) => {}
@@ -416,34 +376,6 @@ fn every_documented_block_is_run_or_says_why() {
 #[test]
 fn every_help_text_has_examples() {
     run_help(Mode::Judge).report("--help examples", 20);
-}
-
-/// The full suite runs every example with every program installed
-/// (`heavy::docs`); this one runs those that need none, for a machine
-/// without them: `cargo test -- --ignored doc_examples`.
-#[test]
-#[ignore = "a minute of two cores: the full suite runs every example (heavy::docs)"]
-fn every_documented_example_that_needs_nothing_installed_prints_what_the_text_says() {
-    run_pages(Mode::Installed).report("documented blocks", 60);
-    run_help(Mode::Installed).report("--help examples", 20);
-}
-
-#[test]
-fn the_slow_table_is_short_and_names_real_examples() {
-    assert!(
-        SLOW.len() <= 3,
-        "the SLOW table grows: make the examples faster"
-    );
-    let mut all: Vec<Step> = help_steps().into_iter().flatten().collect();
-    for page in pages() {
-        all.extend(page_blocks(&page).iter().flat_map(steps::block_steps));
-    }
-    for (command, _) in SLOW {
-        assert!(
-            all.iter().any(|s| s.command.starts_with(command)),
-            "SLOW names `{command}`, which no example runs any more"
-        );
-    }
 }
 
 #[test]

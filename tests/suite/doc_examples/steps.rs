@@ -329,41 +329,6 @@ pub fn needs(command: &str) -> BTreeSet<Need> {
     needs
 }
 
-/// The files `command` writes: after `>`, `-o`, `--out`, `--proof-dir`,
-/// `--svg`, `--html`, `--puzzles`.
-pub fn writes(command: &str) -> Vec<String> {
-    let words: Vec<&str> = command.split_whitespace().collect();
-    let mut files = Vec::new();
-    for (i, word) in words.iter().enumerate() {
-        if let Some(file) = word.strip_prefix('>').filter(|f| !f.is_empty()) {
-            files.push(file.to_string());
-        }
-        let writer = matches!(
-            *word,
-            ">" | ">>"
-                | "-o"
-                | "--output"
-                | "--out"
-                | "--proof-dir"
-                | "--svg"
-                | "--html"
-                | "--puzzles"
-        );
-        if let (true, Some(file)) = (writer, words.get(i + 1)) {
-            files.push(file.trim_end_matches('/').to_string());
-        }
-    }
-    files
-}
-
-/// Whether `command` reads `file` (or a file under it).
-pub fn reads(command: &str, file: &str) -> bool {
-    command.split_whitespace().any(|w| {
-        let w = w.trim_start_matches('<');
-        w == file || w.starts_with(&format!("{file}/"))
-    })
-}
-
 #[test]
 fn steps_read_comments_numbers_outputs_and_needs() {
     assert_eq!(
@@ -411,10 +376,6 @@ fn steps_read_comments_numbers_outputs_and_needs() {
     );
     assert_eq!(help.len(), 1);
     assert!(!has_number("1234", "23") && has_number("a 23 b", "23"));
-    assert_eq!(
-        writes("qspec x > a.txt && qspec y -o b.cnf --out res/"),
-        ["a.txt", "b.cnf", "res"]
-    );
     assert!(needs("qspec compile m -o - | kissat").contains(&Need::Program("kissat".into())));
     assert!(needs("qspec solve m --solver gurobi").contains(&Need::Python("gurobipy")));
     assert!(needs("qspec solve m --certify=model").contains(&Need::Program("veripb".into())));

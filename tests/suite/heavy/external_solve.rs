@@ -40,17 +40,9 @@ fn kissat() -> String {
     if on_path.is_ok_and(|o| o.status.success()) {
         return "kissat".into();
     }
-    let find = "import os, sage_wheels; print(os.path.join(list(sage_wheels.__path__)[0], 'bin', 'kissat'))";
-    let out = Command::new("python3")
-        .args(["-c", find])
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run python3 ({e}) to find kissat; `{PIP}`"));
-    assert!(
-        out.status.success(),
-        "no kissat on the PATH nor from passagemath-kissat (`{PIP}`): {}",
-        text(&out.stderr)
-    );
-    text(&out.stdout).trim().to_string()
+    let dir = crate::common::sage_wheels_bin()
+        .unwrap_or_else(|| panic!("no kissat on the PATH nor from passagemath-kissat (`{PIP}`)"));
+    dir.join("kissat").display().to_string()
 }
 
 /// What a model's header says its answer is.
