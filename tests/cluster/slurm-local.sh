@@ -9,13 +9,27 @@
 set -euo pipefail
 ACTION=${1:-start}
 DIR=${2:-/tmp/qspec-slurm}
+# The daemons listen on Slurm's fixed ports: a second cluster on this host
+# would find the first answering there and run its jobs on it.
+# (Exited daemons not yet reaped, state Z, are not running.)
+daemons() { pgrep -d ' ' -r R,S,D,T '^slurm(ctld|d)$'; }
+running() { daemons >/dev/null; }
 if [ "$ACTION" = stop ]; then
   for daemon in slurmd slurmctld; do
     [ -f "$DIR/$daemon.pid" ] && kill "$(cat "$DIR/$daemon.pid")" 2>/dev/null || true
   done
+  # Gone before the ports are asked for again.
+  for _ in $(seq 50); do
+    running || exit 0
+    sleep 0.2
+  done
   exit 0
 fi
 [ "$ACTION" = start ] || { echo "usage: $0 start|stop [DIR]" >&2; exit 2; }
+if running; then
+  echo "a Slurm is already running on this host (pids $(daemons)); stop it first" >&2
+  exit 1
+fi
 mkdir -p "$DIR"/{state,spool,log} /run/munge
 chown munge:munge /run/munge 2>/dev/null || true
 pgrep -x munged >/dev/null || runuser -u munge -- /usr/sbin/munged --force || /usr/sbin/munged --force

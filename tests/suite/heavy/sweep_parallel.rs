@@ -130,11 +130,24 @@ fn gnu_parallel_runs_a_plan_and_resumes_it_after_a_kill() {
 }
 
 /// The one-node Slurm of `tests/cluster/slurm-local.sh`, stopped when
-/// dropped.
-struct Slurm(std::path::PathBuf);
+/// dropped. Its daemons listen on Slurm's fixed ports, so one cluster runs
+/// on a host at a time: a second would find the first answering on its
+/// ports, and be stopped under the other's jobs. Each cluster holds `TURN`
+/// while it lives.
+struct Slurm {
+    dir: std::path::PathBuf,
+    _turn: std::sync::MutexGuard<'static, ()>,
+}
+
+static TURN: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// How long a job array may take before the test fails: the arrays here
+/// take seconds; a cluster that never runs them must not hold CI.
+const ARRAY_LIMIT: Duration = Duration::from_secs(300);
 
 impl Slurm {
     fn start(dir: &Path) -> Slurm {
+        let turn = TURN.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let o = Command::new("bash")
             .arg(common::root().join("tests/cluster/slurm-local.sh"))
             .arg("start")
@@ -142,7 +155,38 @@ impl Slurm {
             .output()
             .expect("bash runs");
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-        Slurm(dir.to_path_buf())
+        Slurm {
+            dir: dir.to_path_buf(),
+            _turn: turn,
+        }
+    }
+
+    /// `sweep run` of every task of `tasks` into `out`, as a job array of
+    /// `n` tasks, waited for (at most `ARRAY_LIMIT`); its logs go to `logs`.
+    fn run_array(&self, tasks: &Path, out: &Path, n: usize, logs: &Path) {
+        let job = format!(
+            "{} sweep run {} --task $SLURM_ARRAY_TASK_ID --out {} --jobs 1",
+            env!("CARGO_BIN_EXE_qspec"),
+            tasks.display(),
+            out.display()
+        );
+        let o = Command::new("timeout")
+            .arg(ARRAY_LIMIT.as_secs().to_string())
+            .arg("sbatch")
+            .env("SLURM_CONF", self.dir.join("slurm.conf"))
+            .args(["--wait", "--quiet", &format!("--array=0-{}", n - 1)])
+            .arg(format!("--output={}/slurm-%a.out", logs.display()))
+            .args(["--wrap", &job])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .expect("sbatch runs (apt-get install slurm-wlm munge)");
+        assert_ne!(
+            o.status.code(),
+            Some(124),
+            "the job array took over {ARRAY_LIMIT:?}; see {}",
+            self.dir.join("log").display()
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     }
 }
 
@@ -151,7 +195,7 @@ impl Drop for Slurm {
         let _ = Command::new("bash")
             .arg(common::root().join("tests/cluster/slurm-local.sh"))
             .arg("stop")
-            .arg(&self.0)
+            .arg(&self.dir)
             .status();
     }
 }
@@ -165,21 +209,7 @@ fn a_slurm_job_array_runs_a_plan() {
     let slurm = Slurm::start(&d.join("slurm"));
     let (single, tasks, n) = single_and_plan(d, "1024");
     let out = d.join("results");
-    let job = format!(
-        "{} sweep run {} --task $SLURM_ARRAY_TASK_ID --out {} --jobs 1",
-        env!("CARGO_BIN_EXE_qspec"),
-        tasks.display(),
-        out.display()
-    );
-    let o = Command::new("sbatch")
-        .env("SLURM_CONF", slurm.0.join("slurm.conf"))
-        .args(["--wait", "--quiet", &format!("--array=0-{}", n - 1)])
-        .arg(format!("--output={}/slurm-%a.out", d.display()))
-        .args(["--wrap", &job])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("sbatch runs (apt-get install slurm-wlm munge)");
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    slurm.run_array(&tasks, &out, n, d);
     let all: String = (0..n)
         .map(|i| std::fs::read_to_string(out.join(format!("task-{i}.jsonl"))).unwrap())
         .collect();
@@ -338,20 +368,6 @@ fn a_slurm_job_array_runs_a_split_plan() {
     let args = ["models/queens-nd-cliques.qspec", "-D", "n=5"];
     let (tasks, n) = split_plan(d, &args, "4");
     let out = d.join("results");
-    let job = format!(
-        "{} sweep run {} --task $SLURM_ARRAY_TASK_ID --out {} --jobs 1",
-        env!("CARGO_BIN_EXE_qspec"),
-        tasks.display(),
-        out.display()
-    );
-    let o = Command::new("sbatch")
-        .env("SLURM_CONF", slurm.0.join("slurm.conf"))
-        .args(["--wait", "--quiet", &format!("--array=0-{}", n - 1)])
-        .arg(format!("--output={}/slurm-%a.out", d.display()))
-        .args(["--wrap", &job])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("sbatch runs (apt-get install slurm-wlm munge)");
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    slurm.run_array(&tasks, &out, n, d);
     assert_eq!(merged_verdict(&out, n), single_verdict(&args));
 }
