@@ -264,6 +264,8 @@ pub struct StatsArgs {
     /// Print one JSON object instead of a table (--jsonl: the same)
     #[arg(long, visible_alias = "jsonl")]
     pub json: bool,
+    #[command(flatten)]
+    pub progress: ProgressArgs,
 }
 
 /// The flags `count` and `solve --all` share.

@@ -69,6 +69,7 @@ impl Sub {
             Sub::Count(a) => a.run.progress.show(),
             Sub::Sweep(a) => a.progress(),
             Sub::Puzzles(a) => a.run.progress.show(),
+            Sub::Stats(a) => a.progress.show(),
             _ => Show::Never,
         }
     }

@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 use std::io::Write;
 
+use super::progress::Progress;
 use super::{print, EncodingRequest, Instance, ModelRequest};
 use crate::encode::{stats, EncodingStats};
 use crate::error::Result;
@@ -147,9 +148,14 @@ pub struct StatsRequest {
 
 /// Runs `stats`, printing to `out`.
 pub fn run(req: &StatsRequest, out: &mut dyn Write) -> Result<u8> {
+    // A large board takes seconds to build and size: say what is going on.
+    let status = Progress::status();
+    status.say("building the model");
     let loaded = req.model.load()?;
     let chosen = req.encodings.resolve(&loaded);
+    status.say("sizing every encoding");
     let rows = stats(&loaded.model, chosen);
+    drop(status);
     let text = if req.json {
         stats_json(&loaded, &rows)
     } else {

@@ -18,8 +18,10 @@
 
 mod estimate;
 mod hints;
+mod meetings;
 mod rays;
 mod rules;
+mod walked;
 
 pub use estimate::{estimate, ModelEstimate};
 pub use hints::{symmetry_group, symmetry_group_within, GROUP_LIMIT};
@@ -29,11 +31,17 @@ use crate::language::{RuleSpec, Spec, Target};
 use crate::model::names::{aux_var, piece_var, wall_var};
 use crate::model::{Constraint, Lit, Model, Objective, OriginId, Rel, Var};
 use crate::options::RayEncoding;
-use std::collections::HashMap;
 
 /// The model of `spec` on `board` (the board of the spec's geometry:
 /// `Board::new(&spec.dims, spec.torus, &spec.walls)`).
 pub fn build(spec: &Spec, board: &Board) -> Model {
+    build_counted(spec, board).0
+}
+
+/// The model of `spec` on `board`, and the lowering's work: the cells it
+/// walked (stepped onto, or handed in a ray, line or segment). It grows
+/// with cells × directions, however long the lines are.
+pub fn build_counted(spec: &Spec, board: &Board) -> (Model, u64) {
     Builder::new(spec, board).build()
 }
 
@@ -51,8 +59,10 @@ pub(crate) struct Builder<'a> {
     forbidden: Vec<bool>,
     /// Every rider step, both signs: `signed_riders[d]`.
     signed_riders: Vec<Vec<i64>>,
-    /// `seen(cell, d)`, memoised: `None` means "never".
-    seen_memo: HashMap<(usize, usize), Option<Lit>>,
+    /// `seen(cell, d)` of every cell and signed rider direction defined so far.
+    seen_table: rays::SeenTable,
+    /// The cells walked so far ([`walked`]).
+    walked: std::cell::Cell<u64>,
     /// "This segment holds a piece", per wall-free segment of the rider
     /// lines that can hold one (built by the first hint that needs them).
     segment_lits: Option<Vec<Lit>>,
@@ -65,6 +75,7 @@ impl<'a> Builder<'a> {
         moves.riders = canonical_directions(&moves.riders, &spec.dims, spec.torus);
         moves.leapers = canonical_directions(&moves.leapers, &spec.dims, spec.torus);
         let signed_riders = signed(&moves.riders);
+        let seen_table = rays::SeenTable::new(board.n_cells(), signed_riders.len());
         Builder {
             spec,
             board,
@@ -75,12 +86,13 @@ impl<'a> Builder<'a> {
             w: Vec::new(),
             forbidden,
             signed_riders,
-            seen_memo: HashMap::new(),
+            seen_table,
+            walked: std::cell::Cell::new(0),
             segment_lits: None,
         }
     }
 
-    fn build(mut self) -> Model {
+    fn build(mut self) -> (Model, u64) {
         self.piece_vars();
         self.wall_vars();
         self.model.decisions = Some(self.model.n_vars());
@@ -96,7 +108,7 @@ impl<'a> Builder<'a> {
         self.wall_bounds();
         self.objective();
         self.hints();
-        self.model
+        (self.model, self.walked.get())
     }
 
     fn piece_vars(&mut self) {
@@ -115,14 +127,9 @@ impl<'a> Builder<'a> {
         if !self.spec.free_walls {
             return;
         }
-        let fixed: Vec<usize> = self
-            .spec
-            .fixed
-            .iter()
-            .map(|c| self.board.index(c))
-            .collect();
-        for c in 0..self.board.n_cells() {
-            if !self.board.is_wall(c) && !fixed.contains(&c) {
+        let fixed = marks(self.board, &self.spec.fixed);
+        for (c, &is_fixed) in fixed.iter().enumerate() {
+            if !self.board.is_wall(c) && !is_fixed {
                 self.w[c] = Some(self.model.new_var(wall_var(&self.board.coords(c))));
             }
         }

@@ -14,34 +14,106 @@
 //!
 //! A torus line without fixed walls is a cycle, where the chain would define
 //! `seen` in terms of itself; its rays always use the direct form.
+//!
+//! The chain is built in time linear in cells × directions: asked for one
+//! cell, it walks forward only to the first cell already defined (each cell
+//! is walked over once in all), and the definitions live in a dense table.
 
 use super::Builder;
 use crate::model::names::direction as direction_name;
 use crate::model::{Constraint, Lit, Var};
 use crate::options::RayEncoding;
 
+/// What is known of `seen(cell, d)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Seen {
+    /// Not defined yet.
+    Unknown,
+    /// Defined by the chain (`None`: no piece can ever be seen there).
+    Chain(Option<Lit>),
+    /// Defined over the whole ray at once: `--rays direct`, or a line that
+    /// is a torus cycle without fixed walls.
+    Direct(Option<Lit>),
+}
+
+/// `seen` of every cell and signed rider direction, in a table indexed by
+/// `cell * directions + d`: every pair of a line is asked for in turn, and
+/// a dense table costs less than hashing the pairs. Allocated at the first
+/// definition (most models have none).
+pub(super) struct SeenTable {
+    cells: usize,
+    directions: usize,
+    entries: Vec<Seen>,
+}
+
+impl SeenTable {
+    pub(super) fn new(cells: usize, directions: usize) -> SeenTable {
+        SeenTable {
+            cells,
+            directions,
+            entries: Vec::new(),
+        }
+    }
+
+    fn get(&self, cell: usize, d: usize) -> Seen {
+        self.entries
+            .get(cell * self.directions + d)
+            .copied()
+            .unwrap_or(Seen::Unknown)
+    }
+
+    fn set(&mut self, cell: usize, d: usize, seen: Seen) {
+        if self.entries.is_empty() {
+            self.entries = vec![Seen::Unknown; self.cells * self.directions];
+        }
+        self.entries[cell * self.directions + d] = seen;
+    }
+}
+
 impl Builder<'_> {
     /// `seen(cell, d)` for the signed rider direction `d`; `None` when no
     /// piece can ever be seen there.
     pub(super) fn seen(&mut self, cell: usize, d: usize) -> Option<Lit> {
-        if let Some(&known) = self.seen_memo.get(&(cell, d)) {
-            return known;
+        match self.seen_table.get(cell, d) {
+            Seen::Chain(known) | Seen::Direct(known) => return known,
+            Seen::Unknown => {}
         }
-        let v = self.signed_riders[d].clone();
-        let ray = self.board.ray(cell, &v);
-        let lit = if self.rays == RayEncoding::Chain && !self.closes_on_itself(cell, &v, &ray) {
-            self.seen_chain(cell, d, &ray)
-        } else {
-            self.seen_direct(cell, d, &ray)
-        };
-        self.seen_memo.insert((cell, d), lit);
+        if self.rays == RayEncoding::Chain {
+            if let Some((cells, beyond)) = self.walk(cell, d) {
+                return self.seen_chain(d, &cells, beyond);
+            }
+        }
+        let ray = self.ray(cell, &self.signed_riders[d]);
+        let lit = self.seen_direct(cell, d, &ray);
+        self.seen_table.set(cell, d, Seen::Direct(lit));
         lit
     }
 
-    /// Whether the ray from `cell` went all around a torus cycle.
-    fn closes_on_itself(&self, cell: usize, v: &[i64], ray: &[usize]) -> bool {
-        let end = ray.last().copied().unwrap_or(cell);
-        self.board.is_torus() && self.board.step(end, v) == Some(cell)
+    /// The cells along the ray from `cell` (not yet defined) in direction
+    /// `d`, from `cell` to the first cell whose `seen` is known or to the
+    /// ray's last cell, and that last cell's `seen` (`None` at the ray's
+    /// end: nothing lies beyond). `None` when the ray comes back to `cell`:
+    /// a torus cycle without fixed walls. Each cell is walked over once in
+    /// all, as the chain then defines every cell walked.
+    fn walk(&self, cell: usize, d: usize) -> Option<(Vec<usize>, Option<Lit>)> {
+        let v = &self.signed_riders[d];
+        let mut cells = vec![cell];
+        let mut at = cell;
+        loop {
+            let next = match self.step(at, v) {
+                Some(next) if next == cell => return None,
+                Some(next) if !self.board.is_wall(next) => next,
+                // The edge, or a fixed wall: nothing lies beyond `at`.
+                _ => return Some((cells, None)),
+            };
+            cells.push(next);
+            match self.seen_table.get(next, d) {
+                Seen::Unknown => at = next,
+                Seen::Chain(known) => return Some((cells, known)),
+                // Only the cells of a cycle without fixed walls are direct.
+                Seen::Direct(_) => return None,
+            }
+        }
     }
 
     fn seen_var(&mut self, cell: usize, d: usize) -> Var {
@@ -113,21 +185,14 @@ impl Builder<'_> {
         self.or_of(terms, |b| b.seen_var(cell, d))
     }
 
-    /// The chain: `seen` of every cell of the ray, from the far end back.
-    fn seen_chain(&mut self, cell: usize, d: usize, ray: &[usize]) -> Option<Lit> {
-        let mut order: Vec<usize> = vec![cell];
-        order.extend_from_slice(ray);
-        // seen of the last cell of the ray: nothing lies beyond it.
-        let mut beyond: Option<Lit> = None;
-        if let Some(&last) = order.last() {
-            self.seen_memo.insert((last, d), None);
-        }
-        for i in (0..order.len() - 1).rev() {
-            let (c, next) = (order[i], order[i + 1]);
-            if let Some(&known) = self.seen_memo.get(&(c, d)) {
-                beyond = known;
-                continue;
-            }
+    /// The chain along the cells of a walk, from its far end back:
+    /// `seen(c) <-> x(next) OR (next is no wall AND seen(next))`, where
+    /// `beyond` is `seen` of the walk's last cell.
+    fn seen_chain(&mut self, d: usize, cells: &[usize], mut beyond: Option<Lit>) -> Option<Lit> {
+        let last = *cells.last().expect("a walk holds its start");
+        self.seen_table.set(last, d, Seen::Chain(beyond));
+        for pair in cells.windows(2).rev() {
+            let (c, next) = (pair[0], pair[1]);
             // A piece seen beyond `next` counts only if `next` is no wall.
             let through = match (beyond, self.wall(next)) {
                 (None, _) => None,
@@ -138,9 +203,8 @@ impl Builder<'_> {
                 }),
             };
             let lits: Vec<Lit> = self.placeable(next).into_iter().chain(through).collect();
-            let lit = self.or_of(lits, |b| b.seen_var(c, d));
-            self.seen_memo.insert((c, d), lit);
-            beyond = lit;
+            beyond = self.or_of(lits, |b| b.seen_var(c, d));
+            self.seen_table.set(c, d, Seen::Chain(beyond));
         }
         beyond
     }

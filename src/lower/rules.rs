@@ -34,6 +34,7 @@ impl Builder<'_> {
         for v in self.moves.riders.clone() {
             if !self.spec.free_walls {
                 board.for_each_segment(&v, |segment| {
+                    self.walked(segment.len());
                     lits.clear();
                     lits.extend(segment.iter().filter_map(|&c| self.placeable(c)));
                     if lits.len() >= 2 && !repeated(&lits, torus) {
@@ -42,20 +43,20 @@ impl Builder<'_> {
                 });
                 continue;
             }
-            for line in board.lines(&v) {
+            for line in self.lines(&v) {
                 let has_fixed_wall = line.cells.iter().any(|&c| board.is_wall(c));
                 if line.cyclic && !has_fixed_wall {
                     let vis0 = self.visibility_chain(&line.cells, &v, "vis", true);
                     self.wrap_conflict(&line.cells, &v, vis0);
                     continue;
                 }
-                for segment in board.segments_of(&line) {
+                for segment in self.segments_of(&line) {
                     self.visibility_chain(&segment, &v, "vis", true);
                 }
             }
         }
         for v in self.moves.leapers.clone() {
-            for (a, b) in self.board.leaper_pairs(&v) {
+            for (a, b) in self.leaper_pairs(&v) {
                 if let (Some(la), Some(lb)) = (self.placeable(a), self.placeable(b)) {
                     if !repeated(&[la, lb], torus) {
                         self.add(Constraint::Clause(vec![!la, !lb]), origin);
@@ -160,31 +161,34 @@ impl Builder<'_> {
 
     /// The cells each move of the piece on `cell` can reach: one list per
     /// signed rider direction (in ray order) and one per leaper target.
-    fn channels(&self, cell: usize) -> Vec<Channel> {
-        let mut out: Vec<Channel> = (0..self.signed_riders.len())
-            .map(|d| Channel::Ray(d, self.board.ray(cell, &self.signed_riders[d])))
+    pub(super) fn channels(&self, cell: usize) -> Vec<Channel> {
+        let mut out: Vec<Channel> = self
+            .signed_riders
+            .iter()
+            .map(|v| Channel::Ray(self.ray(cell, v)))
             .collect();
         for v in super::signed(&self.moves.leapers) {
-            if let Some(t) = self.board.step(cell, &v) {
-                if t != cell && !self.board.is_wall(t) {
-                    out.push(Channel::Leap(t));
-                }
-            }
+            out.extend(self.leap_target(cell, &v).map(Channel::Leap));
         }
         out
     }
 
     pub(super) fn attacks(&mut self, rel: Rel, k: u32) {
         let origin = self.model.origin("rule attacks");
+        let leaps = super::signed(&self.moves.leapers);
+        let meetings = super::meetings::meetings(&self.signed_riders, &leaps);
         for cell in 0..self.board.n_cells() {
             let Some(x) = self.placeable(cell) else {
                 continue;
             };
-            let channels = self.channels(cell);
-            let lits = if channels_overlap(&channels) {
-                self.attacked_targets(cell, &channels)
-            } else {
-                self.attack_indicators(cell, &channels)
+            // The whole rays only where two moves may reach one cell.
+            let overlapping = self
+                .moves_may_meet(cell, &meetings, &leaps)
+                .then(|| self.channels(cell))
+                .filter(|channels| channels_overlap(channels));
+            let lits = match overlapping {
+                Some(channels) => self.attacked_targets(cell, &channels),
+                None => self.attack_indicators(cell, &leaps),
             };
             self.add(
                 Constraint::Card {
@@ -198,17 +202,24 @@ impl Builder<'_> {
         }
     }
 
-    /// One indicator per move: `seen` for rays, the target piece for leaps.
-    fn attack_indicators(&mut self, cell: usize, channels: &[Channel]) -> Vec<Lit> {
+    /// One indicator per move, where no two moves reach the same cell:
+    /// `seen` for each ray, the target piece for each leap.
+    fn attack_indicators(&mut self, cell: usize, leaps: &[Vec<i64>]) -> Vec<Lit> {
         let mut lits = Vec::new();
-        for ch in channels {
-            let lit = match ch {
-                Channel::Ray(d, _) => self.seen(cell, *d),
-                Channel::Leap(t) => self.placeable(*t),
-            };
-            lits.extend(lit);
+        for d in 0..self.signed_riders.len() {
+            lits.extend(self.seen(cell, d));
+        }
+        for v in leaps {
+            lits.extend(self.leap_target(cell, v).and_then(|t| self.placeable(t)));
         }
         lits
+    }
+
+    /// The cell the leap `v` from `cell` lands on, if it is on the board,
+    /// another cell and no wall.
+    fn leap_target(&self, cell: usize, v: &[i64]) -> Option<usize> {
+        self.step(cell, v)
+            .filter(|&t| t != cell && !self.board.is_wall(t))
     }
 
     /// One indicator per attacked cell: `att(t) <-> OR over the moves that
@@ -218,7 +229,7 @@ impl Builder<'_> {
         let mut reach: BTreeMap<usize, Vec<Lit>> = BTreeMap::new();
         for (n, ch) in channels.iter().enumerate() {
             let cells = match ch {
-                Channel::Ray(_, ray) => ray.clone(),
+                Channel::Ray(ray) => ray.clone(),
                 Channel::Leap(t) => vec![*t],
             };
             // blocked: some piece or wall among the cells passed so far.
@@ -299,11 +310,7 @@ impl Builder<'_> {
                 clause.extend(self.seen(t, d));
             }
             for v in &leapers {
-                if let Some(s) = self.board.step(t, v) {
-                    if s != t {
-                        clause.extend(self.placeable(s));
-                    }
-                }
+                clause.extend(self.leap_target(t, v).and_then(|s| self.placeable(s)));
             }
             self.add(Constraint::Clause(sorted_set(&clause)), origin);
         }
@@ -311,17 +318,17 @@ impl Builder<'_> {
 }
 
 /// What one move of a piece can reach from a cell.
-enum Channel {
-    /// Signed rider direction `d` and the cells of its ray, nearest first.
-    Ray(usize, Vec<usize>),
+pub(super) enum Channel {
+    /// The cells of a ray, nearest first.
+    Ray(Vec<usize>),
     /// A leaper target.
     Leap(usize),
 }
 
-fn channels_overlap(channels: &[Channel]) -> bool {
+pub(super) fn channels_overlap(channels: &[Channel]) -> bool {
     let mut seen = std::collections::HashSet::new();
     channels.iter().any(|ch| match ch {
-        Channel::Ray(_, cells) => cells.iter().any(|c| !seen.insert(*c)),
+        Channel::Ray(cells) => cells.iter().any(|c| !seen.insert(*c)),
         Channel::Leap(t) => !seen.insert(*t),
     })
 }

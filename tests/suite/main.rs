@@ -48,6 +48,7 @@ mod progress;
 mod results;
 mod robust;
 mod rules;
+mod scaling;
 mod seed_results;
 mod snapshot;
 mod snapshots;

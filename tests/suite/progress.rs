@@ -9,8 +9,8 @@ use common::{qspec, stderr, stdout};
 /// What a bar draws: its lines are redrawn in place ("erase line").
 const ERASE: &str = "\x1b[2K";
 
-/// The long commands, each fast here: a sweep, puzzles, a count, a solve
-/// and a certified solve.
+/// The long commands, each fast here: a sweep, puzzles, a count, the sizes
+/// of the encodings, a solve and a certified solve.
 fn commands(dir: &std::path::Path) -> Vec<Vec<String>> {
     let tasks = dir.join("plan.jsonl");
     let plan = qspec(&["sweep", "plan", "models/blocked-8x8.qspec", "--walls", "1"]);
@@ -21,6 +21,12 @@ fn commands(dir: &std::path::Path) -> Vec<Vec<String>> {
         owned(&["sweep", "models/blocked-8x8.qspec", "--walls", "1"]),
         owned(&["puzzles", "models/blocked-8x8.qspec", "--walls", "1"]),
         owned(&["count", "models/n-queens.qspec", "-D", "n=7"]),
+        owned(&[
+            "stats",
+            "models/queens-attacking-exactly-k.qspec",
+            "-D",
+            "n=30",
+        ]),
         // One thread: a maximisation on two may print other boards.
         owned(&["solve", "models/queens-3d-5.qspec", "--threads", "1"]),
         owned(&[

@@ -42,7 +42,7 @@ impl Conflicts {
             .iter()
             .map(|v| {
                 let mut of = vec![usize::MAX; board.n_cells()];
-                for segment in board.segments(v) {
+                for segment in builder.segments(v) {
                     for &c in &segment {
                         of[c] = segments.len();
                     }
@@ -55,7 +55,7 @@ impl Conflicts {
             .moves
             .leapers
             .iter()
-            .flat_map(|v| board.leaper_pairs(v))
+            .flat_map(|v| builder.leaper_pairs(v))
             .collect();
         Conflicts {
             segments,

@@ -66,8 +66,8 @@ impl Builder<'_> {
         let mut used = std::collections::HashSet::new();
         for v in self.moves.riders.clone() {
             let dir = direction(&v);
-            for line in self.board.lines(&v) {
-                for segment in self.board.segments_of(&line) {
+            for line in self.lines(&v) {
+                for segment in self.segments_of(&line) {
                     let lits: Vec<Lit> =
                         segment.iter().filter_map(|&c| self.placeable(c)).collect();
                     let lit = match lits.len() {

@@ -55,6 +55,7 @@ pub enum Mode {
     /// two cores); every block is judged and its commands read.
     Judge,
     /// The full suite: every example; a missing program fails.
+    #[cfg_attr(not(feature = "external-solvers"), allow(dead_code))]
     Everything,
 }
 
