@@ -1,8 +1,9 @@
 //! Errors at a place in a text: a [`Diagnostic`] on a span of a `.qspec`
 //! file, rendered like rustc — `file:line:column`, the source line, and a
-//! caret under the offending text ([`SpecErrors`]); and a [`LineError`] on a
-//! line of a solver's answer or a compiled file, read with the numbered
-//! [`LineReader`].
+//! caret under the offending text ([`SpecErrors`]), its lines read as the
+//! grammar reads them ([`source_lines`]: `\n`, `\r\n` or a lone `\r`); and a
+//! [`LineError`] on a line of a solver's answer or a compiled file, read
+//! with the numbered [`LineReader`].
 //!
 //! ```
 //! use qspec::diag::{Diagnostic, Span, SpecErrors};
@@ -18,10 +19,12 @@
 
 mod lines;
 mod render;
+mod source_lines;
 pub(crate) mod suggest;
 
 pub use lines::{LineError, LineReader};
 pub use render::line_col;
+pub use source_lines::{line_at, source_lines, SourceLine, SourceLines};
 
 use std::fmt;
 
@@ -130,20 +133,15 @@ impl Diagnostic {
 /// `keyword` (`board`, `piece`), from the keyword to the line's end without
 /// its comment; `None` when no line does.
 pub fn statement_span(source: &str, keyword: &str) -> Option<Span> {
-    let mut start = 0;
-    for line in source.split_inclusive('\n') {
-        let text = line.split('#').next().unwrap_or("").trim_end();
+    source_lines(source).find_map(|line| {
+        let text = line.text.split('#').next().unwrap_or("").trim_end();
         let indent = text.len() - text.trim_start().len();
-        let words = text.trim_start();
-        let first = words
+        let first = text
+            .trim_start()
             .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
             .next();
-        if first == Some(keyword) {
-            return Some(Span::new(start + indent, start + text.len()));
-        }
-        start += line.len();
-    }
-    None
+        (first == Some(keyword)).then(|| Span::new(line.start + indent, line.start + text.len()))
+    })
 }
 
 /// All the errors (or all the warnings) found in one file, with what is

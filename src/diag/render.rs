@@ -4,6 +4,7 @@
 //! offset inside a character counts as that character, and characters a
 //! terminal would not show as one visible column are shown as U+FFFD.
 
+use super::source_lines::line_at;
 use super::{Diagnostic, Level};
 use std::fmt;
 
@@ -17,14 +18,13 @@ pub(super) fn char_start(source: &str, at: usize) -> usize {
 }
 
 /// 1-based line and column (in characters, as rustc counts) of byte offset
-/// `at`; an offset inside a character counts as that character.
+/// `at`, lines ended as the grammar ends them ([`super::source_lines`]); an
+/// offset inside a character counts as that character.
 pub fn line_col(source: &str, at: usize) -> (usize, usize) {
     let at = char_start(source, at);
-    let before = &source[..at];
-    let line = before.matches('\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    let col = source[line_start..at].chars().count() + 1;
-    (line, col)
+    let (number, line) = line_at(source, at);
+    let col = source[line.start..at].chars().count() + 1;
+    (number, col)
 }
 
 /// Columns a character takes on a terminal: 2 for wide East Asian
@@ -158,17 +158,16 @@ pub(super) fn render_one(
     }
     let start = char_start(source, d.span.start);
     let (line, col) = line_col(source, start);
-    let line_start = source[..start].rfind('\n').map_or(0, |i| i + 1);
-    let line_end = source[line_start..]
-        .find('\n')
-        .map_or(source.len(), |i| line_start + i);
-    let text = source[line_start..line_end].trim_end_matches('\r');
+    let (_, shown_line) = line_at(source, start);
+    let text = shown_line.text;
+    // A span may start inside the line end of `\r\n` (on its `\n`).
+    let line_end = shown_line.end().max(start);
     let mut end = char_start(source, d.span.end.clamp(start, line_end));
     if end < d.span.end.min(line_end) {
         // The span ends inside a character: cover all of it.
         end += source[end..].chars().next().map_or(0, char::len_utf8);
     }
-    let n_carets = columns(&source[start..end.min(line_start + text.len()).max(start)]).max(1);
+    let n_carets = columns(&source[start..end.min(shown_line.end()).max(start)]).max(1);
     let pad = " ".repeat(line.to_string().len());
     writeln!(f, "{label}: {}", d.message)?;
     writeln!(f, "{pad}--> {file}:{line}:{col}")?;
@@ -248,5 +247,41 @@ mod tests {
         }
         let r = render("a\r\n\tbad\r\n", 4, 7);
         assert!(r.contains("2 | \tbad\n  | \t^^^\n"), "{r}");
+    }
+
+    #[test]
+    fn a_lone_carriage_return_ends_a_line_as_in_the_grammar() {
+        use super::line_col;
+        let old_mac = "# c\rboard 5 x 5\rpiece rook\r";
+        assert_eq!(line_col(old_mac, 0), (1, 1));
+        assert_eq!(line_col(old_mac, 4), (2, 1));
+        assert_eq!(line_col(old_mac, 10), (2, 7));
+        assert_eq!(line_col(old_mac, 16), (3, 1));
+        assert_eq!(line_col(old_mac, old_mac.len()), (4, 1));
+        // Mixed: `\r\n` is one line end, `\n\r` two.
+        let mixed = "a\r\nbc\rd\n\re";
+        let places: Vec<(usize, usize)> = (0..=mixed.len()).map(|at| line_col(mixed, at)).collect();
+        assert_eq!(
+            places,
+            [
+                (1, 1),
+                (1, 2),
+                (1, 3),
+                (2, 1),
+                (2, 2),
+                (2, 3),
+                (3, 1),
+                (3, 2),
+                (4, 1),
+                (5, 1),
+                (5, 2)
+            ]
+        );
+        // The line echoed is the one line, the caret under the error.
+        let r = render(old_mac, 10, 11);
+        assert!(r.contains("m.qspec:2:7"), "{r}");
+        assert!(r.contains("2 | board 5 x 5\n  |       ^\n"), "{r}");
+        let r = render(mixed, 4, 6);
+        assert!(r.contains("m.qspec:2:2\n  |\n2 | bc\n  |  ^\n"), "{r}");
     }
 }

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use super::guard::{check_output, Limits, Target};
 use super::{Checked, Instance};
-use crate::diag::{Diagnostic, Span, SpecErrors};
+use crate::diag::{line_at, Diagnostic, Span, SpecErrors};
 use crate::draw::Layout;
 use crate::emit::{self, Clauses, EmitOptions, Provenance};
 use crate::encode::{self, ClauseArena, ClauseSink};
@@ -276,9 +276,10 @@ fn at_objective(spec: &Spec, source: &str, message: String) -> Error {
     let Some(at) = at.filter(|_| spec.objective.is_some()) else {
         return Error::unsupported(message);
     };
-    let end = source[at..]
-        .find(['\n', ';', '#'])
-        .map_or(source.len(), |e| at + e);
+    let (_, line) = line_at(source, at);
+    let end = source[at..line.end()]
+        .find([';', '#'])
+        .map_or(line.end(), |e| at + e);
     Error::Spec(SpecErrors {
         file: spec.file.clone(),
         source: source.to_string(),

@@ -5,7 +5,7 @@ use std::io::Read;
 use std::path::Path;
 
 use super::{check_source, load_source, Checked, Instance, LoadOptions, MAX_SOURCE_BYTES};
-use crate::diag::{Diagnostic, Span, SpecErrors};
+use crate::diag::{source_lines, Diagnostic, Span, SpecErrors};
 use crate::error::{Error, Result};
 
 /// A model's text and how to load it.
@@ -85,24 +85,25 @@ fn too_large(name: &str, bytes: &[u8], size: Option<u64>) -> Error {
             crate::diag::thousands(MAX_SOURCE_BYTES as u64)
         ),
     };
-    let first = bytes.split(|&b| b == b'\n').next().unwrap_or(&[]);
-    let first = printable(&first[..first.len().min(200)]);
+    let head = printable(&bytes[..bytes.len().min(200)]);
+    let first = source_lines(&head).next().map_or("", |line| line.text);
     Error::Spec(SpecErrors {
         file: name.to_string(),
         errors: vec![crate::language::syntax::file_too_large(&size)],
-        source: first,
+        source: first.to_string(),
     })
 }
 
-/// `bytes` as a terminal may show them: printable ASCII, line breaks and
-/// tabs as they are, every other byte a `.` (so that a binary file shown
-/// beside a caret cannot move the cursor or change the colours, and byte
-/// offsets stay offsets).
+/// `bytes` as a terminal may show them: printable ASCII, line ends (`\r`
+/// too, so that lines are numbered as the grammar numbers them) and tabs as
+/// they are, every other byte a `.` (so that a binary file shown beside a
+/// caret cannot move the cursor or change the colours, and byte offsets
+/// stay offsets).
 fn printable(bytes: &[u8]) -> String {
     bytes
         .iter()
         .map(|&b| match b {
-            b'\n' | b'\t' | 0x20..=0x7e => b as char,
+            b'\n' | b'\r' | b'\t' | 0x20..=0x7e => b as char,
             _ => '.',
         })
         .collect()

@@ -21,19 +21,85 @@ mod grammar {
 
 use grammar::{QspecParser, Rule};
 
+/// The stack the parser runs on. pest recurses a few frames per level of
+/// parentheses, and so does building the tree; the nesting check on the
+/// text bounds that to [`syntax::MAX_NESTING`] levels, which any thread's
+/// stack holds. This stack is for a nesting that check would miss (as it
+/// once missed every line after a comment in a file of `\r` line ends): it
+/// holds hundreds of thousands of levels, so that pest parses such a text
+/// and [`check_nesting`] refuses it with its reason, where on a small stack
+/// (a Python thread, a worker's) pest would give up with "stack limit
+/// reached". Only the pages touched are ever used.
+const PARSER_STACK: usize = 256 << 20;
+
 /// Parses a whole file into its statements. The file's size and nesting
-/// are checked first, and every expression's size before it is built, so
-/// that no input can exhaust the stack.
+/// are checked first, and every expression's size and nesting before it is
+/// built, so that no input can exhaust the stack.
 pub fn parse(source: &str) -> Result<Vec<Stmt>, Diagnostic> {
     syntax::check_limits(source)?;
+    on_parser_stack(|| parse_checked(source))
+}
+
+/// Runs `work` on a thread of [`PARSER_STACK`] bytes of stack, or on this
+/// thread when no such thread can be started (an address space limit):
+/// the nesting check still guards it there.
+fn on_parser_stack<T: Send>(work: impl FnOnce() -> T + Send + Copy) -> T {
+    std::thread::scope(|scope| {
+        let worker = std::thread::Builder::new()
+            .name("qspec-parser".into())
+            .stack_size(PARSER_STACK)
+            .spawn_scoped(scope, work);
+        match worker {
+            Ok(worker) => worker
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            Err(_) => work(),
+        }
+    })
+}
+
+/// The pest parse and the tree built from it, for a text whose size and
+/// nesting [`parse`] has checked.
+fn parse_checked(source: &str) -> Result<Vec<Stmt>, Diagnostic> {
     let mut pairs = QspecParser::parse(Rule::file, source).map_err(|e| syntax_error(source, e))?;
     let file = pairs.next().expect("the file rule always produces a pair");
+    check_nesting(source, &file)?;
     check_expression_sizes(&file)?;
     Ok(file
         .into_inner()
         .filter(|p| p.as_rule() != Rule::EOI)
         .map(statement)
         .collect())
+}
+
+/// Refuses parentheses nested more than [`syntax::MAX_NESTING`] deep, read
+/// from the parsed tree (without recursion): building the tree recurses once
+/// per level, and pest parses as deep as its stack lets it, so a nesting the
+/// check on the text missed is refused here, before anything recursive
+/// runs, instead of overflowing the stack.
+fn check_nesting(source: &str, file: &Pair<'_, Rule>) -> Result<(), Diagnostic> {
+    // The ends of the expressions that hold the current one: an expression
+    // in parentheses is one level below the expression around it.
+    let mut enclosing_ends: Vec<usize> = Vec::new();
+    for p in file.clone().into_inner().flatten() {
+        if p.as_rule() != Rule::expr {
+            continue;
+        }
+        let span = p.as_span();
+        while enclosing_ends
+            .last()
+            .is_some_and(|&end| end <= span.start())
+        {
+            enclosing_ends.pop();
+        }
+        enclosing_ends.push(span.end());
+        // The outermost expression is not in parentheses of its own.
+        if enclosing_ends.len() > syntax::MAX_NESTING + 1 {
+            let open = source[..span.start()].rfind('(').unwrap_or(span.start());
+            return Err(syntax::nested_too_deep(open));
+        }
+    }
+    Ok(())
 }
 
 /// Refuses an expression of more than [`syntax::MAX_EXPR_OPS`] operators
@@ -129,11 +195,19 @@ fn describe(rule: &Rule) -> &'static str {
     }
 }
 
+/// What pest says when it stops before its stack runs out.
+const PEST_STACK_LIMIT: &str = "stack limit reached";
+
 fn syntax_error(source: &str, e: pest::error::Error<Rule>) -> Diagnostic {
     let at = match e.location {
         InputLocation::Pos(p) => p,
         InputLocation::Span((s, _)) => s,
     };
+    if matches!(&e.variant, ErrorVariant::CustomError { message } if message == PEST_STACK_LIMIT) {
+        // Only parentheses make pest recurse deeper as the text grows.
+        let open = source[..at.min(source.len())].rfind('(').unwrap_or(at);
+        return syntax::nested_too_deep(open);
+    }
     let expected = match &e.variant {
         ErrorVariant::ParsingError { positives, .. } => {
             let mut wanted: Vec<&str> = positives.iter().map(describe).collect();
@@ -389,4 +463,41 @@ fn expr(pair: Pair<'_, Rule>) -> Expr {
             }
         })
         .parse(pair.into_inner())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A `count` bound nested `depth` parentheses deep.
+    fn nested(depth: usize) -> String {
+        format!(
+            "board 5 x 5\npiece rook\ncount == {}1{}\n",
+            "(".repeat(depth),
+            ")".repeat(depth)
+        )
+    }
+
+    #[test]
+    fn a_nesting_the_check_on_the_text_misses_is_still_refused() {
+        // Past the check on the text, as if it had missed a line: 3,000
+        // levels overflowed a test thread's 2 MB building the tree, 600,000
+        // the parser's 256 MB; 1,000,000 is more than pest parses in it.
+        for depth in [3000, 600_000, 1_000_000] {
+            let text = nested(depth);
+            let checked = syntax::check_limits(&text).unwrap_err();
+            let parsed = on_parser_stack(|| parse_checked(&text)).unwrap_err();
+            assert_eq!(parsed.message, checked.message, "{depth}");
+            if depth < 1_000_000 {
+                assert_eq!(parsed, checked, "{depth}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_parsers_thread_hands_back_its_errors() {
+        let e = parse("board 5 x 5\npiece rook\ncount == (1\n").unwrap_err();
+        assert!(e.message.contains("expected"), "{e:?}");
+        assert_eq!(parse(&nested(32)).map(|stmts| stmts.len()), Ok(3));
+    }
 }

@@ -11,7 +11,7 @@
 use crate::board::symmetry::NAMED_2D;
 use crate::board::BUILTIN_PIECES;
 use crate::diag::suggest::{char_name, confusable, nearest};
-use crate::diag::{Diagnostic, Span};
+use crate::diag::{line_at, source_lines, Diagnostic, Span};
 use crate::options::{AmoEncoding, CardEncoding};
 
 /// The largest `.qspec` file read: room for a picture of 2000 x 2000 cells.
@@ -60,47 +60,62 @@ pub fn check_limits(source: &str) -> Result<(), Diagnostic> {
         let size = crate::diag::thousands(source.len() as u64);
         return Err(file_too_large(&format!("{size} bytes")));
     }
-    let mut offset = 0;
-    for line in source.split_inclusive('\n') {
-        let code = line.split('#').next().unwrap_or("");
-        let mut depth = 0usize;
-        for (i, c) in code.char_indices() {
-            match c {
-                '(' => {
-                    depth += 1;
-                    if depth > MAX_NESTING {
-                        return Err(Diagnostic::new(
-                            Span::new(offset + i, offset + i + 1),
-                            format!("parentheses are nested more than {MAX_NESTING} deep"),
-                        )
-                        .with_help("write the expression with fewer parentheses, or use a param"));
-                    }
-                }
-                ')' => depth = depth.saturating_sub(1),
-                _ => {}
-            }
+    for line in source_lines(source) {
+        if let Some(at) = too_deep(code_of(line.text)) {
+            return Err(nested_too_deep(line.start + at));
         }
-        offset += line.len();
     }
     Ok(())
+}
+
+/// The refusal of parentheses nested more than [`MAX_NESTING`] deep, at
+/// the `(` at offset `at`.
+pub fn nested_too_deep(at: usize) -> Diagnostic {
+    Diagnostic::new(
+        Span::new(at, at + 1),
+        format!("parentheses are nested more than {MAX_NESTING} deep"),
+    )
+    .with_help("write the expression with fewer parentheses, or use a param")
+}
+
+/// A line without its comment. An expression never spans lines (the
+/// grammar's whitespace has no line end), so nesting is counted a line at a
+/// time.
+fn code_of(line: &str) -> &str {
+    line.split('#').next().unwrap_or("")
+}
+
+/// The offset in `code` of the first `(` nested deeper than [`MAX_NESTING`].
+fn too_deep(code: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, c) in code.char_indices() {
+        match c {
+            '(' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Some(i);
+                }
+            }
+            ')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    None
 }
 
 /// The offset of the first `{` that no `}` closes (comments skipped).
 fn unclosed_brace(source: &str) -> Option<usize> {
     let mut open = Vec::new();
-    let mut offset = 0;
-    for line in source.split_inclusive('\n') {
-        let code = line.split('#').next().unwrap_or("");
-        for (i, c) in code.char_indices() {
+    for line in source_lines(source) {
+        for (i, c) in code_of(line.text).char_indices() {
             match c {
-                '{' => open.push(offset + i),
+                '{' => open.push(line.start + i),
                 '}' => {
                     open.pop();
                 }
                 _ => {}
             }
         }
-        offset += line.len();
     }
     open.first().copied()
 }
@@ -237,7 +252,7 @@ pub fn explain(source: &str, at: usize, expected: &str) -> Diagnostic {
             format!("syntax error: expected {expected}"),
         );
     }
-    let line_start = source[..at].rfind(['\n', ';']).map_or(0, |i| i + 1);
+    let line_start = statement_start(source, at);
     let before = &source[line_start..at];
     let first = line_start + (before.len() - before.trim_start().len());
     let in_word = source[at..].starts_with(is_word_char);
@@ -252,8 +267,7 @@ pub fn explain(source: &str, at: usize, expected: &str) -> Diagnostic {
         // At the statement's first word.
         return unknown_statement(source, at, word, span);
     };
-    let rest = source[at..].split(['\n', ';']).next().unwrap_or("");
-    let rest = rest.split('#').next().unwrap_or("").trim();
+    let rest = code_of(statement_rest(source, at)).trim();
     let words_before_word: Vec<&str> = words_between(&source[line_start..word_start]);
     let n_args = words_before_word.len().saturating_sub(1);
     let known = vocabulary(kw, n_args, words_before_word.last().copied().unwrap_or(""));
@@ -298,6 +312,22 @@ pub fn explain(source: &str, at: usize, expected: &str) -> Diagnostic {
         format!("unexpected `{token}`: expected {expected}"),
     )
     .with_help(format!("write {}", usage(kw)))
+}
+
+/// Where the statement that holds `at` starts: its line's start, or just
+/// past the last `;` between that and `at`.
+fn statement_start(source: &str, at: usize) -> usize {
+    let (_, line) = line_at(source, at);
+    source[line.start..at]
+        .rfind(';')
+        .map_or(line.start, |i| line.start + i + 1)
+}
+
+/// The statement that holds `at`, from `at` to its line's end or its `;`.
+fn statement_rest(source: &str, at: usize) -> &str {
+    let (_, line) = line_at(source, at);
+    let rest = &source[at..line.end().max(at)];
+    rest.split(';').next().unwrap_or("")
 }
 
 /// The first word of a statement is not a keyword.

@@ -4,7 +4,8 @@
 //!
 //! Every file of `models/` is mutated (bytes and tokens deleted,
 //! duplicated, swapped; huge numbers, look-alike and invisible Unicode, a
-//! BOM, CRLF, tabs, deep nesting, long operator chains, binary garbage),
+//! BOM, every line end made `\r\n`, `\r` or a mix, NUL bytes, tabs, deep
+//! nesting, long operator chains, binary garbage),
 //! and each case must: not panic, not overflow its (modest) stack, end
 //! within the per-case budget, and, when it is refused, say where —
 //! `file:line:column` inside the file — or which limit it passed.
@@ -172,7 +173,7 @@ const HUGE: &[&str] = &[
 /// One mutation of `text`.
 fn mutate(rng: &mut Rng, text: &mut Vec<u8>) {
     let at = |rng: &mut Rng, text: &Vec<u8>| rng.below(text.len() + 1);
-    match rng.below(14) {
+    match rng.below(17) {
         0 if !text.is_empty() => {
             let a = at(rng, text).min(text.len() - 1);
             let b = (a + 1 + rng.below(8)).min(text.len());
@@ -204,27 +205,35 @@ fn mutate(rng: &mut Rng, text: &mut Vec<u8>) {
             text.splice(to..to, rng.pick(ODD).bytes());
         }
         6 => text.splice(0..0, "\u{FEFF}".bytes()).for_each(drop),
-        7 => *text = crlf(text),
-        8 => {
+        7 => *text = relined(text, || b"\r\n"),
+        8 => *text = relined(text, || b"\r"),
+        9 => *text = relined(text, || *rng.pick(LINE_ENDS)),
+        10 => {
+            for _ in 0..1 + rng.below(3) {
+                let to = char_boundary(text, at(rng, text));
+                text.insert(to, 0);
+            }
+        }
+        11 => {
             let depth = 1 + rng.below(200);
             let to = at(rng, text);
             let nest = format!("{}1{}", "(".repeat(depth), ")".repeat(rng.below(depth + 1)));
             text.splice(to..to, nest.bytes());
         }
-        9 => {
+        12 => {
             let n = 1 + rng.below(600);
             let op = *rng.pick(&["- ", "-", "1+", "2^", "2*"]);
             let to = at(rng, text);
             text.splice(to..to, op.repeat(n).bytes());
             text.splice(to + op.len() * n..to + op.len() * n, *b"1");
         }
-        10 => {
+        13 => {
             let to = at(rng, text);
             let garbage: Vec<u8> = (0..1 + rng.below(12)).map(|_| rng.next() as u8).collect();
             text.splice(to..to, garbage);
         }
-        11 => lines_op(rng, text),
-        12 => {
+        14 => lines_op(rng, text),
+        15 => {
             // Replace a word by another token.
             let words: Vec<(usize, usize)> = word_spans(text);
             if let Some(&(a, b)) = (!words.is_empty()).then(|| rng.pick(&words)) {
@@ -245,13 +254,30 @@ fn char_boundary(text: &[u8], mut at: usize) -> usize {
     at
 }
 
-fn crlf(text: &[u8]) -> Vec<u8> {
+/// The line ends the grammar reads.
+const LINE_ENDS: &[&[u8]] = &[b"\n", b"\r\n", b"\r"];
+
+/// `text` with each of its line ends (`\r\n`, `\n` or a lone `\r`, as the
+/// grammar reads them) replaced by the one `ending` gives for it: bytes,
+/// since a mutated model may not be UTF-8.
+fn relined(text: &[u8], mut ending: impl FnMut() -> &'static [u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(text.len() + 16);
-    for &b in text {
-        if b == b'\n' {
-            out.push(b'\r');
+    let mut i = 0;
+    while i < text.len() {
+        match text[i] {
+            b'\r' if text.get(i + 1) == Some(&b'\n') => {
+                out.extend_from_slice(ending());
+                i += 2;
+            }
+            b'\n' | b'\r' => {
+                out.extend_from_slice(ending());
+                i += 1;
+            }
+            b => {
+                out.push(b);
+                i += 1;
+            }
         }
-        out.push(b);
     }
     out
 }
@@ -320,7 +346,7 @@ fn check_refusal(e: &Error, name: &str, text: &[u8]) -> Result<(), String> {
     let shown = e.to_string();
     match e {
         Error::Spec(errors) => {
-            let lines = errors.source.split('\n').count();
+            let lines = qspec::diag::source_lines(&errors.source).count();
             for d in &errors.errors {
                 if d.is_unplaced() {
                     continue;
@@ -428,7 +454,7 @@ impl Slowest {
         self.0
             .iter()
             .map(|(took, case, input)| {
-                let text = String::from_utf8_lossy(input).replace('\n', " | ");
+                let text = String::from_utf8_lossy(input).replace(['\r', '\n'], " | ");
                 let short: String = text.chars().take(160).collect();
                 format!("fuzz:   {took:?} case {case}: {short}\n")
             })

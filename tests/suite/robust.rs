@@ -297,6 +297,118 @@ fn stats_estimates_its_rows_for_big_models() {
     assert!(stdout(&o).contains("\"estimated\": false"));
 }
 
+// ---------------------------------------------------------------- issue 42
+
+/// `lines`, each ended by the next of `ends` (taken in turn).
+fn ended(lines: &[&str], ends: &[&str]) -> String {
+    lines
+        .iter()
+        .zip(ends.iter().cycle())
+        .map(|(line, end)| format!("{line}{end}"))
+        .collect()
+}
+
+/// The issue's model: a comment on its first line, and a `count` on its
+/// fifth nested 20,000 parentheses deep.
+fn deep_after_a_comment(ends: &[&str]) -> String {
+    let count = format!("count == {}1{}", "(".repeat(20_000), ")".repeat(20_000));
+    ended(
+        &[
+            "# c",
+            "board 5 x 5",
+            "piece rook",
+            "rule attacks >= 1",
+            &count,
+        ],
+        ends,
+    )
+}
+
+/// `stats` of `text` written to `d4.qspec`: exit code, stderr.
+fn stats_text(text: &[u8]) -> (Option<i32>, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let m = write(dir.path(), "d4.qspec", text);
+    let o = qspec(&["stats", s(&m)]);
+    (o.status.code(), stderr(&o))
+}
+
+#[test]
+fn every_line_end_the_grammar_reads_is_a_line_end_for_the_nesting_check() {
+    for ends in [
+        &["\r"][..],
+        &["\r\n"],
+        &["\n"],
+        &["\r", "\r\n", "\n", "\r\n", "\r"],
+        &["\n", "\r", "\r\n"],
+    ] {
+        let text = deep_after_a_comment(ends);
+        for text in [text.clone(), format!("\u{FEFF}{text}")] {
+            let (code, e) = stats_text(text.as_bytes());
+            no_panic(&e);
+            assert_eq!(code, Some(2), "{ends:?}: {e}");
+            assert!(
+                e.contains("parentheses are nested more than 32 deep"),
+                "{ends:?}: {e}"
+            );
+            // The 33rd `(`, after `count == ` and 32 others.
+            assert!(e.contains("d4.qspec:5:42"), "{ends:?}: {e}");
+        }
+    }
+}
+
+#[test]
+fn a_syntax_error_after_carriage_returns_is_shown_on_its_own_line() {
+    for ends in [&["\r"][..], &["\r\n", "\r", "\n"]] {
+        let text = ended(
+            &["board 8 x 8", "piece queen", "rule no-attack", "count == 8"],
+            ends,
+        );
+        let (code, e) = compile_text(text.as_bytes());
+        assert_eq!(code, Some(2), "{ends:?}: {e}");
+        assert!(e.contains("unknown rule `no-attack`"), "{ends:?}: {e}");
+        assert!(e.contains("did you mean `no_attack`?"), "{ends:?}: {e}");
+        assert!(
+            e.contains("m.qspec:3:6\n  |\n3 | rule no-attack\n  |      ^^^^^^^^^\n"),
+            "{ends:?}: {e}"
+        );
+    }
+    // After a byte-order mark too, and from the checker as from the parser.
+    let (code, e) = compile_text("\u{FEFF}# bom\rboard 8 x 0\r".as_bytes());
+    assert_eq!(code, Some(2), "{e}");
+    assert!(
+        e.contains("m.qspec:2:11\n  |\n2 | board 8 x 0\n  |           ^\n"),
+        "{e}"
+    );
+    let (code, e) =
+        compile_text("\u{FEFF}board 8 x 8\rpiece queen\rrule no_attack\rcount == 8\r".as_bytes());
+    assert_eq!(code, Some(0), "{e}");
+    // A refusal found after parsing (the objective in a CNF file) too.
+    let (code, e) =
+        compile_text(b"board 3 x 3\rpiece king\rrule no_attack\rmaximize count\rcount <= 9\r");
+    assert_eq!(code, Some(2), "{e}");
+    assert!(
+        e.contains("m.qspec:4:1\n  |\n4 | maximize count\n  | ^^^^^^^^^^^^^^\n"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_nul_byte_is_refused_at_its_place() {
+    for ends in ["\n", "\r", "\r\n"] {
+        let text = format!("board 8 x 8{ends}piece qu\0een{ends}rule no_attack{ends}");
+        let (code, e) = compile_text(text.as_bytes());
+        no_panic(&e);
+        assert_eq!(code, Some(2), "{ends:?}: {e}");
+        assert!(e.contains("unexpected character U+0000"), "{ends:?}: {e}");
+        assert!(e.contains("m.qspec:2:9"), "{ends:?}: {e}");
+    }
+    // Not UTF-8: the place is counted in the same lines.
+    let (code, e) = compile_text(b"board 8 x 8\rpiece qu\xffeen\r");
+    assert_eq!(code, Some(2), "{e}");
+    assert!(e.contains("not UTF-8 text: byte 20"), "{e}");
+    assert!(e.contains("m.qspec:2:9"), "{e}");
+}
+
 // ---------------------------------------------------------------- issue 13
 
 #[test]
