@@ -33,7 +33,7 @@ row() {
   local small large
   small=$(seconds "$command" "$out/m.qspec" -D "n=$n" "$@")
   large=$(seconds "$command" "$out/m.qspec" -D "n=$((2 * n))" "$@")
-  printf '%-44s %6s %8.2f s %8.2f s %7.1f   %s\n' "$label" "$n" "$small" "$large" \
+  printf '%-56s %6s %8.2f s %8.2f s %7.1f   %s\n' "$label" "$n" "$small" "$large" \
     "$(awk -v a="$small" -v b="$large" 'BEGIN { print (a > 0) ? b / a : 0 }')" "$linear"
 }
 
@@ -41,7 +41,7 @@ square="param n = 8
 board n x n"
 column="param n = 8
 board n x 9"
-printf '%-44s %6s %10s %10s %7s   %s\n' case n "at n" "at 2n" ratio linear
+printf '%-56s %6s %10s %10s %7s   %s\n' case n "at n" "at 2n" ratio linear
 row "attacks == 3, n x n, maximize (OPB)" 4 "$square
 piece queen
 rule attacks == 3
