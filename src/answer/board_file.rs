@@ -24,7 +24,7 @@
 use std::io::Read;
 use std::path::Path;
 
-use super::decode::{cell_var, CellVar};
+use super::decode::{decided_cell, CellVar};
 use super::mapped::{placement_of, read_mapped};
 use super::picture::{is_picture_row, numbered, picture, Fit};
 use crate::board::Board;
@@ -63,7 +63,7 @@ pub fn start_literals(model: &Model, board: &Board, placement: &Placement) -> Ve
     (1..=model.n_decisions())
         .map(Var::from_dimacs)
         .filter_map(|var| {
-            let on = match cell_var(board, model.name(var))? {
+            let on = match decided_cell(model, board, var)? {
                 CellVar::Piece(c) => placement.pieces[c],
                 CellVar::Wall(c) => placement.chosen_walls[c],
             };

@@ -1,8 +1,9 @@
-//! Decoding: variable names and values → a [`Placement`]. Only the names
-//! matter (`x_3_4` is a piece on (3,4), `wall_3_4` a chosen wall, as
-//! [`crate::model::names`] parses them), so any
-//! solver's answer maps back through the variable map of the compiled file
-//! or of a freshly built model.
+//! Decoding: variable names and values → a [`Placement`]. For another
+//! solver's answer only the names matter (`x_3_4` is a piece on (3,4),
+//! `wall_3_4` a chosen wall, as [`crate::model::names`] parses them), so it
+//! maps back through the variable map of the compiled file or of a freshly
+//! built model. qspec's own values of a model it built are read through the
+//! model's cell table instead ([`decided_cell`], [`placement_of`]).
 //!
 //! ```
 //! use qspec::answer::decode::placement;
@@ -15,6 +16,7 @@
 use crate::board::Board;
 use crate::board::Placement;
 use crate::model::names::{parse_cell, CellName};
+use crate::model::{Decision, Model, Var};
 
 /// What a named variable says about a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,6 +39,32 @@ pub fn cell_var(board: &Board, name: &str) -> Option<CellVar> {
         return None;
     }
     Some(kind(board.index(&coords)))
+}
+
+/// The cell `var` of `model` decides on `board`, from the model's cell
+/// table; `None` for a variable that decides no cell.
+pub fn decided_cell(model: &Model, board: &Board, var: Var) -> Option<CellVar> {
+    let decision = model.cells.of(var)?;
+    let cell = board.index(decision.cell());
+    Some(match decision {
+        Decision::Piece { .. } => CellVar::Piece(cell),
+        Decision::Wall { .. } => CellVar::Wall(cell),
+    })
+}
+
+/// The placement of `values` (by variable index) of `model` on `board`;
+/// a variable without a value stays off.
+pub fn placement_of(model: &Model, board: &Board, values: &[bool]) -> Placement {
+    let mut p = Placement::empty(board.n_cells());
+    for (var, _) in model.cells.iter() {
+        let value = values.get(var.index()).copied().unwrap_or(false);
+        match decided_cell(model, board, var) {
+            Some(CellVar::Piece(c)) => p.pieces[c] = value,
+            Some(CellVar::Wall(c)) => p.chosen_walls[c] = value,
+            None => {}
+        }
+    }
+    p
 }
 
 /// The placement given by `(name, value)` pairs; other names are ignored.

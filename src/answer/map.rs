@@ -10,7 +10,7 @@
 //! output) is read by the picture reader of `--start`, as the whole board,
 //! and gives every cell variable; so do the cells of qspec's JSON line.
 
-use super::decode::{cell_var, CellVar};
+use super::decode::{cell_var, decided_cell, CellVar};
 use super::picture::{picture, Fit};
 use super::read::{Answer, Form, IdValues, NamedValue, Values};
 use crate::board::{Board, Placement};
@@ -113,8 +113,9 @@ fn map_placement(placement: &Placement, model: &Model, board: &Board) -> Mapped 
     let mut values = vec![false; model.n_vars() as usize];
     let mut has_piece = vec![false; board.n_cells()];
     let mut has_wall = vec![false; board.n_cells()];
-    for (value, name) in values.iter_mut().zip(&model.names) {
-        match cell_var(board, name) {
+    for (var, _) in model.cells.iter() {
+        let value = &mut values[var.index()];
+        match decided_cell(model, board, var) {
             Some(CellVar::Piece(c)) => {
                 *value = placement.pieces[c];
                 has_piece[c] = true;

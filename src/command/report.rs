@@ -65,15 +65,7 @@ pub fn show_answer(loaded: &Instance, answer: &Answer, extra: &[String]) -> Show
             },
         };
     };
-    let placement = answer::decode::placement(
-        &loaded.board,
-        loaded
-            .model
-            .names
-            .iter()
-            .map(String::as_str)
-            .zip(values.iter().copied()),
-    );
+    let placement = answer::decode::placement_of(&loaded.model, &loaded.board, values);
     if let (Some(value), Some(obj)) = (answer.objective, &loaded.model.objective) {
         let restricted = !loaded.model.hints.iter().all(HintNote::keeps_verdicts);
         let note = match answer.status {

@@ -4,7 +4,7 @@
 //! counted), and with classes its class's canonical member under the
 //! board's group, with the class's size ([`crate::board::orbit`]).
 
-use crate::answer::decode::{cell_var, CellVar};
+use crate::answer::decode::{decided_cell, CellVar};
 use crate::board::orbit::{code, Orbits};
 use crate::board::Placement;
 use crate::draw;
@@ -16,8 +16,13 @@ use crate::verify::verify;
 /// the model's values, and what it decides).
 pub(super) fn decision_cells(target: &Instance) -> Vec<(usize, CellVar)> {
     let model = &target.model;
-    (0..model.n_decisions() as usize)
-        .filter_map(|i| cell_var(&target.board, &model.names[i]).map(|cell| (i, cell)))
+    model
+        .cells
+        .iter()
+        .filter(|(var, _)| var.index() < model.n_decisions() as usize)
+        .filter_map(|(var, _)| {
+            decided_cell(model, &target.board, var).map(|cell| (var.index(), cell))
+        })
         .collect()
 }
 

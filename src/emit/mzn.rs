@@ -36,8 +36,7 @@ use super::names::{SolverNames, MZN};
 use super::text::TextOut;
 use super::Provenance;
 use crate::draw::{Cell, Glyphs, Layout, Line};
-use crate::model::names::{parse_cell, CellName};
-use crate::model::{sorted_set, Constraint, Lit, Model, OriginId, Rel, Sense, Var};
+use crate::model::{sorted_set, Constraint, Decision, Lit, Model, OriginId, Rel, Sense, Var};
 
 /// The comment prefix of MiniZinc.
 pub(crate) const COMMENT: &str = "%";
@@ -382,12 +381,11 @@ impl CellVars {
             pieces: HashMap::new(),
             walls: HashMap::new(),
         };
-        for (index, name) in model.names.iter().enumerate() {
-            let var = Var::from_dimacs(index as u32 + 1);
-            match parse_cell(name) {
-                Some(CellName::Piece(c)) => cells.pieces.insert(c, var),
-                Some(CellName::Wall(c)) => cells.walls.insert(c, var),
-                None => None,
+        for (var, decision) in model.cells.iter() {
+            let cell = decision.cell().to_vec();
+            match decision {
+                Decision::Piece { .. } => cells.pieces.insert(cell, var),
+                Decision::Wall { .. } => cells.walls.insert(cell, var),
             };
         }
         cells

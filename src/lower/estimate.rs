@@ -31,8 +31,9 @@ pub struct ModelEstimate {
 const VAR_BYTES: u64 = 72;
 /// Bytes per constraint besides its literals.
 const CONSTRAINT_BYTES: u64 = 56;
-/// Bytes per cell of the board and the builder's per-cell tables.
-const CELL_BYTES: u64 = 40;
+/// Bytes per cell of the board and the builder's per-cell tables (40),
+/// and of the model's cell table: a decision and its coordinates (64).
+const CELL_BYTES: u64 = 104;
 /// Bytes per memoised ray indicator.
 const SEEN_BYTES: u64 = 48;
 

@@ -29,7 +29,7 @@ pub use hints::{symmetry_group, symmetry_group_within, GROUP_LIMIT};
 use crate::board::{moves, Board, Moves};
 use crate::language::{RuleSpec, Spec, Target};
 use crate::model::names::{aux_var, piece_var, wall_var};
-use crate::model::{Constraint, Lit, Model, Objective, OriginId, Rel, Var};
+use crate::model::{Constraint, Decision, Lit, Model, Objective, OriginId, Rel, Var};
 use crate::options::RayEncoding;
 
 /// The model of `spec` on `board` (the board of the spec's geometry:
@@ -114,8 +114,13 @@ impl<'a> Builder<'a> {
     fn piece_vars(&mut self) {
         self.x = (0..self.board.n_cells())
             .map(|c| {
-                (!self.board.is_wall(c))
-                    .then(|| self.model.new_var(piece_var(&self.board.coords(c))))
+                (!self.board.is_wall(c)).then(|| {
+                    let cell = self.board.coords(c);
+                    let var = self.model.new_var(piece_var(&cell));
+                    let piece = Decision::Piece { kind: 0, cell };
+                    self.model.cells.add(var, piece);
+                    var
+                })
             })
             .collect();
     }
@@ -130,7 +135,10 @@ impl<'a> Builder<'a> {
         let fixed = marks(self.board, &self.spec.fixed);
         for (c, &is_fixed) in fixed.iter().enumerate() {
             if !self.board.is_wall(c) && !is_fixed {
-                self.w[c] = Some(self.model.new_var(wall_var(&self.board.coords(c))));
+                let cell = self.board.coords(c);
+                let var = self.model.new_var(wall_var(&cell));
+                self.model.cells.add(var, Decision::Wall { cell });
+                self.w[c] = Some(var);
             }
         }
         let origin = self.model.origin("walls free");

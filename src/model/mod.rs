@@ -2,12 +2,13 @@
 //! remember where they came from, and at most one objective.
 //!
 //! This is the single source of truth for every output format. The builder
-//! (the `build` module) turns a checked spec and its board into a `Model`;
+//! (`lower`) turns a checked spec and its board into a `Model`;
 //! encoders and emitters only read it.
 //!
 //! Also here, because every stage shares them: literals and literal sets
-//! ([`lit`]), the one place variable names are written and parsed
-//! ([`names`]), and the one linear normal form ([`linear`]).
+//! ([`lit`]), which cell each decision variable stands for ([`Decisions`]),
+//! the one place variable names are written and parsed ([`names`]), and the
+//! one linear normal form ([`linear`]).
 //!
 //! ```
 //! use qspec::model::{Constraint, Model, Rel};
@@ -21,10 +22,12 @@
 //! assert_eq!(model.count_bounds(&[a, b]).at_most, Some(1));
 //! ```
 
+mod cells;
 pub(crate) mod linear;
 mod lit;
 pub mod names;
 
+pub use cells::{Decision, Decisions, PieceKind};
 pub use lit::{sorted_set, Lit, LitSet, Var, VarAlloc};
 
 /// A comparison in a cardinality or linear constraint.
@@ -339,6 +342,9 @@ pub struct Model {
     pub decisions: Option<u32>,
     /// The hints whose constraints the model holds, and their kinds.
     pub hints: Vec<HintNote>,
+    /// Which cell each decision variable stands for (filled by the
+    /// lowering; empty for a model put together by hand).
+    pub cells: Decisions,
 }
 
 impl Model {

@@ -31,8 +31,7 @@ use super::clique;
 use super::interface::{Answer, Report, SolveOptions, Status};
 use super::portfolio::solve_sat;
 use crate::error::Result;
-use crate::model::names::{parse_cell, CellName};
-use crate::model::Model;
+use crate::model::{Decision, Model};
 use crate::options::Engine;
 
 /// Stack of an engine thread (the solvers recurse in places).
@@ -128,8 +127,8 @@ fn dimensions(model: &Model) -> usize {
     else {
         return 0;
     };
-    match parse_cell(model.name(var)) {
-        Some(CellName::Piece(coords)) => coords.len(),
+    match model.cells.of(var) {
+        Some(Decision::Piece { cell, .. }) => cell.len(),
         _ => 0,
     }
 }

@@ -349,8 +349,7 @@ fn checked_solution(
     let Some(values) = &answer.values else {
         return Ok(None);
     };
-    let names = instance.model.names.iter().map(String::as_str);
-    let placement = decode::placement(&instance.board, names.zip(values.iter().copied()));
+    let placement = decode::placement_of(&instance.model, &instance.board, values);
     let cells = check_board(
         &instance.spec,
         &instance.board,

@@ -7,7 +7,7 @@
 use super::engine::{Engine, Found, Verdict};
 use super::line::{Line, Status};
 use super::placements::Placements;
-use crate::answer::decode::{cell_var, CellVar};
+use crate::answer::decode::{decided_cell, CellVar};
 use crate::board::orbit::Orbits;
 use crate::board::Board;
 use crate::board::Placement;
@@ -67,7 +67,7 @@ impl WallModel {
         let (mut wall, mut piece) = (vec![None; n], vec![None; n]);
         for id in 1..=model.n_decisions() {
             let v = Var::from_dimacs(id);
-            match cell_var(board, model.name(v)) {
+            match decided_cell(&model, board, v) {
                 Some(CellVar::Wall(c)) => wall[c] = Some(v.positive()),
                 Some(CellVar::Piece(c)) => piece[c] = Some(v),
                 None => {}

@@ -9,7 +9,8 @@
 //!   folders (a folder's `mod.rs` handing its children's names on is not an
 //!   import of them);
 //! * no file holds more than 600 lines before its tests;
-//! * the library names no clap type: the command line is the binary's.
+//! * the library names no clap type: the command line is the binary's;
+//! * a variable's cell is parsed from its name only where answers are read.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -167,6 +168,23 @@ fn the_library_names_no_clap_type() {
         .map(|(rel, _)| rel)
         .collect();
     assert!(users.is_empty(), "library files naming clap: {users:?}");
+}
+
+/// A variable's cell is read from the model's cell table
+/// (`model::Decisions`); a name is parsed only where qspec reads a file or
+/// another solver's answer (`answer/`), and `model/names.rs` says how.
+#[test]
+fn names_are_parsed_for_cells_only_where_answers_are_read() {
+    let parsers: Vec<String> = sources()
+        .into_iter()
+        .filter(|(rel, _)| rel != "model/names.rs" && !rel.starts_with("answer/"))
+        .filter(|(_, text)| text.contains("parse_cell") || text.contains("cell_var("))
+        .map(|(rel, _)| rel)
+        .collect();
+    assert!(
+        parsers.is_empty(),
+        "files that parse a variable's name for its cell instead of reading model.cells: {parsers:?}"
+    );
 }
 
 /// The module path of a file: `solve/clique/mod.rs` → `[solve, clique]`.

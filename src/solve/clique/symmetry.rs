@@ -11,8 +11,7 @@ use std::collections::HashMap;
 
 use super::problem::Problem;
 use crate::board::symmetry::{box_group, box_group_order, CLASS_LIMIT};
-use crate::model::names::{parse_cell, CellName};
-use crate::model::Model;
+use crate::model::{Decision, Model};
 
 /// The automorphisms of `problem` among the box's symmetries, each as a
 /// permutation of the vertices (`map[v]` the image of `v`); the identity
@@ -99,9 +98,9 @@ fn vertex_cells(model: &Model, problem: &Problem) -> Option<Vec<Vec<usize>>> {
     let cells: Vec<Vec<usize>> = problem
         .vertices
         .iter()
-        .map(|v| match parse_cell(model.name(*v))? {
-            CellName::Piece(coords) => Some(coords),
-            CellName::Wall(_) => None,
+        .map(|v| match model.cells.of(*v)? {
+            Decision::Piece { cell, .. } => Some(cell.clone()),
+            Decision::Wall { .. } => None,
         })
         .collect::<Option<_>>()?;
     let d = cells.first()?.len();
