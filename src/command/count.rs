@@ -1,5 +1,5 @@
 //! `qspec count` and `qspec solve --all`: every solution of a model on the
-//! incremental CaDiCaL ([`crate::solve::enumerate`]), projected on the
+//! incremental CaDiCaL ([`crate::solve::Embedded::enumerate`]), projected on the
 //! board's decision variables, each verified from the geometry before it
 //! is counted or printed. `--optimal` first finds the optimum with the
 //! optimiser and then enumerates the solutions at it; `--up-to-symmetry`
