@@ -24,7 +24,7 @@
 use std::io::Read;
 use std::path::Path;
 
-use super::decode::{decided_cell, CellVar};
+use super::decode::{decided_cells, CellVar};
 use super::mapped::{placement_of, read_mapped};
 use super::picture::{is_picture_row, numbered, picture, Fit};
 use crate::board::Board;
@@ -32,7 +32,7 @@ use crate::board::Placement;
 use crate::diag::LineError;
 use crate::error::{Error, Result};
 use crate::files::open_text;
-use crate::model::{Lit, Model, Var};
+use crate::model::{Lit, Model};
 
 /// Reads the start at `path` as a placement on `board`.
 pub fn read_start(model: &Model, board: &Board, path: &Path) -> Result<Placement> {
@@ -60,14 +60,18 @@ pub fn read_start(model: &Model, board: &Board, path: &Path) -> Result<Placement
 /// Literals fixing every decision variable of `model` that is a cell (a
 /// piece, a chosen wall) to `placement`.
 pub fn start_literals(model: &Model, board: &Board, placement: &Placement) -> Vec<Lit> {
-    (1..=model.n_decisions())
-        .map(Var::from_dimacs)
-        .filter_map(|var| {
-            let on = match decided_cell(model, board, var)? {
+    decided_cells(model, board)
+        .filter(|(var, _)| var.id() <= model.n_decisions())
+        .map(|(var, cell)| {
+            let on = match cell {
                 CellVar::Piece(c) => placement.pieces[c],
                 CellVar::Wall(c) => placement.chosen_walls[c],
             };
-            Some(if on { var.positive() } else { var.negative() })
+            if on {
+                var.positive()
+            } else {
+                var.negative()
+            }
         })
         .collect()
 }

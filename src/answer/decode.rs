@@ -3,7 +3,7 @@
 //! `wall_3_4` a chosen wall, as [`crate::model::names`] parses them), so it
 //! maps back through the variable map of the compiled file or of a freshly
 //! built model. qspec's own values of a model it built are read through the
-//! model's cell table instead ([`decided_cell`], [`placement_of`]).
+//! model's cell table instead ([`decided_cells`], [`placement_of`]).
 //!
 //! ```
 //! use qspec::answer::decode::placement;
@@ -41,27 +41,44 @@ pub fn cell_var(board: &Board, name: &str) -> Option<CellVar> {
     Some(kind(board.index(&coords)))
 }
 
-/// The cell `var` of `model` decides on `board`, from the model's cell
-/// table; `None` for a variable that decides no cell.
-pub fn decided_cell(model: &Model, board: &Board, var: Var) -> Option<CellVar> {
-    let decision = model.cells.of(var)?;
-    let cell = board.index(decision.cell());
-    Some(match decision {
-        Decision::Piece { .. } => CellVar::Piece(cell),
-        Decision::Wall { .. } => CellVar::Wall(cell),
+/// The cell each decision variable of `model` decides on `board`, from
+/// the model's cell table, in the variables' order.
+pub fn decided_cells<'m>(
+    model: &'m Model,
+    board: &'m Board,
+) -> impl Iterator<Item = (Var, CellVar)> + 'm {
+    model.cells.iter().map(|(var, decision)| {
+        let cell = board.index(decision.cell());
+        let cell = match decision {
+            Decision::Piece { .. } => CellVar::Piece(cell),
+            Decision::Wall { .. } => CellVar::Wall(cell),
+        };
+        (var, cell)
     })
 }
 
-/// The placement of `values` (by variable index) of `model` on `board`;
-/// a variable without a value stays off.
+/// The placement of `values` (by variable index) of `model` on `board`.
 pub fn placement_of(model: &Model, board: &Board, values: &[bool]) -> Placement {
-    let mut p = Placement::empty(board.n_cells());
-    for (var, _) in model.cells.iter() {
-        let value = values.get(var.index()).copied().unwrap_or(false);
-        match decided_cell(model, board, var) {
-            Some(CellVar::Piece(c)) => p.pieces[c] = value,
-            Some(CellVar::Wall(c)) => p.chosen_walls[c] = value,
-            None => {}
+    let cells: Vec<(usize, CellVar)> = decided_cells(model, board)
+        .map(|(var, cell)| (var.index(), cell))
+        .collect();
+    placement_of_cells(&cells, board.n_cells(), values)
+}
+
+/// The placement of `values` on a board of `n_cells` cells, given the cell
+/// each value's index decides ([`decided_cells`], gathered once for many
+/// solutions); an index without a value stays off.
+pub fn placement_of_cells(
+    cells: &[(usize, CellVar)],
+    n_cells: usize,
+    values: &[bool],
+) -> Placement {
+    let mut p = Placement::empty(n_cells);
+    for &(i, cell) in cells {
+        let value = values.get(i).copied().unwrap_or(false);
+        match cell {
+            CellVar::Piece(c) => p.pieces[c] = value,
+            CellVar::Wall(c) => p.chosen_walls[c] = value,
         }
     }
     p

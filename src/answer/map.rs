@@ -10,7 +10,7 @@
 //! output) is read by the picture reader of `--start`, as the whole board,
 //! and gives every cell variable; so do the cells of qspec's JSON line.
 
-use super::decode::{cell_var, decided_cell, CellVar};
+use super::decode::{cell_var, decided_cells, CellVar};
 use super::picture::{picture, Fit};
 use super::read::{Answer, Form, IdValues, NamedValue, Values};
 use crate::board::{Board, Placement};
@@ -113,18 +113,17 @@ fn map_placement(placement: &Placement, model: &Model, board: &Board) -> Mapped 
     let mut values = vec![false; model.n_vars() as usize];
     let mut has_piece = vec![false; board.n_cells()];
     let mut has_wall = vec![false; board.n_cells()];
-    for (var, _) in model.cells.iter() {
+    for (var, cell) in decided_cells(model, board) {
         let value = &mut values[var.index()];
-        match decided_cell(model, board, var) {
-            Some(CellVar::Piece(c)) => {
+        match cell {
+            CellVar::Piece(c) => {
                 *value = placement.pieces[c];
                 has_piece[c] = true;
             }
-            Some(CellVar::Wall(c)) => {
+            CellVar::Wall(c) => {
                 *value = placement.chosen_walls[c];
                 has_wall[c] = true;
             }
-            None => {}
         }
     }
     let mut cells = Vec::new();

@@ -4,7 +4,7 @@
 //! counted), and with classes its class's canonical member under the
 //! board's group, with the class's size ([`crate::board::orbit`]).
 
-use crate::answer::decode::{decided_cell, CellVar};
+use crate::answer::decode::{decided_cells, CellVar};
 use crate::board::orbit::{code, Orbits};
 use crate::board::Placement;
 use crate::draw;
@@ -16,30 +16,10 @@ use crate::verify::verify;
 /// the model's values, and what it decides).
 pub(super) fn decision_cells(target: &Instance) -> Vec<(usize, CellVar)> {
     let model = &target.model;
-    model
-        .cells
-        .iter()
+    decided_cells(model, &target.board)
         .filter(|(var, _)| var.index() < model.n_decisions() as usize)
-        .filter_map(|(var, _)| {
-            decided_cell(model, &target.board, var).map(|cell| (var.index(), cell))
-        })
+        .map(|(var, cell)| (var.index(), cell))
         .collect()
-}
-
-/// The board of a solution's values.
-pub(super) fn placement(
-    decisions: &[(usize, CellVar)],
-    n_cells: usize,
-    values: &[bool],
-) -> Placement {
-    let mut p = Placement::empty(n_cells);
-    for &(i, cell) in decisions {
-        match cell {
-            CellVar::Piece(c) => p.pieces[c] = values[i],
-            CellVar::Wall(c) => p.chosen_walls[c] = values[i],
-        }
-    }
-    p
 }
 
 /// A solution the geometry rejects is a bug of the encodings: nothing

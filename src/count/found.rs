@@ -9,7 +9,8 @@
 
 use std::collections::HashMap;
 
-use super::checked::{content, decision_cells, placement};
+use super::checked::{content, decision_cells};
+use crate::answer::decode::placement_of_cells;
 use crate::answer::decode::CellVar;
 use crate::board::orbit::Orbits;
 use crate::diag::plural;
@@ -126,7 +127,7 @@ fn canonical_among_members(every: &Every, target: &Instance, orbits: &Orbits) ->
     let decisions = decision_cells(target);
     let is_canonical = |set: &Vec<Var>| {
         let values = values(set, n_decisions);
-        let placement = placement(&decisions, target.board.n_cells(), &values);
+        let placement = placement_of_cells(&decisions, target.board.n_cells(), &values);
         orbits.is_canonical(&content(target, &placement))
     };
     every

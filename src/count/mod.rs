@@ -33,7 +33,8 @@ mod found;
 mod source;
 mod split;
 
-use checked::{check_solution, class_size, decision_cells, placement};
+use crate::answer::decode::placement_of_cells;
+use checked::{check_solution, class_size, decision_cells};
 pub use counter::{Counted, Counter};
 use cubes::Staged;
 pub use enumerate::{Enumerator, Next};
@@ -470,7 +471,7 @@ impl<'a> Solutions<'a> {
             Next::Stopped => return self.ended(End::stopped()),
             Next::Full => return self.ended(End::Capacity),
         };
-        let placement = placement(&self.decisions, self.target.board.n_cells(), &values);
+        let placement = placement_of_cells(&self.decisions, self.target.board.n_cells(), &values);
         let number = self.tally.found + 1;
         check_solution(&self.target, &placement, number)?;
         let class_size = match &self.orbits {

@@ -7,7 +7,7 @@
 use super::engine::{Engine, Found, Verdict};
 use super::line::{Line, Status};
 use super::placements::Placements;
-use crate::answer::decode::{decided_cell, CellVar};
+use crate::answer::decode::{decided_cells, CellVar};
 use crate::board::orbit::Orbits;
 use crate::board::Board;
 use crate::board::Placement;
@@ -65,12 +65,11 @@ impl WallModel {
         }
         let n = board.n_cells();
         let (mut wall, mut piece) = (vec![None; n], vec![None; n]);
-        for id in 1..=model.n_decisions() {
-            let v = Var::from_dimacs(id);
-            match decided_cell(&model, board, v) {
-                Some(CellVar::Wall(c)) => wall[c] = Some(v.positive()),
-                Some(CellVar::Piece(c)) => piece[c] = Some(v),
-                None => {}
+        for (v, cell) in decided_cells(&model, board).filter(|(v, _)| v.id() <= model.n_decisions())
+        {
+            match cell {
+                CellVar::Wall(c) => wall[c] = Some(v.positive()),
+                CellVar::Piece(c) => piece[c] = Some(v),
             }
         }
         let forbidden = marks(board, &spec.forbidden);
