@@ -109,11 +109,12 @@ Embedded engines (--engine):
 
 Threads (--threads N, default one per core) for the clique search: a thread
 that runs out of work takes the next branch of another thread's shallowest
-node, with the candidates one thread would give it; every thread prunes with
-the best count found anywhere. The verdict and the optimum do not depend on
-the threads; deciding `count >= m`, the board found is the one one thread
-finds; while maximising, the board (and the `o` lines) may differ from run
-to run on more than one thread. Ctrl-C and --timeout stop every thread.
+node, with the candidates one thread would give it. The verdict, the optimum
+and the board do not depend on the threads: deciding `count >= m`, the board
+found is the one one thread finds; maximising asks again and again for a set
+larger than the best so far, each time deciding as above, so the board and
+the `o` lines are the same on every run. Ctrl-C and --timeout stop every
+thread.
 
 Splitting (--split K): prints the clique search cut into at least K
 independent parts, as the tasks of a sweep (see `qspec sweep --help`), instead

@@ -17,6 +17,7 @@
 //! `hint break_symmetry` the set's image that is the least of its class).
 
 pub mod bound;
+pub mod climb;
 pub mod enumerate;
 pub mod graph;
 pub mod local;

@@ -9,13 +9,12 @@
 //! anywhere (an atomic), so the optimum is the same on any number of
 //! threads.
 //!
-//! With a goal (`count >= m`), the set reported is the first in the order
-//! of the search on one thread: a thread that finds one does not stop the
-//! threads on tasks before it in that order, only those after, and the
-//! earliest set found wins — the set one thread would find. While
-//! maximising, a better set is reported by whichever thread finds it
-//! first, so the sets (and the `o` lines) may differ from run to run; the
-//! optimum does not.
+//! The set reported is the first in the order of the search on one
+//! thread: the search decides (is there a set of the goal's size?), and a
+//! thread that finds one does not stop the threads on tasks before it in
+//! that order, only those after, and the earliest set found wins — the
+//! set one thread would find. Maximising is a climb of such decisions
+//! ([`super::climb`]), so its sets are the same on any number of threads.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::channel;

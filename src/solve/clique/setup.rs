@@ -5,6 +5,7 @@
 use super::super::cover::clique_cover;
 use super::super::interface::{Answer, Report, SolveOptions, Status};
 use super::super::oracle::Stop;
+use super::climb::climb;
 use super::graph::{clear, full, has, restrict, Graph};
 use super::parallel;
 use super::problem::Problem;
@@ -156,7 +157,7 @@ impl Setup {
         report: &mut dyn Report,
     ) -> Outcome {
         let maximise = self.problem.maximise;
-        let Initial { best, found, goal } = match self.initial(root, start) {
+        let initial = match self.initial(root, start) {
             Ok(initial) => initial,
             Err(outcome) => {
                 if let (Some(set), true) = (&outcome.set, maximise) {
@@ -165,47 +166,63 @@ impl Setup {
                 return outcome;
             }
         };
-        let shared = Shared::new(stop, best, found, goal, !maximise, threads);
-        let mut improved = false;
-        let report = std::cell::RefCell::new(report);
+        if maximise {
+            let report = std::cell::RefCell::new(report);
+            let mut decide = |best: usize, before: u64| {
+                let shared = Shared::new(stop, best, None, best + 1, true, threads);
+                let mut searched = |nodes| report.borrow_mut().searched(before + nodes);
+                parallel::run(
+                    &self.graph,
+                    &shared,
+                    tasks.clone(),
+                    true,
+                    &mut |_| {},
+                    &mut searched,
+                );
+                Some(shared.outcome())
+            };
+            let mut improved = |size: usize| report.borrow_mut().improved(size as i64);
+            let outcome = climb(&self.graph, &tasks, initial, &mut decide, &mut improved);
+            return outcome.expect("a decision on threads never gives up");
+        }
+        let Initial { best, found, goal } = initial;
+        let shared = Shared::new(stop, best, found, goal, true, threads);
         parallel::run(
             &self.graph,
             &shared,
             tasks,
             true,
-            &mut |size| {
-                if maximise {
-                    report.borrow_mut().improved(size as i64);
-                    improved = true;
-                }
-            },
-            &mut |nodes| report.borrow_mut().searched(nodes),
+            &mut |_| {},
+            &mut |nodes| report.searched(nodes),
         );
-        let report = report.into_inner();
-        let outcome = shared.outcome();
-        if let (Some(set), true, false) = (&outcome.set, maximise, improved) {
-            report.improved(set.len() as i64);
-        }
-        outcome
+        shared.outcome()
     }
 
     /// The search on one thread, given at most `limit` nodes: how it
     /// ended when it finished within them (the same on every machine and
     /// every run), `None` when it did not.
     pub fn search_within(&self, root: &Root, limit: u64, stop: &Stop) -> Option<Outcome> {
-        let Initial { best, found, goal } = match self.initial(root, None) {
+        let initial = match self.initial(root, None) {
             Ok(initial) => initial,
             Err(outcome) => return Some(outcome),
         };
-        let shared = Shared::new(stop, best, found, goal, !self.problem.maximise, 1);
-        let mut search = Search::new(&self.graph, &shared);
-        search.set_limit(Some(limit));
-        let end = search.run(root.task());
-        if end == End::Stopped {
-            return None;
+        let once = |best: usize, found: Option<Vec<u32>>, goal: usize, before: u64| {
+            let shared = Shared::new(stop, best, found, goal, true, 1);
+            let mut search = Search::new(&self.graph, &shared);
+            search.set_limit(Some(limit.saturating_sub(before)));
+            if search.run(root.task()) == End::Stopped {
+                return None;
+            }
+            shared.nodes.fetch_add(search.nodes(), Ordering::Relaxed);
+            Some(shared.outcome())
+        };
+        if !self.problem.maximise {
+            return once(initial.best, initial.found, initial.goal, 0);
         }
-        shared.nodes.fetch_add(search.nodes(), Ordering::Relaxed);
-        Some(shared.outcome())
+        let tasks = [root.task()];
+        let mut decide = |best: usize, before: u64| once(best, None, best + 1, before);
+        let mut improved = |_| {};
+        climb(&self.graph, &tasks, initial, &mut decide, &mut improved)
     }
 
     /// The answer for `model` from `outcome`: the status, and the set
