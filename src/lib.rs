@@ -69,5 +69,5 @@ pub use error::{Error, Result};
 pub use instance::{load_file, load_source, Instance, LoadOptions};
 pub use language::Spec;
 pub use model::Model;
-pub use options::{AmoEncoding, CardEncoding, Encodings, Engine, Format, RayEncoding};
+pub use options::{AmoEncoding, CardEncoding, Encodings, EngineChoice, Format, RayEncoding};
 pub use verify::verify;

@@ -2,7 +2,7 @@
 //! ([`AmoEncoding`], [`CardEncoding`], [`Encodings`]), how rays are modelled
 //! ([`RayEncoding`]), which file is written ([`Format`], an LP file in
 //! which dialect: [`LpDialect`]) and which embedded
-//! solver `solve` runs ([`Engine`]), and how far `solve --certify` checks
+//! solver `solve` runs ([`EngineChoice`]), and how far `solve --certify` checks
 //! a claim ([`CertifyLevel`]).
 //!
 //! Each is a [`Choice`]: every value with its name and one line saying
@@ -145,7 +145,7 @@ choices! {
 choices! {
     /// The embedded engine `qspec solve` runs.
     #[derive(Default)]
-    pub enum Engine {
+    pub enum EngineChoice {
         #[default]
         Auto = "auto": "The default: the engine for the model, said in the first note (`c engine: ...`): the clique search for `rule no_attack` counts on 3 or more dimensions, the clique search and Kissat side by side for such counts bounded on 2, else the portfolio (on one thread CaDiCaL for an objective, Kissat for a decision)",
         Cadical = "cadical": "CaDiCaL: incremental (one solver for the whole optimisation, with cores that raise the lower bound, and the warm start as phases); ahead on small models that take many optimisation steps",
@@ -155,7 +155,7 @@ choices! {
     }
 }
 
-impl fmt::Display for Engine {
+impl fmt::Display for EngineChoice {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -277,7 +277,7 @@ mod tests {
         round_trip::<AmoEncoding>();
         round_trip::<CardEncoding>();
         round_trip::<RayEncoding>();
-        round_trip::<Engine>();
+        round_trip::<EngineChoice>();
         round_trip::<CertifyLevel>();
         round_trip::<Format>();
         round_trip::<LpDialect>();

@@ -17,7 +17,7 @@ use qspec::emit::EmitOptions;
 use qspec::encode::{encode_model, ClauseArena};
 use qspec::files::FileUses;
 use qspec::instance::{CompileOptions, LoadOptions};
-use qspec::options::{Engine, Format, RayEncoding};
+use qspec::options::{EngineChoice, Format, RayEncoding};
 use qspec::solve::{SolveOptions, Stop};
 use qspec::{Error, Instance};
 
@@ -108,7 +108,7 @@ impl Model {
     ) -> PyResult<SolveOptions> {
         Ok(SolveOptions {
             encodings: encodings(&self.instance, amo, card)?,
-            engine: maybe::<Engine>("engine", engine)?.unwrap_or_default(),
+            engine: maybe::<EngineChoice>("engine", engine)?.unwrap_or_default(),
             deadline: deadline(timeout)?,
             start: Vec::new(),
             cancel: Some(cancel.clone()),

@@ -11,7 +11,7 @@ use qspec::count::Counter;
 use qspec::instance::guard::DEFAULT_MAX_CLAUSES;
 use qspec::instance::Limits;
 use qspec::options::{
-    AmoEncoding, CardEncoding, CertifyLevel, Engine, Format, LpDialect, RayEncoding,
+    AmoEncoding, CardEncoding, CertifyLevel, EngineChoice, Format, LpDialect, RayEncoding,
 };
 
 use super::values::{choice, parse_define, parse_size};
@@ -172,8 +172,8 @@ pub struct SolveArgs {
     #[arg(long)]
     pub show_attacks: bool,
     /// The embedded solver: cadical, kissat, both as a portfolio, or the clique search (see --help)
-    #[arg(long, value_name = "NAME", default_value_t = Engine::default(), value_parser = choice::<Engine>(), conflicts_with = "solver")]
-    pub engine: Engine,
+    #[arg(long, value_name = "NAME", default_value_t = EngineChoice::default(), value_parser = choice::<EngineChoice>(), conflicts_with = "solver")]
+    pub engine: EngineChoice,
     /// The clique search prunes without the board's symmetries (for checking the pruning)
     #[arg(long, hide = true, conflicts_with = "solver")]
     pub no_symmetry: bool,
@@ -214,8 +214,8 @@ pub struct CountArgs {
     #[command(flatten)]
     pub run: LongRunArgs,
     /// The engine that finds the optimum for --optimal; clique (and auto, on 3 or more dimensions) also lists the solutions of a no_attack model, else CaDiCaL lists them
-    #[arg(long, value_name = "NAME", default_value_t = Engine::default(), value_parser = choice::<Engine>())]
-    pub engine: Engine,
+    #[arg(long, value_name = "NAME", default_value_t = EngineChoice::default(), value_parser = choice::<EngineChoice>())]
+    pub engine: EngineChoice,
     /// Count with a model counter on the CNF instead of enumerating (classes by Burnside's lemma)
     #[arg(long, value_name = "NAME", value_parser = choice::<Counter>(), conflicts_with = "limit")]
     pub counter: Option<Counter>,

@@ -22,8 +22,7 @@ use crate::count::{self, Counter, End, Optimum, Solutions};
 use crate::error::{Error, Result};
 use crate::instance::{Instance, Target};
 use crate::lower::GROUP_LIMIT;
-use crate::options::{CertifyLevel, Encodings, Engine};
-use crate::solve::auto;
+use crate::options::{CertifyLevel, Encodings, EngineChoice};
 use crate::solve::{SolveOptions, Stop};
 
 /// The flags `count` and `solve --all` share.
@@ -48,7 +47,7 @@ pub struct CountRequest {
     /// Encodings asked for on the command line.
     pub encodings: EncodingRequest,
     /// The engine that finds the optimum for `--optimal`.
-    pub engine: Engine,
+    pub engine: EngineChoice,
     /// Stop after this many seconds.
     pub timeout: Option<f64>,
     /// Threads of the clique search, when it finds the optimum.
@@ -297,7 +296,7 @@ impl<'a> Counting<'a> {
                 "the clique search found more than {} classes, more than it keeps at once: every solution with the embedded CaDiCaL, one at a time",
                 crate::solve::clique::shared::COLLECT_LIMIT
             ))?;
-        } else if self.req.engine == Engine::Clique {
+        } else if self.req.engine == EngineChoice::Clique {
             let why = match crate::solve::clique::applies(&self.loaded.model) {
                 Err(refused) => refused
                     .to_string()
@@ -403,10 +402,9 @@ impl<'a> Counting<'a> {
                 .objective
                 .as_ref()
                 .map_or("objective", |o| o.what.as_str());
-            let engine = match self.req.engine {
-                Engine::Auto => auto::choose(&self.loaded.model, &opts).engines(),
-                engine => engine.name().to_string(),
-            };
+            let engine = crate::solve::chosen(self.req.engine, &self.loaded.model, &opts)
+                .engine
+                .name();
             self.listing.comment(&format!(
                 "optimum: {what} = {value} (proven by {engine}); now every solution with {what} = {value}"
             ))?;

@@ -25,8 +25,7 @@ use crate::files::TempDir;
 use crate::instance::{Checked, CompileOptions, Instance, Source, Target};
 use crate::language::{RuleSpec, Spec, Target as Counted};
 use crate::model::{Rel, Sense};
-use crate::options::{CertifyLevel, Encodings, Engine, Format};
-use crate::solve::auto::{self, Pick};
+use crate::options::{CertifyLevel, Encodings, EngineChoice, Format};
 use crate::solve::clique;
 use crate::solve::external;
 use crate::solve::solve as optimise;
@@ -54,7 +53,7 @@ pub struct SolveRequest {
     /// gets it anyway).
     pub wcnf_legacy: bool,
     /// The embedded engine.
-    pub engine: Engine,
+    pub engine: EngineChoice,
     /// Threads of the clique search (`None`: one per core).
     pub threads: Option<usize>,
     /// The clique search prunes without the board's symmetries.
@@ -140,7 +139,7 @@ fn precheck(req: &SolveRequest, checked: &Checked) -> Result<()> {
         }
         external::plan(command, req.format, checked.objective().as_ref())?;
     }
-    if req.engine == Engine::Clique {
+    if req.engine == EngineChoice::Clique {
         clique_precheck(&checked.spec)?;
     }
     Ok(())
@@ -215,27 +214,10 @@ fn solve_inside(run: &Run<'_>, out: &mut dyn Write) -> Result<Shown> {
         no_symmetry: req.no_symmetry,
         ..SolveOptions::default()
     };
-    let choice = (req.engine == Engine::Auto).then(|| auto::choose(&loaded.model, &opts));
-    let (name, clique, sat) = match choice.map(|c| c.pick) {
-        Some(Pick::One(engine)) => (
-            engine_name(engine),
-            engine == Engine::Clique,
-            engine != Engine::Clique,
-        ),
-        Some(Pick::Race) => (
-            "embedded clique search and Kissat, side by side",
-            true,
-            true,
-        ),
-        None => (
-            engine_name(req.engine),
-            req.engine == Engine::Clique,
-            req.engine != Engine::Clique,
-        ),
-    };
-    if clique {
-        clique::applies(&loaded.model)?;
-    }
+    let chosen = crate::solve::chosen(req.engine, &loaded.model, &opts);
+    let engine = chosen.engine;
+    engine.takes(&loaded.model)?;
+    let (name, clique, sat) = (engine.title(), engine.runs_clique(), engine.runs_sat());
     let encodings = match sat {
         true => format!(", {}", encode::describe_short(&enc)),
         false => String::new(),
@@ -252,8 +234,8 @@ fn solve_inside(run: &Run<'_>, out: &mut dyn Write) -> Result<Shown> {
         print(out, &format!("c encodings: {}\n", encode::describe(&enc)))?;
     }
     let mut printer = Printer::new(out, loaded);
-    if let Some(choice) = choice {
-        printer.note(&format!("engine: {choice}"));
+    if chosen.why.is_some() {
+        printer.note(&format!("engine: {chosen}"));
     }
     if let Some(start) = run.start {
         printer.note(&start.summary);
@@ -284,7 +266,7 @@ fn solve_inside(run: &Run<'_>, out: &mut dyn Write) -> Result<Shown> {
 /// `solve --split K`: the clique search cut into `parts` parts, printed
 /// as the tasks of a sweep; the sizes of the parts said on standard error.
 fn split(req: &SolveRequest, parts: usize, out: &mut dyn Write) -> Result<u8> {
-    if !matches!(req.engine, Engine::Auto | Engine::Clique) {
+    if !matches!(req.engine, EngineChoice::Auto | EngineChoice::Clique) {
         return Err(Error::usage(format!(
             "--split cuts the clique search, not {}",
             req.engine
@@ -346,17 +328,6 @@ fn work(seconds: f64) -> String {
         format!("{:.0} core-minutes", seconds / 60.0)
     } else {
         format!("{:.1} core-hours", seconds / 3600.0)
-    }
-}
-
-/// The engine as the first comment line names it.
-fn engine_name(engine: Engine) -> &'static str {
-    match engine {
-        Engine::Cadical => "embedded CaDiCaL",
-        Engine::Kissat => "embedded Kissat",
-        Engine::Portfolio => "embedded CaDiCaL and Kissat (portfolio)",
-        Engine::Clique => "embedded clique search (branch and bound, no SAT solver)",
-        Engine::Auto => "engine auto",
     }
 }
 

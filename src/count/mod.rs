@@ -55,9 +55,9 @@ use crate::instance::Instance;
 use crate::language::{Hint, HintSpec, Spec, Target};
 use crate::lower::{symmetry_group_within, GROUP_LIMIT};
 use crate::model::{Model, Rel};
-use crate::options::{Encodings, Engine};
+use crate::options::Encodings;
+use crate::solve::clique;
 use crate::solve::solve as optimise;
-use crate::solve::{auto, clique};
 use crate::solve::{Report, SolveOptions, Status, Stop};
 
 /// The solutions found so far.
@@ -498,12 +498,9 @@ impl<'a> Solutions<'a> {
 /// search: boards of three or more dimensions) and the model is one it
 /// lists — at its optimum when `at_optimum`.
 pub fn listed_by_clique(model: &Model, opts: &SolveOptions, at_optimum: bool) -> bool {
-    let asked = match opts.engine {
-        Engine::Clique => true,
-        Engine::Auto => auto::choose(model, opts).pick == auto::Pick::One(Engine::Clique),
-        _ => false,
-    };
-    asked && clique::enumerate::lists(model, at_optimum)
+    crate::solve::chosen(opts.engine, model, opts)
+        .engine
+        .lists(model, at_optimum)
 }
 
 /// The instance whose solutions are counted: `instance` with its

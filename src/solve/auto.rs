@@ -13,7 +13,7 @@
 //!   the clique search 1.6 s); but asked for a count (`count >= m`), the
 //!   clique search may refute what SAT cannot, and SAT hits a full
 //!   placement the clique search may not (30 queens on 30x30): both side
-//!   by side ([`Pick::Race`]), the first to finish answering;
+//!   by side ([`Race`]), the first to finish answering;
 //! * elsewhere the SAT solvers, both on two threads (the portfolio): which
 //!   is faster varies from model to model and from run to run (fewest
 //!   walls on 8x8: CaDiCaL 0.12 s, Kissat 0.58 s; the seeds' Q_3(19):
@@ -27,73 +27,35 @@ use std::sync::Arc;
 use std::thread;
 use std::time::Duration;
 
-use super::clique;
+use super::engine::{Chosen, Engine};
 use super::interface::{Answer, Report, SolveOptions, Status};
-use super::portfolio::solve_sat;
+use super::{clique, portfolio};
 use crate::error::Result;
 use crate::model::{Decision, Model};
-use crate::options::Engine;
 
 /// Stack of an engine thread (the solvers recurse in places).
 const ENGINE_STACK: usize = 64 << 20;
 
-/// What `auto` runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Pick {
-    /// One engine.
-    One(Engine),
-    /// The clique search and Kissat side by side on two threads; the
-    /// first to finish answers and stops the other.
-    Race,
-}
-
-/// What `auto` runs on a model, and why.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Choice {
-    /// The engine(s).
-    pub pick: Pick,
-    /// Why, in a few words.
-    pub why: &'static str,
-}
-
-impl Choice {
-    /// The engine(s) by name: `clique`, `portfolio`, `clique and kissat`.
-    pub fn engines(&self) -> String {
-        match self.pick {
-            Pick::One(engine) => engine.name().to_string(),
-            Pick::Race => "clique and kissat".to_string(),
-        }
-    }
-}
-
-impl std::fmt::Display for Choice {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.pick {
-            Pick::One(engine) => write!(f, "{engine} ({})", self.why),
-            Pick::Race => write!(f, "clique and kissat side by side ({})", self.why),
-        }
-    }
-}
-
-/// The engine(s) `auto` runs on `model`.
-pub fn choose(model: &Model, opts: &SolveOptions) -> Choice {
+/// The engine `auto` picks for `model` solved with `opts`, and why.
+pub fn choose(model: &Model, opts: &SolveOptions) -> Chosen {
+    let pick = |engine: &'static dyn Engine, why| Chosen {
+        engine,
+        why: Some(why),
+    };
     if clique::applies(model).is_ok() {
         let deciding = model.objective.is_none();
         if dimensions(model) >= 3 {
-            return Choice {
-                pick: Pick::One(Engine::Clique),
-                why: if deciding {
+            return pick(
+                &clique::CLIQUE,
+                if deciding {
                     "a no_attack count bound on 3 or more dimensions"
                 } else {
                     "no_attack maximised on 3 or more dimensions"
                 },
-            };
+            );
         }
         if deciding && opts.threads() >= 2 {
-            return Choice {
-                pick: Pick::Race,
-                why: "a no_attack count bound on 2 dimensions",
-            };
+            return pick(&RACE, "a no_attack count bound on 2 dimensions");
         }
     }
     // SAT: which of the two is faster varies from model to model and run
@@ -101,19 +63,19 @@ pub fn choose(model: &Model, opts: &SolveOptions) -> Choice {
     // n = 19, 5.0 s against 1.4 s at n = 24), so both, when there are two
     // threads; else CaDiCaL's incremental steps for an objective, Kissat
     // for one hard call.
-    let pick = match (opts.threads() >= 2, model.objective.is_some()) {
-        (true, _) => Pick::One(Engine::Portfolio),
-        (false, true) => Pick::One(Engine::Cadical),
-        (false, false) => Pick::One(Engine::Kissat),
+    let engine: &'static dyn Engine = match (opts.threads() >= 2, model.objective.is_some()) {
+        (true, _) => &portfolio::PORTFOLIO,
+        (false, true) => &portfolio::CADICAL,
+        (false, false) => &portfolio::KISSAT,
     };
-    Choice {
-        pick,
-        why: match (&model.objective, clique::applies(model).is_ok()) {
+    pick(
+        engine,
+        match (&model.objective, clique::applies(model).is_ok()) {
             (Some(_), true) => "no_attack maximised on 2 dimensions: the lines' bound first",
             (Some(_), false) => "an objective the clique search does not take",
             (None, _) => "a decision the clique search does not take",
         },
-    }
+    )
 }
 
 /// The number of coordinates of the counted cells (0 when they are not
@@ -133,28 +95,40 @@ fn dimensions(model: &Model) -> usize {
     }
 }
 
-/// Solves `model` with the choice for it.
-pub fn solve(model: &Model, opts: &SolveOptions, report: &mut dyn Report) -> Result<Answer> {
-    match choose(model, opts).pick {
-        Pick::One(engine) => one(model, engine, opts, report),
-        Pick::Race => race(model, opts, report),
-    }
-}
+/// The clique search and Kissat side by side on two threads; the first
+/// to finish answers and stops the other.
+pub struct Race;
 
-/// Solves `model` with `engine` (not `auto`).
-fn one(
-    model: &Model,
-    engine: Engine,
-    opts: &SolveOptions,
-    report: &mut dyn Report,
-) -> Result<Answer> {
-    let opts = SolveOptions {
-        engine,
-        ..opts.clone()
-    };
-    match engine {
-        Engine::Clique => clique::solve(model, &opts, report),
-        _ => solve_sat(model, &opts, report),
+/// `auto`'s race ([`Race`]).
+pub static RACE: Race = Race;
+
+impl Engine for Race {
+    fn name(&self) -> &'static str {
+        "clique and kissat side by side"
+    }
+
+    fn title(&self) -> &'static str {
+        "embedded clique search and Kissat, side by side"
+    }
+
+    fn runs_sat(&self) -> bool {
+        true
+    }
+
+    fn runs_clique(&self) -> bool {
+        true
+    }
+
+    fn takes(&self, model: &Model) -> Result<()> {
+        clique::applies(model)
+    }
+
+    fn lists(&self, _model: &Model, _at_optimum: bool) -> bool {
+        false
+    }
+
+    fn solve(&self, model: &Model, opts: &SolveOptions, report: &mut dyn Report) -> Result<Answer> {
+        race(model, opts, report)
     }
 }
 
@@ -192,7 +166,7 @@ fn race(model: &Model, opts: &SolveOptions, report: &mut dyn Report) -> Result<A
     if let Some(answer) = clique::solve_within(model, opts, FIRST_TRY_NODES, report)? {
         return Ok(answer);
     }
-    let engines = [Engine::Clique, Engine::Kissat];
+    let engines: [&dyn Engine; 2] = [&clique::CLIQUE, &portfolio::KISSAT];
     let stops = [
         Arc::new(AtomicBool::new(false)),
         Arc::new(AtomicBool::new(false)),
@@ -203,7 +177,6 @@ fn race(model: &Model, opts: &SolveOptions, report: &mut dyn Report) -> Result<A
     thread::scope(|scope| {
         for (i, &engine) in engines.iter().enumerate() {
             let engine_opts = SolveOptions {
-                engine,
                 cancel: Some(Arc::clone(&stops[i])),
                 threads: Some(opts.threads().saturating_sub(1).max(1)),
                 ..opts.clone()
@@ -214,7 +187,7 @@ fn race(model: &Model, opts: &SolveOptions, report: &mut dyn Report) -> Result<A
                 .stack_size(ENGINE_STACK)
                 .spawn_scoped(scope, move || {
                     let mut relay = Relay(tx.clone());
-                    let result = one(model, engine, &engine_opts, &mut relay);
+                    let result = engine.solve(model, &engine_opts, &mut relay);
                     let _ = tx.send(Event::Done(i, result));
                 })
                 .expect("an engine thread starts");

@@ -17,8 +17,8 @@ use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use super::cost::CostPlan;
-use super::engines::solve_model;
 use super::interface::{Answer, Report, SolveOptions, Status};
+use super::registry::solve_model;
 use crate::answer::objective::objective_value;
 use crate::error::Result;
 use crate::instance::Instance;

@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use super::oracle::Stop;
 use crate::model::Lit;
-use crate::options::{Encodings, Engine};
+use crate::options::{Encodings, EngineChoice};
 
 /// How to solve.
 #[derive(Clone, Debug, Default)]
@@ -17,7 +17,7 @@ pub struct SolveOptions {
     /// The encodings of the model's constraints.
     pub encodings: Encodings,
     /// Which embedded solver(s).
-    pub engine: Engine,
+    pub engine: EngineChoice,
     /// Stop at this instant with the best solution so far.
     pub deadline: Option<Instant>,
     /// A warm start: literals fixing the model's decision variables to a

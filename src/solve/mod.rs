@@ -6,15 +6,16 @@
 //! engines ([`shared`])); any other solver by its command
 //! line ([`external`]); for models that ask for the most pieces no two of
 //! which attack, a branch and bound over the conflict graph instead
-//! ([`clique`]); the engine for each model by default ([`auto`], handed
-//! out by [`engines`]); warm starts ([`warm_start`]).
+//! ([`clique`]); every engine behind one trait, handed out in one place
+//! ([`Engine`], [`registry`]), the engine for each model by default
+//! ([`auto`]); warm starts ([`warm_start`]).
 //!
 //! ```
 //! use qspec::solve::{solve, SolveOptions, Status};
-//! use qspec::Engine;
+//! use qspec::EngineChoice;
 //! let kings = qspec::load_source("k.qspec", "board 6 x 6\npiece king\nrule no_attack\nmaximize count\n", &[], &Default::default())?;
 //! let mut better = Vec::new();
-//! let opts = SolveOptions { engine: Engine::Cadical, ..SolveOptions::default() };
+//! let opts = SolveOptions { engine: EngineChoice::Cadical, ..SolveOptions::default() };
 //! let answer = solve(&kings, &opts, &mut |value: i64| better.push(value))?;
 //! assert_eq!((answer.status, answer.objective), (Status::Optimal, Some(9)));
 //! assert_eq!(better.last(), Some(&9));
@@ -27,22 +28,24 @@ pub(crate) mod clique;
 pub(crate) mod cost;
 mod cover;
 pub(crate) mod embedded;
-mod engines;
+mod engine;
 pub(crate) mod external;
 mod interface;
 mod kissat;
 mod optimize;
 mod oracle;
 mod portfolio;
+mod registry;
 mod shared;
 pub(crate) mod warm_start;
 
 pub use ceiling::optimise as solve;
 pub use embedded::Embedded;
-pub use engines::solve_model;
+pub use engine::{Chosen, Engine};
 pub use external::known_solvers;
 pub use interface::{Answer, Report, SolveOptions, Status};
 pub use oracle::{Outcome, Stop};
+pub use registry::{chosen, solve_model};
 
 use crate::encode::encode_model;
 use crate::error::Result;

@@ -10,6 +10,7 @@ use std::thread;
 
 use super::cost::CostPlan;
 use super::embedded::Embedded;
+use super::engine::Engine;
 use super::interface::{Answer, Report, SolveOptions};
 use super::kissat::KissatOracle;
 use super::optimize::{decide, Search};
@@ -18,7 +19,6 @@ use super::shared::{Running, Shared};
 use crate::encode::encode_model;
 use crate::error::Result;
 use crate::model::{Model, Objective, Sense};
-use crate::options::Engine;
 
 /// Stack of an engine thread (the solvers recurse in places).
 const ENGINE_STACK: usize = 64 << 20;
@@ -42,15 +42,91 @@ fn estimate_line(plan: &CostPlan, objective: &Objective) -> Option<String> {
     })
 }
 
-/// Solves `model` with the SAT engine(s) of `opts.engine` (CaDiCaL,
-/// Kissat or both), reporting every better objective value as it is
-/// found.
-pub fn solve_sat(model: &Model, opts: &SolveOptions, report: &mut dyn Report) -> Result<Answer> {
-    let engines: &[Engine] = match opts.engine {
-        Engine::Cadical => &[Engine::Cadical],
-        Engine::Kissat => &[Engine::Kissat],
-        _ => &[Engine::Cadical, Engine::Kissat],
-    };
+/// A SAT solver qspec embeds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sat {
+    /// CaDiCaL: incremental.
+    Cadical,
+    /// Kissat: rebuilt for every step.
+    Kissat,
+}
+
+impl Sat {
+    /// Its name (also its thread's).
+    fn name(self) -> &'static str {
+        match self {
+            Sat::Cadical => "cadical",
+            Sat::Kissat => "kissat",
+        }
+    }
+}
+
+/// The SAT engines: one solver or both as a portfolio.
+pub struct SatEngine {
+    name: &'static str,
+    title: &'static str,
+    solvers: &'static [Sat],
+}
+
+/// `--engine cadical`.
+pub static CADICAL: SatEngine = SatEngine {
+    name: "cadical",
+    title: "embedded CaDiCaL",
+    solvers: &[Sat::Cadical],
+};
+
+/// `--engine kissat`.
+pub static KISSAT: SatEngine = SatEngine {
+    name: "kissat",
+    title: "embedded Kissat",
+    solvers: &[Sat::Kissat],
+};
+
+/// `--engine portfolio`.
+pub static PORTFOLIO: SatEngine = SatEngine {
+    name: "portfolio",
+    title: "embedded CaDiCaL and Kissat (portfolio)",
+    solvers: &[Sat::Cadical, Sat::Kissat],
+};
+
+impl Engine for SatEngine {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn title(&self) -> &'static str {
+        self.title
+    }
+
+    fn runs_sat(&self) -> bool {
+        true
+    }
+
+    fn runs_clique(&self) -> bool {
+        false
+    }
+
+    fn takes(&self, _model: &Model) -> Result<()> {
+        Ok(())
+    }
+
+    fn lists(&self, _model: &Model, _at_optimum: bool) -> bool {
+        false
+    }
+
+    fn solve(&self, model: &Model, opts: &SolveOptions, report: &mut dyn Report) -> Result<Answer> {
+        solve_sat(model, opts, self.solvers, report)
+    }
+}
+
+/// Solves `model` with the SAT solvers `solvers` (CaDiCaL, Kissat or
+/// both), reporting every better objective value as it is found.
+pub fn solve_sat(
+    model: &Model,
+    opts: &SolveOptions,
+    solvers: &[Sat],
+    report: &mut dyn Report,
+) -> Result<Answer> {
     let plan = CostPlan::of(model)?;
     if let (Some(plan), Some(objective)) = (&plan, &model.objective) {
         if let Some(line) = estimate_line(plan, objective) {
@@ -58,7 +134,7 @@ pub fn solve_sat(model: &Model, opts: &SolveOptions, report: &mut dyn Report) ->
         }
     }
     let (tx, rx) = mpsc::channel();
-    let shared = Shared::new(opts.stop(), engines.len(), model.n_vars() as usize, tx);
+    let shared = Shared::new(opts.stop(), solvers.len(), model.n_vars() as usize, tx);
     if let (Some(plan), Some(objective)) = (&plan, &model.objective) {
         let floor = plan.cost_floor(model);
         if floor > 0 {
@@ -75,7 +151,7 @@ pub fn solve_sat(model: &Model, opts: &SolveOptions, report: &mut dyn Report) ->
         }
     }
     let results: Vec<Result<()>> = thread::scope(|scope| {
-        let handles: Vec<_> = engines
+        let handles: Vec<_> = solvers
             .iter()
             .map(|&engine| {
                 let (shared, plan) = (&shared, plan.as_ref());
@@ -109,21 +185,21 @@ pub fn solve_sat(model: &Model, opts: &SolveOptions, report: &mut dyn Report) ->
 
 /// One engine, start to end.
 fn run_engine(
-    engine: Engine,
+    engine: Sat,
     model: &Model,
     opts: &SolveOptions,
     plan: Option<&CostPlan>,
     shared: &Shared,
 ) -> Result<()> {
     match engine {
-        Engine::Kissat => search(
+        Sat::Kissat => search(
             &mut KissatOracle::new(shared.stop.clone()),
             model,
             opts,
             plan,
             shared,
         ),
-        _ => {
+        Sat::Cadical => {
             let mut cadical = Embedded::new();
             cadical.set_stop(&shared.stop);
             if plan.is_some() {

@@ -5,7 +5,7 @@
 //!
 //! * [`placements`]: every placement of `k` walls, canonical per class,
 //!   ranked so that a task can start in the middle;
-//! * [`engine`]: one incremental CaDiCaL per run of instances, the
+//! * [`incremental`]: one incremental CaDiCaL per run of instances, the
 //!   placement's walls as assumptions, the optimum by an incremental
 //!   totalizer, optimal solutions counted under an activation literal;
 //! * [`walls`]: the model built with `walls free`, a placement's
@@ -24,7 +24,7 @@
 //! assert_eq!((line.status, line.value, line.boards()), (Status::Optimal, Some(8), 4));
 //! ```
 
-mod engine;
+mod incremental;
 pub(crate) mod json;
 mod line;
 pub(crate) mod merge;

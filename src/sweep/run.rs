@@ -1,7 +1,7 @@
 //! Running a sweep: its instances, in order, cut into blocks of [`BLOCK`]
 //! (each part's placements from the part's start; a model without walls is
 //! a block of one), handed out to `jobs` threads as they come free. Each
-//! block of placements gets a fresh [`Engine`], so its results depend on its
+//! block of placements gets a fresh [`Incremental`], so its results depend on its
 //! own instances only. Results reach the caller one line at a time in the
 //! instances' order, each as soon as every line before it has.
 //!
@@ -16,7 +16,7 @@ use std::sync::mpsc::{channel, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread;
 
-use super::engine::Engine;
+use super::incremental::Incremental;
 use super::line::{Line, Status};
 use super::placements::{Cursor, Placement, Placements};
 use super::split::Split;
@@ -213,7 +213,7 @@ fn solve_block(
 /// One model without walls, solved the normal way (as `solve` solves it:
 /// [`ceiling::optimise`]), its
 /// board checked; with `optimal_count`, its optimal solutions counted by
-/// an [`Engine`] told the optimum.
+/// an [`Incremental`] told the optimum.
 fn solve_instance(source: &Source, options: &Options, defines: &[(String, i64)]) -> Result<Line> {
     let instance = source.load(defines)?;
     if let (Some(_), Some(hint)) = (
@@ -244,7 +244,7 @@ fn solve_instance(source: &Source, options: &Options, defines: &[(String, i64)])
             let projection = (1..=instance.model.n_decisions())
                 .map(Var::from_dimacs)
                 .collect();
-            let mut engine = Engine::new(&instance.model, &encodings, projection)?;
+            let mut engine = Incremental::new(&instance.model, &encodings, projection)?;
             if let Some(value) = answer.objective {
                 engine.expect(value);
             }

@@ -4,7 +4,7 @@
 //! check of the board found — from the geometry alone, on the board with
 //! the placement's walls ([`crate::verify`]).
 
-use super::engine::{Engine, Found, Verdict};
+use super::incremental::{Found, Incremental, Verdict};
 use super::line::{Line, Status};
 use super::placements::Placements;
 use crate::answer::decode::{decided_cells, CellVar};
@@ -120,9 +120,9 @@ impl WallModel {
     }
 
     /// A fresh engine holding the walls-free model.
-    pub fn engine(&self) -> Result<Engine> {
+    pub fn engine(&self) -> Result<Incremental> {
         let projection = self.piece.iter().flatten().copied().collect();
-        Engine::new(&self.model, &self.encodings, projection)
+        Incremental::new(&self.model, &self.encodings, projection)
     }
 
     /// The assumptions of a placement: its walls, and no other.
@@ -144,7 +144,7 @@ impl WallModel {
     /// board found, and says it as a result line.
     pub fn solve(
         &self,
-        engine: &mut Engine,
+        engine: &mut Incremental,
         walls: &[usize],
         class_size: Option<usize>,
         count_limit: Option<u64>,

@@ -187,6 +187,38 @@ fn names_are_parsed_for_cells_only_where_answers_are_read() {
     );
 }
 
+/// Engines are handed out in one place (`solve/registry.rs`, `chosen`): no
+/// other file matches on the engine a user chose (an arm per engine would
+/// send a new engine silently to a wildcard), and no engine is named by
+/// its enum value outside the registry but for the requests that single
+/// out the clique search (`--split`, its refusals).
+#[test]
+fn engines_are_handed_out_in_one_place() {
+    let sat = [
+        "EngineChoice::Cadical",
+        "EngineChoice::Kissat",
+        "EngineChoice::Portfolio",
+    ];
+    let offenders: Vec<String> = sources()
+        .into_iter()
+        .filter(|(rel, _)| rel != "solve/registry.rs" && rel != "options.rs")
+        .filter(|(_, text)| {
+            let code = before_tests(text);
+            code.lines()
+                .filter(|l| !l.trim_start().starts_with("//"))
+                .any(|l| {
+                    sat.iter().any(|s| l.contains(s))
+                        || (l.contains("EngineChoice::") && l.contains("=>"))
+                })
+        })
+        .map(|(rel, _)| rel)
+        .collect();
+    assert!(
+        offenders.is_empty(),
+        "files that decide on engines outside solve/registry.rs: {offenders:?}"
+    );
+}
+
 /// The module path of a file: `solve/clique/mod.rs` → `[solve, clique]`.
 fn module_path(rel: &str) -> Vec<String> {
     let mut parts: Vec<String> = rel.split('/').map(str::to_string).collect();

@@ -12,7 +12,7 @@ use crate::common;
 use common::{build, no_attack_models, oracle, qspec, spec, stderr, stdout, Cells, Rng, PIECES};
 
 use qspec::answer::decode;
-use qspec::options::Engine;
+use qspec::options::EngineChoice;
 use qspec::solve::{solve_model, SolveOptions, Status};
 use qspec::verify::is_solution;
 
@@ -35,7 +35,7 @@ fn check_with(src: &str, threads: Option<usize>, no_symmetry: bool) {
     let s = spec(src);
     let (model, board) = build(&s);
     let opts = SolveOptions {
-        engine: Engine::Clique,
+        engine: EngineChoice::Clique,
         threads,
         no_symmetry,
         ..SolveOptions::default()
@@ -201,7 +201,7 @@ fn the_board_found_is_the_one_threads_on_any_number_of_threads() {
         let (model, _) = build(&spec(src));
         let board = |threads| {
             let opts = SolveOptions {
-                engine: Engine::Clique,
+                engine: EngineChoice::Clique,
                 threads: Some(threads),
                 ..SolveOptions::default()
             };
@@ -470,7 +470,11 @@ fn on_larger_symmetric_boards_it_agrees_with_kissat() {
             assert_eq!(answer.status, Status::Optimal, "{engine} on\n{src}");
             answer.objective
         };
-        assert_eq!(optimum(Engine::Clique), optimum(Engine::Kissat), "{src}");
+        assert_eq!(
+            optimum(EngineChoice::Clique),
+            optimum(EngineChoice::Kissat),
+            "{src}"
+        );
     }
 }
 
@@ -494,10 +498,10 @@ fn on_larger_boards_one_thread_or_four_agree_with_kissat() {
             assert_eq!(answer.status, Status::Optimal, "{engine} on\n{src}");
             answer.objective
         };
-        let kissat = optimum(Engine::Kissat, 1);
+        let kissat = optimum(EngineChoice::Kissat, 1);
         for threads in [1, 4] {
             assert_eq!(
-                optimum(Engine::Clique, threads),
+                optimum(EngineChoice::Clique, threads),
                 kissat,
                 "{threads} threads on\n{src}"
             );
@@ -557,7 +561,7 @@ fn the_search_tells_its_nodes_as_it_goes() {
     let (model, _) = build(&spec);
     for threads in [1, 2] {
         let opts = SolveOptions {
-            engine: Engine::Clique,
+            engine: EngineChoice::Clique,
             threads: Some(threads),
             ..SolveOptions::default()
         };

@@ -13,7 +13,7 @@ use qspec::board::Board;
 use qspec::command::{self, Command, CountFlags, CountRequest, EncodingRequest, ModelRequest};
 use qspec::instance::Limits;
 use qspec::language::{Spec, Target};
-use qspec::options::Engine;
+use qspec::options::EngineChoice;
 use serde_json::Value;
 
 /// What one in-process run printed: the exit code, the solutions (with
@@ -33,7 +33,7 @@ struct Ask {
     no_auto_hints: bool,
     limit: Option<u64>,
     /// The engine (`None`: CaDiCaL) and its threads.
-    engine: Option<Engine>,
+    engine: Option<EngineChoice>,
     threads: Option<usize>,
 }
 
@@ -47,7 +47,7 @@ fn request(path: &std::path::Path, defines: &[(&str, i64)], ask: Ask, jsonl: boo
             auto_hints: !ask.no_auto_hints,
         },
         encodings: EncodingRequest::default(),
-        engine: ask.engine.unwrap_or(Engine::Cadical),
+        engine: ask.engine.unwrap_or(EngineChoice::Cadical),
         timeout: None,
         threads: ask.threads,
         flags: CountFlags {
@@ -287,7 +287,7 @@ fn the_clique_search_lists_what_the_oracle_lists() {
         let mut lists = Vec::new();
         for threads in [1, 2] {
             let ask = Ask {
-                engine: Some(Engine::Clique),
+                engine: Some(EngineChoice::Clique),
                 threads: Some(threads),
                 ..Ask::default()
             };
@@ -321,7 +321,7 @@ fn the_clique_search_lists_what_the_oracle_lists() {
         let (_, at_best, _) = the_optimal_solutions(src);
         let ask = Ask {
             optimal: true,
-            engine: Some(Engine::Clique),
+            engine: Some(EngineChoice::Clique),
             ..Ask::default()
         };
         agree(src, &at_best, ask);
@@ -734,9 +734,9 @@ fn cadical_in_cubes_lists_what_the_clique_search_lists() {
         assert_eq!(reps.len(), run.solutions.len());
         (reps, number(&run.summary, "solutions"))
     };
-    let (by_cadical, total) = classes(Engine::Cadical);
+    let (by_cadical, total) = classes(EngineChoice::Cadical);
     assert_eq!((by_cadical.len(), total), (2849, 22708));
-    assert_eq!(classes(Engine::Clique), (by_cadical, total));
+    assert_eq!(classes(EngineChoice::Clique), (by_cadical, total));
 
     for (bound, total) in [("== 7", 3192), (">= 7", 3284)] {
         let src = format!("board 8 x 8\npiece queen\nrule no_attack\ncount {bound}\n");
@@ -755,17 +755,17 @@ fn cadical_in_cubes_lists_what_the_clique_search_lists() {
             let boards: Vec<Cells> = run.solutions.iter().map(|v| cells_of(v, &board)).collect();
             (boards, run.summary)
         };
-        let (clique, _) = listed(Engine::Clique, 2, false);
+        let (clique, _) = listed(EngineChoice::Clique, 2, false);
         let want: BTreeSet<Cells> = clique.into_iter().collect();
         assert_eq!(want.len(), total, "{src}");
-        let (one, summary) = listed(Engine::Cadical, 1, false);
+        let (one, summary) = listed(EngineChoice::Cadical, 1, false);
         assert_eq!(number(&summary, "solutions"), total as u64, "{src}");
         assert_eq!(one.iter().cloned().collect::<BTreeSet<_>>(), want, "{src}");
-        let (two, _) = listed(Engine::Cadical, 2, false);
+        let (two, _) = listed(EngineChoice::Cadical, 2, false);
         assert_eq!(two, one, "{src}: the order on 2 threads");
         let orbits = orbits(&s, &board);
         let classes: BTreeSet<Cells> = want.iter().map(|c| canonical(&orbits, &board, c)).collect();
-        let (reps, summary) = listed(Engine::Cadical, 2, true);
+        let (reps, summary) = listed(EngineChoice::Cadical, 2, true);
         assert_eq!(
             reps.iter().cloned().collect::<BTreeSet<_>>(),
             classes,

@@ -10,7 +10,7 @@ use crate::common;
 use common::{build, no_attack_models, oracle, qspec, spec, stderr, stdout, Cells};
 
 use qspec::answer::decode;
-use qspec::options::Engine;
+use qspec::options::EngineChoice;
 use qspec::solve::{solve_model, SolveOptions, Status};
 use qspec::verify::is_solution;
 use std::path::Path;
@@ -32,7 +32,7 @@ fn oracle_optimum(src: &str) -> Option<i64> {
 }
 
 /// Solves `src` with `engine` and checks the proven optimum and the board.
-fn check(src: &str, engine: Engine) {
+fn check(src: &str, engine: EngineChoice) {
     let s = spec(src);
     let (model, board) = build(&s);
     let opts = SolveOptions {
@@ -77,7 +77,11 @@ fn models() -> Vec<String> {
 fn every_engine_proves_the_oracles_optimum() {
     for src in models() {
         // The clique engine takes only some of these: tests/clique_engine.rs.
-        for engine in [Engine::Cadical, Engine::Kissat, Engine::Portfolio] {
+        for engine in [
+            EngineChoice::Cadical,
+            EngineChoice::Kissat,
+            EngineChoice::Portfolio,
+        ] {
             check(&src, engine);
         }
     }

@@ -14,9 +14,8 @@
 //! last decision, the proof, starts with the optimum as its bound.
 
 use super::graph::{has, restrict, Graph};
-use super::setup::Initial;
 use super::shared::Outcome;
-use super::task::{End, Task};
+use super::task::{End, Initial, Task};
 
 /// The climb from `initial` over `tasks`: `decide(best, nodes)` runs one
 /// decision (is there a set larger than `best`? `nodes` were searched

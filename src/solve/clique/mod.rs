@@ -31,11 +31,48 @@ pub mod split;
 pub mod symmetry;
 pub mod task;
 
+use super::engine::Engine;
 use super::interface::{Answer, Report, SolveOptions};
 use crate::error::{Error, Result};
 use crate::model::Model;
 use problem::{Problem, Refusal};
 use setup::Setup;
+
+/// `--engine clique`.
+pub struct Clique;
+
+/// The clique search as an engine ([`Clique`]).
+pub static CLIQUE: Clique = Clique;
+
+impl Engine for Clique {
+    fn name(&self) -> &'static str {
+        "clique"
+    }
+
+    fn title(&self) -> &'static str {
+        "embedded clique search (branch and bound, no SAT solver)"
+    }
+
+    fn runs_sat(&self) -> bool {
+        false
+    }
+
+    fn runs_clique(&self) -> bool {
+        true
+    }
+
+    fn takes(&self, model: &Model) -> Result<()> {
+        applies(model)
+    }
+
+    fn lists(&self, model: &Model, at_optimum: bool) -> bool {
+        enumerate::lists(model, at_optimum)
+    }
+
+    fn solve(&self, model: &Model, opts: &SolveOptions, report: &mut dyn Report) -> Result<Answer> {
+        solve(model, opts, report)
+    }
+}
 
 /// Solves `model` with the clique engine, reporting every better count.
 pub fn solve(model: &Model, opts: &SolveOptions, report: &mut dyn Report) -> Result<Answer> {

@@ -12,7 +12,7 @@ use super::problem::Problem;
 use super::search::Search;
 use super::shared::{Outcome, Shared};
 use super::symmetry;
-use super::task::{End, Task};
+use super::task::{End, Initial, Task};
 use crate::answer::objective::objective_value;
 use crate::diag::plural;
 use crate::error::{Error, Result};
@@ -37,16 +37,6 @@ pub struct Setup {
     /// 4^4 gives 16 groups, so no 17 at once).
     pub cover: usize,
     no_symmetry: bool,
-}
-
-/// Where a search starts.
-pub struct Initial {
-    /// The size a set must exceed.
-    pub best: usize,
-    /// The set known.
-    pub found: Option<Vec<u32>>,
-    /// The size that ends the search.
-    pub goal: usize,
 }
 
 impl Setup {

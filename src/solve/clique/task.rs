@@ -17,6 +17,16 @@ pub enum End {
     Stopped,
 }
 
+/// Where a search starts.
+pub struct Initial {
+    /// The size a set must exceed.
+    pub best: usize,
+    /// The set known.
+    pub found: Option<Vec<u32>>,
+    /// The size that ends the search.
+    pub goal: usize,
+}
+
 /// A subproblem: the sets that hold `chosen` (pairwise compatible) and
 /// otherwise only `candidates` (each compatible with all of `chosen`).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -72,7 +72,7 @@ impl Gains {
 }
 
 /// One CaDiCaL with a model, its objective's totalizer and the guess.
-pub struct Engine {
+pub struct Incremental {
     solver: Embedded,
     vars: VarAlloc,
     gains: Option<Gains>,
@@ -84,10 +84,10 @@ pub struct Engine {
     n_named: usize,
 }
 
-impl Engine {
+impl Incremental {
     /// A solver holding `model` (encoded with `encodings`); solutions are
     /// told apart by `projection` when counted.
-    pub fn new(model: &Model, encodings: &Encodings, projection: Vec<Var>) -> Result<Engine> {
+    pub fn new(model: &Model, encodings: &Encodings, projection: Vec<Var>) -> Result<Incremental> {
         let gains = match &model.objective {
             None => None,
             Some(objective) => Some(Gains {
@@ -105,7 +105,7 @@ impl Engine {
             .iter()
             .flat_map(|g| g.lits.iter().map(|&l| to_rs(l)))
             .collect();
-        Ok(Engine {
+        Ok(Incremental {
             solver,
             vars,
             gains,
@@ -133,7 +133,7 @@ impl Engine {
         if g == 0 {
             return Ok(Vec::new());
         }
-        let Engine {
+        let Incremental {
             solver,
             vars,
             totalizer,

@@ -1,0 +1,65 @@
+//! The engines qspec embeds, behind one trait ([`Engine`]): CaDiCaL,
+//! Kissat and both as a portfolio ([`super::portfolio`]), the clique search
+//! ([`super::clique`]), and the clique search and Kissat side by side
+//! ([`super::auto`]), handed out in one place ([`super::registry`]).
+//!
+//! Everything a caller needs to know about an engine is asked of it — its
+//! name, whether it runs a SAT solver or the clique search, whether it
+//! takes the model, whether it lists solutions itself — so that no caller
+//! matches on engines.
+
+use std::fmt;
+
+use super::interface::{Answer, Report, SolveOptions};
+use crate::error::Result;
+use crate::model::Model;
+
+/// An engine: what it is called, what it takes, and the solve.
+pub trait Engine: Sync {
+    /// Its name, as `--engine` takes it and the notes say it: `clique`.
+    fn name(&self) -> &'static str;
+    /// What the first comment line of `qspec solve` calls it: `embedded
+    /// CaDiCaL`.
+    fn title(&self) -> &'static str;
+    /// Whether it searches the model's clauses with a SAT solver (so the
+    /// encodings in force matter, and are said).
+    fn runs_sat(&self) -> bool;
+    /// Whether it runs the clique search (whose answer `--certify` proves
+    /// again with CaDiCaL).
+    fn runs_clique(&self) -> bool;
+    /// Whether it takes `model`: `Err` says why not and what to use.
+    fn takes(&self, model: &Model) -> Result<()>;
+    /// Whether it lists every solution of `model` itself (at the optimum
+    /// when `at_optimum`) for `qspec count`; else CaDiCaL lists them.
+    fn lists(&self, model: &Model, at_optimum: bool) -> bool;
+    /// Solves `model`, reporting every better objective value as it is
+    /// found.
+    fn solve(&self, model: &Model, opts: &SolveOptions, report: &mut dyn Report) -> Result<Answer>;
+}
+
+/// The engine for a model, and why when `auto` picked it.
+#[derive(Clone, Copy)]
+pub struct Chosen {
+    /// The engine.
+    pub engine: &'static dyn Engine,
+    /// Why `auto` picked it, in a few words (`None`: it was named).
+    pub why: Option<&'static str>,
+}
+
+impl Chosen {
+    /// `engine`, named by the user.
+    pub fn named(engine: &'static dyn Engine) -> Chosen {
+        Chosen { engine, why: None }
+    }
+}
+
+impl fmt::Display for Chosen {
+    /// `clique (no_attack maximised on 3 or more dimensions)`: the note
+    /// `c engine: ...` says it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.why {
+            Some(why) => write!(f, "{} ({why})", self.engine.name()),
+            None => f.write_str(self.engine.name()),
+        }
+    }
+}
