@@ -24,6 +24,9 @@
 //! * [`verify`] judges a placement from the geometry alone, [`draw`] draws it;
 //! * [`sweep`] runs a model over families of instances;
 //! * [`snapshot`] snapshot-tests compiled instances (`qspec.toml`);
+//! * [`service`] is what the command line and the Python package both ask
+//!   (an answer shown, a solver's answer judged, a model's sizes), typed
+//!   values in and out, nothing printed;
 //! * [`command`] is what the `qspec` commands do and print.
 //!
 //! Everyone may import the leaves: [`options`] (the encodings, ray modes,
@@ -59,6 +62,7 @@ pub mod language;
 pub mod lower;
 pub mod model;
 pub mod options;
+pub mod service;
 pub mod snapshot;
 pub mod solve;
 pub mod sweep;

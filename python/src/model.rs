@@ -239,7 +239,7 @@ impl Model {
         let instance = &*self.instance;
         let text = py.detach(|| {
             let rows = qspec::encode::stats(&instance.model, chosen);
-            qspec::command::stats_json(instance, &rows)
+            qspec::service::stats_json(instance, &rows)
         });
         py.import("json")?.call_method1("loads", (text,))
     }
@@ -445,7 +445,7 @@ impl Model {
         let form = maybe::<qspec::answer::read::Form>("format", format)?;
         let instance = &*self.instance;
         let verdict = py
-            .detach(|| qspec::command::verify_text(instance, answer, name, map.as_deref(), form))
+            .detach(|| qspec::service::verify_text(instance, answer, name, map.as_deref(), form))
             .or_raise()?;
         Ok(Verdict::of(instance, &verdict))
     }

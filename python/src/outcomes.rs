@@ -102,7 +102,7 @@ pub struct SolveResult {
 
 impl SolveResult {
     pub fn of(instance: &Instance, answer: &Answer) -> SolveResult {
-        let shown = qspec::command::show_answer(instance, answer, &[]);
+        let shown = qspec::service::show_answer(instance, answer, &[]);
         let judged = shown
             .placement
             .as_ref()
@@ -424,7 +424,7 @@ pub struct Verdict {
 }
 
 impl Verdict {
-    pub fn of(instance: &Instance, verdict: &qspec::command::Verdict) -> Verdict {
+    pub fn of(instance: &Instance, verdict: &qspec::service::Verdict) -> Verdict {
         let judged = verdict
             .placement
             .as_ref()

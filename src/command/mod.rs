@@ -35,12 +35,11 @@ mod verify;
 
 pub use compile::CompileRequest;
 pub use count::{CountFlags, CountRequest};
-pub use report::{show_answer, Shown};
 pub use snapshot::{SnapshotAction, SnapshotRequest};
 pub use solve::SolveRequest;
-pub use stats::{stats_json, stats_table, StatsRequest};
+pub use stats::StatsRequest;
 pub use uses::file_uses;
-pub use verify::{verify_answer, verify_text, Verdict, VerifyRequest};
+pub use verify::VerifyRequest;
 
 use std::io::Write;
 use std::path::PathBuf;

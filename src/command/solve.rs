@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use super::progress::Progress;
-use super::report::{prepare_svg, show_answer, write_svg, Shown};
+use super::report::{prepare_svg, write_svg};
 use super::{note, print, EncodingRequest, ModelRequest};
 use crate::answer::objective::objective_value;
 use crate::answer::read::AnswerStatus;
@@ -26,9 +26,10 @@ use crate::instance::{Checked, CompileOptions, Instance, Source, Target};
 use crate::language::{RuleSpec, Spec, Target as Counted};
 use crate::model::{Rel, Sense};
 use crate::options::{CertifyLevel, Encodings, EngineChoice, Format};
+use crate::service::{show_answer, Shown};
+use crate::solve;
 use crate::solve::clique;
 use crate::solve::external;
-use crate::solve::solve as optimise;
 use crate::solve::warm_start::Start;
 use crate::solve::{Answer, Report, SolveOptions, Status};
 
@@ -240,7 +241,7 @@ fn solve_inside(run: &Run<'_>, out: &mut dyn Write) -> Result<Shown> {
     if let Some(start) = run.start {
         printer.note(&start.summary);
     }
-    let answer = optimise(loaded, &opts, &mut printer)?;
+    let answer = solve::solve(loaded, &opts, &mut printer)?;
     printer.failed?;
     let mut shown = show_answer(loaded, &answer, &[]);
     if let Some(level) = req.certify {

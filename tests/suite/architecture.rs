@@ -219,6 +219,25 @@ fn engines_are_handed_out_in_one_place() {
     );
 }
 
+/// The Python package calls the library's service layer, never the
+/// command line's (`command`: requests and printing).
+#[test]
+fn python_calls_the_services_not_the_commands() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("python/src");
+    let mut callers = Vec::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        if text.contains("qspec::command") {
+            callers.push(path.display().to_string());
+        }
+    }
+    assert!(
+        callers.is_empty(),
+        "Python files that call `qspec::command`: {callers:?}"
+    );
+}
+
 /// The module path of a file: `solve/clique/mod.rs` → `[solve, clique]`.
 fn module_path(rel: &str) -> Vec<String> {
     let mut parts: Vec<String> = rel.split('/').map(str::to_string).collect();

@@ -14,12 +14,12 @@
 //! minute); `bench/fuzz.sh` runs many more (`QSPEC_FUZZ_CASES`,
 //! `QSPEC_FUZZ_SEED`).
 
-use qspec::command::verify_answer;
 use qspec::draw::Layout;
 use qspec::emit::{write_format, Clauses, EmitOptions, Provenance};
 use qspec::encode::{encode_model, ClauseArena};
 use qspec::instance::{guard, load_file, Limits, Target};
 use qspec::options::{Encodings, Format};
+use qspec::service::verify_answer;
 use qspec::Error;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

@@ -1,0 +1,14 @@
+//! What the command line and the Python package both ask of the library,
+//! typed values in and out, nothing printed: the size of a model's
+//! encodings ([`stats`]), an answer shown as `qspec solve` shows it
+//! ([`shown`]), a solver's answer judged ([`verdict`]). `command` turns
+//! requests into these and prints them; the Python package calls them and
+//! never `command`.
+
+pub mod shown;
+pub mod stats;
+pub mod verdict;
+
+pub use shown::{show_answer, Shown};
+pub use stats::{stats_json, stats_table};
+pub use verdict::{verify_answer, verify_text, Verdict};
