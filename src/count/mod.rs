@@ -56,8 +56,8 @@ use crate::language::{Hint, HintSpec, Spec, Target};
 use crate::lower::{symmetry_group_within, GROUP_LIMIT};
 use crate::model::{Model, Rel};
 use crate::options::Encodings;
+use crate::solve;
 use crate::solve::clique;
-use crate::solve::solve as optimise;
 use crate::solve::{Report, SolveOptions, Status, Stop};
 
 /// The solutions found so far.
@@ -209,7 +209,7 @@ pub fn optimum(
     opts: &SolveOptions,
     report: &mut dyn Report,
 ) -> Result<Optimum> {
-    let answer = optimise(instance, opts, report)?;
+    let answer = solve::solve(instance, opts, report)?;
     Ok(match (answer.status, answer.objective) {
         (Status::Optimal, Some(value)) => Optimum::At(value),
         (Status::Unsatisfiable, _) => Optimum::NoSolution,

@@ -31,11 +31,7 @@ const LADDER_SECONDS: u64 = 60;
 /// that states a bound on its count has the bound decided first, then one
 /// less, ..., each step on the instance loaded with `count >= v` (not with
 /// a warm start, which is the optimiser's).
-pub fn optimise(
-    instance: &Instance,
-    opts: &SolveOptions,
-    report: &mut dyn Report,
-) -> Result<Answer> {
+pub fn solve(instance: &Instance, opts: &SolveOptions, report: &mut dyn Report) -> Result<Answer> {
     if let Some(bound) = instance.domination_lower_bound().filter(|b| b.pieces > 1) {
         report.note(&format!(
             "lower bound count >= {} ({} cells to cover; {} pieces cover at most {} of them)",

@@ -39,7 +39,7 @@ mod registry;
 mod shared;
 pub(crate) mod warm_start;
 
-pub use ceiling::optimise as solve;
+pub use ceiling::solve;
 pub use embedded::Embedded;
 pub use engine::{Chosen, Engine};
 pub use external::known_solvers;

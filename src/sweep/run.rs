@@ -211,7 +211,7 @@ fn solve_block(
 }
 
 /// One model without walls, solved the normal way (as `solve` solves it:
-/// [`ceiling::optimise`]), its
+/// [`crate::solve::solve`]), its
 /// board checked; with `optimal_count`, its optimal solutions counted by
 /// an [`Incremental`] told the optimum.
 fn solve_instance(source: &Source, options: &Options, defines: &[(String, i64)]) -> Result<Line> {
