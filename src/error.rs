@@ -27,6 +27,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use crate::diag::{LineError, SpecErrors};
+use crate::options::{said, Reader};
 
 /// Why something failed.
 #[derive(Debug)]
@@ -243,7 +244,25 @@ impl Error {
     }
 }
 
+impl Error {
+    /// The message as `reader` reads it: the settings it names said as
+    /// flags on the command line, as keywords in Python
+    /// ([`crate::options::Setting`]). `Display` is the command line's.
+    pub fn said_to(&self, reader: Reader) -> String {
+        said(&Marked(self).to_string(), reader).into_owned()
+    }
+}
+
 impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.said_to(Reader::CommandLine))
+    }
+}
+
+/// The message with the marks of the settings it names.
+struct Marked<'a>(&'a Error);
+
+impl fmt::Display for Marked<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let with_help = |f: &mut fmt::Formatter<'_>, message: &str, help: Option<&str>| {
             write!(f, "{message}")?;
@@ -259,7 +278,7 @@ impl fmt::Display for Error {
             }
             Ok(())
         };
-        match self {
+        match self.0 {
             Error::Spec(errors) => write!(f, "{}", errors.to_string().trim_end()),
             Error::Text { file, error } => {
                 match error.line {

@@ -15,6 +15,7 @@
 
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
+use qspec::options::Reader;
 use qspec::Error;
 
 /// The Python exception for `error`.
@@ -38,10 +39,10 @@ fn build(py: Python<'_>, error: &Error) -> PyResult<PyErr> {
         // `e.filename`; `str(e)` is qspec's message (the class says so).
         Error::Io { path, source, .. } => class.call1((
             source.raw_os_error(),
-            error.to_string(),
+            error.said_to(Reader::Python),
             path.display().to_string(),
         ))?,
-        _ => class.call1((error.to_string(),))?,
+        _ => class.call1((error.said_to(Reader::Python),))?,
     };
     match error {
         Error::Spec(errors) => {

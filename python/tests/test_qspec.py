@@ -67,8 +67,11 @@ def test_classes_under_more_symmetries_than_cadical_takes_by_the_clique_search()
     m = qspec.loads("board 3^5\npiece queen\nrule no_attack\nmaximize count\n")
     c = m.count(optimal=True, up_to_symmetry=True)
     assert (c.classes, c.solutions, c.optimum, c.group_order, c.complete) == (22, 72192, 11, 3840, True)
-    with pytest.raises(qspec.UsageError, match="more than 1024 elements"):
+    with pytest.raises(qspec.UsageError, match="more than 1024 elements") as refused:
         m.count(optimal=True, up_to_symmetry=True, engine="cadical")
+    # The message names the keyword a Python user passed, not the command line's flag.
+    assert str(refused.value).startswith("up_to_symmetry=True: "), str(refused.value)
+    assert "--" not in str(refused.value), str(refused.value)
 
 
 # --- loading ------------------------------------------------------------------
@@ -168,8 +171,10 @@ def test_a_timeout_gives_the_best_so_far_or_unknown():
 
 def test_the_clique_engine_refuses_what_it_cannot_take():
     m = qspec.load(MODELS / "queens-attacking-exactly-k-max.qspec", n=5, k=3)
-    with pytest.raises(qspec.UsageError, match="clique engine cannot take this model"):
+    with pytest.raises(qspec.UsageError, match="clique engine cannot take this model") as refused:
         m.solve(engine="clique")
+    assert 'use engine="auto" (the default) or engine="kissat"' in str(refused.value), str(refused.value)
+    assert "--engine" not in str(refused.value), str(refused.value)
 
 
 # --- solutions and count ------------------------------------------------------------

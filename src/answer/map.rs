@@ -19,7 +19,7 @@ use crate::emit::FileHeader;
 use crate::error::{Error, Result};
 use crate::model::names::{piece_var, wall_var};
 use crate::model::Model;
-use crate::options::Format;
+use crate::options::{Format, Setting};
 use std::collections::HashMap;
 
 /// Largest distance of an LP-family value from 0 or 1 still read as 0 or 1.
@@ -160,7 +160,10 @@ fn map_ids(
                     m.path,
                     m.format.map_or("LP", Format::name).to_ascii_uppercase()
                 ),
-                "pass the .cnf, .wcnf or .opb file the solver read, or no --map",
+                format!(
+                    "pass the .cnf, .wcnf or .opb file the solver read, or no {}",
+                    Setting::Map.mark()
+                ),
             ));
         }
         Some(m) if !m.ids.is_empty() => ids_through_map(m, model)?,
@@ -219,7 +222,8 @@ fn check_range(
             LineError::new(
                 line,
                 format!(
-                    "variable {highest} does not exist: {what} has {bound}{n} variables; was the answer made from another file? (--map FILE maps through the file the solver read)"
+                    "variable {highest} does not exist: {what} has {bound}{n} variables; was the answer made from another file? ({} maps through the file the solver read)",
+                    Setting::Map.set_to("FILE")
                 ),
             ),
         )),
@@ -263,9 +267,11 @@ fn ids_through_map(map: &FileHeader, model: &Model) -> Result<Vec<u32>> {
                         "the compiled file has a variable `{name}` that the model does not have"
                     ),
                 )
-                .with_help(
-                    "was it compiled from another model, or with other -D values or --rays?",
-                ),
+                .with_help(format!(
+                    "was it compiled from another model, or with other {} or {}?",
+                    Setting::Defines.mark(),
+                    Setting::Rays.mark()
+                )),
             ));
         };
         id_of_var[v] = *id;
@@ -310,8 +316,10 @@ fn map_names(
                 continue;
             }
             return Err(fail(format!(
-                "`{}` is not a variable of the model; was the answer made from another model, or with other -D values or --rays?",
-                entry.name
+                "`{}` is not a variable of the model; was the answer made from another model, or with other {} or {}?",
+                entry.name,
+                Setting::Defines.mark(),
+                Setting::Rays.mark()
             )));
         };
         if values[v].is_some_and(|old| old != value) {

@@ -23,7 +23,7 @@ use crate::instance::Instance;
 use crate::language::{Hint, HintSpec};
 use crate::lower::{symmetry_group, GROUP_LIMIT};
 use crate::model::HintKind;
-use crate::options::{Encodings, Format};
+use crate::options::{Encodings, Format, Setting};
 use crate::solve::external::run_child;
 
 crate::options::choices! {
@@ -179,7 +179,8 @@ fn group_of(instance: &Instance) -> Result<Vec<SignedPerm>> {
     }
     symmetry_group(&instance.spec, &instance.board).map_err(|_| {
         Error::unsupported(format!(
-            "--up-to-symmetry: the board's symmetry group has more than {GROUP_LIMIT} elements, too many for Burnside's lemma"
+            "{}: the board's symmetry group has more than {GROUP_LIMIT} elements, too many for Burnside's lemma",
+            Setting::UpToSymmetry.mark()
         ))
     })
 }

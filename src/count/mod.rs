@@ -55,7 +55,7 @@ use crate::instance::Instance;
 use crate::language::{Hint, HintSpec, Spec, Target};
 use crate::lower::{symmetry_group_within, GROUP_LIMIT};
 use crate::model::{Model, Rel};
-use crate::options::Encodings;
+use crate::options::{Encodings, Setting};
 use crate::solve;
 use crate::solve::clique;
 use crate::solve::{Report, SolveOptions, Status, Stop};
@@ -164,9 +164,13 @@ pub fn classes_within(instance: &Instance, asked: bool, limit: u128) -> Result<O
         Err(_) if asked => {
             return Err(Error::unsupported_with_help(
                 format!(
-                    "--up-to-symmetry: the board's symmetry group has more than {limit} elements, too many to list and to compute class sizes with"
+                    "{}: the board's symmetry group has more than {limit} elements, too many to list and to compute class sizes with",
+                    Setting::UpToSymmetry.mark()
                 ),
-                "count every solution (without --up-to-symmetry), or add `hint break_symmetry` to count under it (at least one solution per class)",
+                format!(
+                    "count every solution (without {}), or add `hint break_symmetry` to count under it (at least one solution per class)",
+                    Setting::UpToSymmetry.mark()
+                ),
             ))
         }
         Err(_) => return Ok(None),
@@ -179,10 +183,14 @@ pub fn classes_within(instance: &Instance, asked: bool, limit: u128) -> Result<O
                 }
                 return Err(Error::unsupported_with_help(
                     format!(
-                        "--up-to-symmetry: the solutions of `{}` are not closed under the board's symmetry group (a board symmetry carries some of them onto boards the hint excludes), so their classes cannot be counted",
+                        "{}: the solutions of `{}` are not closed under the board's symmetry group (a board symmetry carries some of them onto boards the hint excludes), so their classes cannot be counted",
+                        Setting::UpToSymmetry.mark(),
                         hint.text
                     ),
-                    "count without --up-to-symmetry, or use a symmetry every board symmetry conjugates into its own group (rot90, rot180)",
+                    format!(
+                        "count without {}, or use a symmetry every board symmetry conjugates into its own group (rot90, rot180)",
+                        Setting::UpToSymmetry.mark()
+                    ),
                 ));
             }
         }

@@ -15,6 +15,7 @@ use crate::diag::{LineError, LineReader};
 use crate::error::{Error, Result};
 use crate::files::open_text;
 use crate::options::Format;
+use crate::options::Setting;
 
 /// What a compiled file's header says.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -41,15 +42,19 @@ impl FileHeader {
     }
 }
 
+/// The file an answer is mapped through, as an error names it.
+fn compiled_file() -> String {
+    format!("the compiled file ({}) ", Setting::Map.mark())
+}
+
 /// Reads the header of the compiled file at `path` (`.gz` allowed).
 pub fn read_header(path: &Path) -> Result<FileHeader> {
     let source = path.display().to_string();
     if path.is_dir() {
         let e = io::Error::new(io::ErrorKind::InvalidInput, "it is a directory");
-        return Err(Error::unreadable("the compiled file (--map) ", path, e));
+        return Err(Error::unreadable(&compiled_file(), path, e));
     }
-    let mut input =
-        open_text(path).map_err(|e| Error::unreadable("the compiled file (--map) ", path, e))?;
+    let mut input = open_text(path).map_err(|e| Error::unreadable(&compiled_file(), path, e))?;
     parse_header(&mut *input, &source)
 }
 

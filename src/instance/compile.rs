@@ -14,7 +14,7 @@ use crate::encode::{self, ClauseArena, ClauseSink};
 use crate::error::{Error, Result};
 use crate::language::Spec;
 use crate::model::Objective;
-use crate::options::{Encodings, Format};
+use crate::options::{Encodings, Format, Setting};
 
 /// What `compile` is asked to do.
 #[derive(Clone, Debug)]
@@ -53,10 +53,15 @@ pub fn output_format(output: &Path, format: Option<Format>) -> Result<Format> {
         if asked != named {
             return Err(Error::usage_with_help(
                 format!(
-                    "--format {asked} contradicts the file name `{}`, which says {named}",
+                    "{} contradicts the file name `{}`, which says {named}",
+                    Setting::Format.set_to(asked.name()),
                     output.display()
                 ),
-                format!("name the file .{} (or leave out --format)", asked.name()),
+                format!(
+                    "name the file .{} (or leave out {})",
+                    asked.name(),
+                    Setting::Format.mark()
+                ),
             ));
         }
     }
@@ -73,8 +78,9 @@ pub fn output_format(output: &Path, format: Option<Format>) -> Result<Format> {
                 output.display()
             ),
             format!(
-                "name it {} (optionally + .gz), or pass --format",
-                Format::extensions()
+                "name it {} (optionally + .gz), or pass {}",
+                Format::extensions(),
+                Setting::Format.mark()
             ),
         )
     })

@@ -21,7 +21,7 @@ use crate::error::{Error, Result};
 use crate::language::Spec;
 use crate::lower::{self, ModelEstimate};
 use crate::model::Model;
-use crate::options::{AmoEncoding, CardEncoding, Encodings, Format};
+use crate::options::{AmoEncoding, CardEncoding, Encodings, Format, Setting};
 
 /// The default for `--max-clauses`.
 pub const DEFAULT_MAX_CLAUSES: u64 = 200_000_000;
@@ -76,16 +76,21 @@ pub fn check_model(spec: &Spec, limits: &Limits) -> Result<ModelEstimate> {
     if e.bytes > limits.max_memory {
         return Err(Error::too_large(
             format!(
-                "building this model would take about {} of memory ({} cells x {} directions: about {} variables, {} constraints, {} literals), over the limit of {} (--max-memory)",
+                "building this model would take about {} of memory ({} cells x {} directions: about {} variables, {} constraints, {} literals), over the limit of {} ({})",
                 bytes(e.bytes),
                 thousands(e.cells),
                 thousands(e.directions),
                 thousands(e.variables),
                 thousands(e.constraints),
                 thousands(e.literals),
-                bytes(limits.max_memory)
+                bytes(limits.max_memory),
+                Setting::MaxMemory.mark()
             ),
-            "use smaller parameters, or raise --max-memory (e.g. --max-memory 16G) on a machine that has the memory",
+            format!(
+                "use smaller parameters, or raise {} (e.g. {}) on a machine that has the memory",
+                Setting::MaxMemory.mark(),
+                Setting::MaxMemory.set_to("16G")
+            ),
         ));
     }
     Ok(e)
@@ -109,14 +114,15 @@ pub fn check_output(
         if size.clauses > limits.max_clauses {
             return Err(refusal(
                 format!(
-                    "the encoded model would have about {} clauses (estimated before encoding), over the limit of {} (--max-clauses)",
+                    "the encoded model would have about {} clauses (estimated before encoding), over the limit of {} ({})",
                     thousands(size.clauses),
-                    thousands(limits.max_clauses)
+                    thousands(limits.max_clauses),
+                    Setting::MaxClauses.mark()
                 ),
                 model,
                 enc,
                 target,
-                "--max-clauses",
+                Setting::MaxClauses,
                 |s| s.clauses <= limits.max_clauses,
             ));
         }
@@ -124,16 +130,17 @@ pub fn check_output(
         if memory > limits.max_memory {
             return Err(refusal(
                 format!(
-                    "encoding the model would take about {} of memory ({} clauses, {} literals), over the limit of {} (--max-memory)",
+                    "encoding the model would take about {} of memory ({} clauses, {} literals), over the limit of {} ({})",
                     bytes(memory),
                     thousands(size.clauses),
                     thousands(size.literals),
-                    bytes(limits.max_memory)
+                    bytes(limits.max_memory),
+                    Setting::MaxMemory.mark()
                 ),
                 model,
                 enc,
                 target,
-                "--max-memory",
+                Setting::MaxMemory,
                 |s| model_bytes.saturating_add(cnf_memory(s, target)) <= limits.max_memory,
             ));
         }
@@ -160,15 +167,16 @@ pub fn check_output(
             };
             return Err(refusal(
                 format!(
-                    "the {} file would take about {}{gzipped}, over the limit of {} (--max-bytes)",
+                    "the {} file would take about {}{gzipped}, over the limit of {} ({})",
                     format.name().to_ascii_uppercase(),
                     bytes(size),
-                    bytes(limits.max_bytes)
+                    bytes(limits.max_bytes),
+                    Setting::MaxBytes.mark()
                 ),
                 model,
                 enc,
                 target,
-                "--max-bytes",
+                Setting::MaxBytes,
                 |s| on_disk(Some(s)) <= limits.max_bytes,
             ));
         }
@@ -196,7 +204,7 @@ fn refusal(
     model: &Model,
     enc: &Encodings,
     target: Target,
-    flag: &str,
+    flag: Setting,
     fits: impl Fn(CnfSize) -> bool,
 ) -> Error {
     let mut ways = vec!["use smaller parameters".to_string()];
@@ -215,7 +223,9 @@ fn refusal(
                 ", still too many"
             };
             ways.push(format!(
-                "a more compact encoding (--amo ladder --card cardnet: about {} clauses{verdict})",
+                "a more compact encoding ({} {}: about {} clauses{verdict})",
+                Setting::Amo.set_to("ladder"),
+                Setting::Card.set_to("cardnet"),
                 thousands(smaller.clauses)
             ));
         }
@@ -227,7 +237,7 @@ fn refusal(
             bytes(lp)
         ));
     }
-    ways.push(format!("raise {flag}"));
+    ways.push(format!("raise {}", flag.mark()));
     Error::too_large(message, ways.join(", or "))
 }
 

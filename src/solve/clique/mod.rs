@@ -35,6 +35,7 @@ use super::engine::Engine;
 use super::interface::{Answer, Report, SolveOptions};
 use crate::error::{Error, Result};
 use crate::model::Model;
+use crate::options::Setting;
 use problem::{Problem, Refusal};
 use setup::Setup;
 
@@ -138,12 +139,18 @@ pub fn applies(model: &Model) -> Result<()> {
 }
 
 /// What the clique engine takes, said with every refusal.
-pub const TAKES: &str = "it solves `rule no_attack` models with `maximize count` or `count >= m` (fixed and forbidden cells, walls and implied hints allowed); use --engine auto (the default) or --engine kissat";
+pub fn takes() -> String {
+    format!(
+        "it solves `rule no_attack` models with `maximize count` or `count >= m` (fixed and forbidden cells, walls and implied hints allowed); use {} (the default) or {}",
+        Setting::Engine.set_to("auto"),
+        Setting::Engine.set_to("kissat")
+    )
+}
 
 pub(crate) fn read(model: &Model) -> Result<Problem> {
     Problem::of(model).map_err(|why| {
         let message = format!("the clique engine cannot take this model: {why}");
-        let help = TAKES;
+        let help = takes();
         match why {
             Refusal::TooLarge { .. } => Error::too_large(message, help),
             _ => Error::unsupported_with_help(message, help),

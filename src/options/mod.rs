@@ -3,7 +3,8 @@
 //! ([`RayEncoding`]), which file is written ([`Format`], an LP file in
 //! which dialect: [`LpDialect`]) and which embedded
 //! solver `solve` runs ([`EngineChoice`]), and how far `solve --certify` checks
-//! a claim ([`CertifyLevel`]).
+//! a claim ([`CertifyLevel`]); and the settings a library message names,
+//! said as a flag or as a Python keyword ([`Setting`]).
 //!
 //! Each is a [`Choice`]: every value with its name and one line saying
 //! what it is, from this one place, so that the `.qspec` language, the
@@ -21,6 +22,9 @@
 
 use std::fmt;
 use std::path::Path;
+
+mod setting;
+pub use setting::{said, Reader, Setting};
 
 /// A value a user names: in a `.qspec` file, on the command line, in a
 /// header, from Python.
