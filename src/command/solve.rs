@@ -175,7 +175,7 @@ fn clique_precheck(spec: &Spec) -> Result<()> {
     };
     Err(Error::unsupported_with_help(
         format!("the clique engine cannot take this model: {why}"),
-        clique::takes(),
+        clique::what_it_takes(),
     ))
 }
 

@@ -199,20 +199,9 @@ fn engines_are_handed_out_in_one_place() {
         "EngineChoice::Kissat",
         "EngineChoice::Portfolio",
     ];
-    let offenders: Vec<String> = sources()
-        .into_iter()
-        .filter(|(rel, _)| rel != "solve/registry.rs" && rel != "options.rs")
-        .filter(|(_, text)| {
-            let code = before_tests(text);
-            code.lines()
-                .filter(|l| !l.trim_start().starts_with("//"))
-                .any(|l| {
-                    sat.iter().any(|s| l.contains(s))
-                        || (l.contains("EngineChoice::") && l.contains("=>"))
-                })
-        })
-        .map(|(rel, _)| rel)
-        .collect();
+    let offenders = files_with_a_code_line(&["solve/registry.rs", "options/"], |l| {
+        sat.iter().any(|s| l.contains(s)) || (l.contains("EngineChoice::") && l.contains("=>"))
+    });
     assert!(
         offenders.is_empty(),
         "files that decide on engines outside solve/registry.rs: {offenders:?}"
@@ -256,25 +245,30 @@ fn library_messages_name_settings_not_flags() {
         "--rays",
         "-D values",
     ];
-    let offenders: Vec<String> = sources()
-        .into_iter()
-        .filter(|(rel, _)| {
-            !["cli/", "command/", "options/", "solve/external/"]
-                .iter()
-                .any(|dir| rel.starts_with(dir))
-        })
-        .filter(|(_, text)| {
-            before_tests(text)
-                .lines()
-                .filter(|l| !l.trim_start().starts_with("//"))
-                .any(|l| flags.iter().any(|f| l.contains(f)))
-        })
-        .map(|(rel, _)| rel)
-        .collect();
+    let offenders =
+        files_with_a_code_line(&["cli/", "command/", "options/", "solve/external/"], |l| {
+            flags.iter().any(|f| l.contains(f))
+        });
     assert!(
         offenders.is_empty(),
         "library files that write a flag into a message instead of a Setting's mark: {offenders:?}"
     );
+}
+
+/// The source files, but those under the paths `outside`, with a line of
+/// code (not a comment, not in the tests) for which `hit` holds.
+fn files_with_a_code_line(outside: &[&str], hit: impl Fn(&str) -> bool) -> Vec<String> {
+    sources()
+        .into_iter()
+        .filter(|(rel, _)| !outside.iter().any(|o| rel.starts_with(o)))
+        .filter(|(_, text)| {
+            before_tests(text)
+                .lines()
+                .filter(|l| !l.trim_start().starts_with("//"))
+                .any(&hit)
+        })
+        .map(|(rel, _)| rel)
+        .collect()
 }
 
 /// The module path of a file: `solve/clique/mod.rs` → `[solve, clique]`.

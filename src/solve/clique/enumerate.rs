@@ -141,14 +141,7 @@ pub fn every(
         return Some(every);
     };
     let shared = Shared::collecting(stop, least..=most, threads, keep);
-    parallel::run(
-        &setup.graph,
-        &shared,
-        vec![root.task()],
-        true,
-        &mut |_| {},
-        searched,
-    );
+    parallel::run(&setup.graph, &shared, vec![root.task()], true, searched);
     let found = shared.into_collected();
     every.classes = found
         .classes

@@ -139,7 +139,7 @@ pub fn applies(model: &Model) -> Result<()> {
 }
 
 /// What the clique engine takes, said with every refusal.
-pub fn takes() -> String {
+pub fn what_it_takes() -> String {
     format!(
         "it solves `rule no_attack` models with `maximize count` or `count >= m` (fixed and forbidden cells, walls and implied hints allowed); use {} (the default) or {}",
         Setting::Engine.set_to("auto"),
@@ -150,7 +150,7 @@ pub fn takes() -> String {
 pub(crate) fn read(model: &Model) -> Result<Problem> {
     Problem::of(model).map_err(|why| {
         let message = format!("the clique engine cannot take this model: {why}");
-        let help = takes();
+        let help = what_it_takes();
         match why {
             Refusal::TooLarge { .. } => Error::too_large(message, help),
             _ => Error::unsupported_with_help(message, help),

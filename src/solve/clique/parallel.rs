@@ -17,7 +17,6 @@
 //! ([`super::climb`]), so its sets are the same on any number of threads.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc::channel;
 use std::thread;
 
 use super::graph::Graph;
@@ -32,19 +31,15 @@ const TELL_EVERY: std::time::Duration = std::time::Duration::from_millis(250);
 const STACK: usize = 64 << 20;
 
 /// Searches `tasks` (in the order of the search) on the threads of
-/// `shared`; `better` gets each better size as it is found, and `searched`
-/// the nodes so far a few times a second (both on the calling thread);
-/// `reasoning` switches the bound's MaxSAT reasoning.
+/// `shared`; `searched` gets the nodes so far a few times a second (on
+/// the calling thread); `reasoning` switches the bound's MaxSAT reasoning.
 pub fn run(
     graph: &Graph,
     shared: &Shared<'_>,
     tasks: Vec<Task>,
     reasoning: bool,
-    better: &mut dyn FnMut(usize),
     searched: &mut dyn FnMut(u64),
 ) {
-    let (tx, rx) = channel();
-    *shared.better.lock().unwrap_or_else(|e| e.into_inner()) = Some(tx);
     for task in tasks {
         shared.give(task);
     }
@@ -70,9 +65,7 @@ pub fn run(
         }
         let mut told = std::time::Instant::now();
         while finished.load(Ordering::Relaxed) < shared.threads {
-            if let Ok(size) = rx.recv_timeout(NAP) {
-                better(size);
-            }
+            thread::sleep(NAP);
             if told.elapsed() >= TELL_EVERY {
                 searched(shared.searching.load(Ordering::Relaxed));
                 told = std::time::Instant::now();
@@ -80,8 +73,4 @@ pub fn run(
         }
         searched(shared.searching.load(Ordering::Relaxed));
     });
-    *shared.better.lock().unwrap_or_else(|e| e.into_inner()) = None;
-    for size in rx.try_iter() {
-        better(size);
-    }
 }

@@ -161,14 +161,7 @@ impl Setup {
             let mut decide = |best: usize, before: u64| {
                 let shared = Shared::new(stop, best, None, best + 1, true, threads);
                 let mut searched = |nodes| report.borrow_mut().searched(before + nodes);
-                parallel::run(
-                    &self.graph,
-                    &shared,
-                    tasks.clone(),
-                    true,
-                    &mut |_| {},
-                    &mut searched,
-                );
+                parallel::run(&self.graph, &shared, tasks.clone(), true, &mut searched);
                 Some(shared.outcome())
             };
             let mut improved = |size: usize| report.borrow_mut().improved(size as i64);
@@ -177,14 +170,9 @@ impl Setup {
         }
         let Initial { best, found, goal } = initial;
         let shared = Shared::new(stop, best, found, goal, true, threads);
-        parallel::run(
-            &self.graph,
-            &shared,
-            tasks,
-            true,
-            &mut |_| {},
-            &mut |nodes| report.searched(nodes),
-        );
+        parallel::run(&self.graph, &shared, tasks, true, &mut |nodes| {
+            report.searched(nodes)
+        });
         shared.outcome()
     }
 

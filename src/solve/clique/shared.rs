@@ -4,7 +4,6 @@
 
 use std::collections::{BTreeSet, VecDeque};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::mpsc::Sender;
 use std::sync::{Condvar, Mutex};
 use std::time::Duration;
 
@@ -38,7 +37,6 @@ pub struct Shared<'a> {
     reached: AtomicBool,
     /// A search stopped on the deadline or a stop.
     stopped: AtomicBool,
-    pub(super) better: Mutex<Option<Sender<usize>>>,
     queue: Mutex<Queue>,
     ready: Condvar,
     /// Threads waiting for work, and tasks waiting for a thread.
@@ -137,7 +135,6 @@ impl<'a> Shared<'a> {
             }),
             reached: AtomicBool::new(false),
             stopped: AtomicBool::new(false),
-            better: Mutex::new(None),
             queue: Mutex::new(Queue::default()),
             ready: Condvar::new(),
             idle: AtomicUsize::new(0),
@@ -237,9 +234,6 @@ impl<'a> Shared<'a> {
         self.best.store(set.len(), Ordering::Relaxed);
         if set.len() >= self.goal {
             self.reached.store(true, Ordering::Relaxed);
-        }
-        if let Some(tx) = &*self.better.lock().unwrap_or_else(|e| e.into_inner()) {
-            let _ = tx.send(set.len());
         }
     }
 
