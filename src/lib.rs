@@ -25,9 +25,12 @@
 //! * [`sweep`] runs a model over families of instances;
 //! * [`snapshot`] snapshot-tests compiled instances (`qspec.toml`);
 //! * [`service`] is what the command line and the Python package both ask
-//!   (an answer shown, a solver's answer judged, a model's sizes), typed
-//!   values in and out, nothing printed;
-//! * [`command`] is what the `qspec` commands do and print.
+//!   (who lists solutions, an answer shown, a solver's answer judged, a
+//!   model's sizes), typed values in and out, nothing printed.
+//!
+//! The command line is the `qspec` binary's own (`src/cli/`: its flags;
+//! `src/command/`: what each command does and prints), over this library's
+//! public face: nothing here calls up into it.
 //!
 //! Everyone may import the leaves: [`options`] (the encodings, ray modes,
 //! engines and formats a user chooses), [`model`], [`diag`] (errors at a
@@ -48,7 +51,6 @@
 pub mod answer;
 pub mod board;
 pub mod certify;
-pub mod command;
 pub mod count;
 pub mod diag;
 pub mod draw;

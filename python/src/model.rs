@@ -12,12 +12,13 @@ use pyo3::exceptions::PyImportError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
-use qspec::count::{self, Optimum, Solutions as Enumeration};
+use qspec::count::{self, Optimum};
 use qspec::emit::EmitOptions;
 use qspec::encode::{encode_model, ClauseArena};
 use qspec::files::FileUses;
 use qspec::instance::{CompileOptions, LoadOptions};
 use qspec::options::{EngineChoice, Format, RayEncoding};
+use qspec::service::listing::Lister;
 use qspec::solve::{SolveOptions, Stop};
 use qspec::{Error, Instance};
 
@@ -127,12 +128,7 @@ impl Model {
         if !optimal {
             return Ok(None);
         }
-        if self.instance.model.objective.is_none() {
-            return Err(to_py(Error::unsupported(format!(
-                "optimal=True counts the solutions at the optimum, but {} has no objective",
-                self.instance.spec.file
-            ))));
-        }
+        qspec::service::listing::needs_objective(&self.instance.spec).or_raise()?;
         let cancel = opts.cancel.clone().unwrap_or_default();
         let instance = &*self.instance;
         let found = interruptible(py, &cancel, || count::optimum(instance, opts, &mut |_| {}))?
@@ -365,8 +361,7 @@ impl Model {
     ) -> PyResult<Solutions> {
         let cancel = Arc::new(AtomicBool::new(false));
         let opts = self.solve_options(engine, timeout, amo, card, &cancel)?;
-        let by_clique = count::listed_by_clique(&self.instance.model, &opts, optimal);
-        let orbits = count::classes_for(&self.instance, up_to_symmetry, by_clique).or_raise()?;
+        let lister = Lister::new(&self.instance, &opts, optimal, up_to_symmetry).or_raise()?;
         let optimum = self.optimum(py, optimal, &opts)?;
         let stop = Stop::with_cancel(opts.deadline, Some(cancel.clone()));
         if optimum == Some(Optimum::NoSolution) {
@@ -377,26 +372,10 @@ impl Model {
             _ => None,
         };
         let instance = (*self.instance).clone();
-        let enumeration = py
-            .detach(|| {
-                let threads = opts.threads();
-                if by_clique {
-                    let found = Enumeration::by_clique(
-                        Cow::Owned(instance.clone()),
-                        at,
-                        orbits.clone(),
-                        limit,
-                        &stop,
-                        threads,
-                        &mut |_| {},
-                    )?;
-                    if let Some(found) = found {
-                        return Ok(found);
-                    }
-                }
-                Enumeration::owning(instance, at, orbits, &opts.encodings, limit, &stop, threads)
-            })
+        let listed = py
+            .detach(|| lister.list(Cow::Owned(instance), at, limit, &stop, &opts, &mut |_| {}))
             .or_raise()?;
+        let enumeration = listed.solutions;
         Ok(Solutions::of(enumeration, cancel, at))
     }
 

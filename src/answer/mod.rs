@@ -18,3 +18,4 @@ pub mod read;
 
 pub use map::Mapped;
 pub use mapped::{objective_check, placement_of, read_mapped, read_mapped_text, MappedAnswer};
+pub use objective::objective_value;

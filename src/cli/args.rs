@@ -3,10 +3,10 @@
 
 use std::path::PathBuf;
 
+use crate::command::progress::Show;
+use crate::command::{CountFlags, EncodingRequest, ModelRequest};
 use clap::Args;
 use qspec::answer::read::Form;
-use qspec::command::progress::Show;
-use qspec::command::{CountFlags, EncodingRequest, ModelRequest};
 use qspec::count::Counter;
 use qspec::instance::guard::DEFAULT_MAX_CLAUSES;
 use qspec::instance::Limits;

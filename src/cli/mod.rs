@@ -12,11 +12,11 @@ mod values;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
-use qspec::command::progress::Show;
-use qspec::command::{
+use crate::command::progress::Show;
+use crate::command::{
     self, Command, CompileRequest, CountRequest, SolveRequest, StatsRequest, VerifyRequest,
 };
+use clap::{Parser, Subcommand};
 
 use args::{CompileArgs, CountArgs, SolveArgs, StatsArgs, VerifyArgs};
 use help::{

@@ -3,8 +3,8 @@
 
 use std::path::PathBuf;
 
+use crate::command::{SnapshotAction, SnapshotRequest};
 use clap::{Args, Subcommand};
-use qspec::command::{SnapshotAction, SnapshotRequest};
 
 /// `qspec snapshot`.
 #[derive(Args, Clone, Debug)]

@@ -3,11 +3,11 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Subcommand, ValueEnum};
-use qspec::command::progress::Show;
-use qspec::command::sweep::{
+use crate::command::progress::Show;
+use crate::command::sweep::{
     FamilyRequest, MergeRequest, PlanRequest, PuzzlesRequest, RunRequest, SweepAction, SweepRequest,
 };
+use clap::{Args, Subcommand, ValueEnum};
 use qspec::sweep::Rule;
 
 use super::args::LongRunArgs;

@@ -3,11 +3,11 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::emit::EmitOptions;
-use crate::error::{Error, Result};
-use crate::instance::{output_format, CompileOptions, Instance};
-use crate::options::{Format, LpDialect};
-use crate::solve::warm_start::{start_paths, Start};
+use qspec::emit::EmitOptions;
+use qspec::error::{Error, Result};
+use qspec::instance::{output_format, CompileOptions, Instance};
+use qspec::options::{Format, LpDialect};
+use qspec::solve::{start_paths, Start};
 
 /// What the command line asks of `compile`.
 #[derive(Clone, Debug)]
@@ -49,7 +49,7 @@ pub fn run(req: &CompileRequest) -> Result<u8> {
         check_start_target(&req.output, format)?;
     }
     if req.output.as_os_str() != "-" {
-        crate::files::probe_output(&req.output, req.force)?;
+        qspec::files::probe_output(&req.output, req.force)?;
     }
     let loaded = req
         .model
@@ -73,7 +73,7 @@ pub fn run(req: &CompileRequest) -> Result<u8> {
     if req.encodings.verbose && output_format(&req.output, req.format)?.is_clausal() {
         super::note(&format!(
             "c encodings: {}",
-            crate::encode::describe(&opts.encodings)
+            qspec::encode::describe(&opts.encodings)
         ));
     }
     let report = loaded.compile(&opts)?;

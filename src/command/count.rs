@@ -1,11 +1,11 @@
 //! `qspec count` and `qspec solve --all`: every solution of a model on the
-//! incremental CaDiCaL ([`crate::solve::Embedded::enumerate`]), projected on the
+//! incremental CaDiCaL ([`qspec::solve::Embedded::enumerate`]), projected on the
 //! board's decision variables, each verified from the geometry before it
 //! is counted or printed. `--optimal` first finds the optimum with the
 //! optimiser and then enumerates the solutions at it; `--up-to-symmetry`
 //! enumerates one canonical representative per class (the lex-leader
 //! constraints of `hint break_symmetry`) and sums the class sizes computed
-//! from the geometry ([`crate::board::orbit`]). What is printed is in
+//! from the geometry ([`qspec::board::orbit`]). What is printed is in
 //! [`super::tally`].
 
 use std::borrow::Cow;
@@ -17,13 +17,14 @@ use super::progress::Progress;
 use super::solve::Printer;
 use super::tally::{Listing, Scope, Totals};
 use super::{EncodingRequest, ModelRequest};
-use crate::board::orbit::Orbits;
-use crate::count::{self, Counter, End, Optimum, Solutions};
-use crate::error::{Error, Result};
-use crate::instance::{Instance, Target};
-use crate::lower::GROUP_LIMIT;
-use crate::options::{CertifyLevel, Encodings, EngineChoice};
-use crate::solve::{SolveOptions, Stop};
+use qspec::board::orbit::Orbits;
+use qspec::count::{self, Counter, End, Optimum, Solutions};
+use qspec::error::{Error, Result};
+use qspec::instance::{Instance, Target};
+use qspec::lower::GROUP_LIMIT;
+use qspec::options::{said, CertifyLevel, Encodings, EngineChoice, Reader};
+use qspec::service::listing::Lister;
+use qspec::solve::{SolveOptions, Stop};
 
 /// The flags `count` and `solve --all` share.
 #[derive(Clone, Debug, Default)]
@@ -73,25 +74,26 @@ pub fn run(req: &CountRequest, out: &mut dyn Write) -> Result<u8> {
             "leave out --counter to list them (solve --all) or to stop at --limit",
         ));
     }
-    let loaded = req.model.load_checked(|checked| {
-        if req.flags.optimal && checked.spec.objective.is_none() {
-            return Err(Error::unsupported_with_help(
-                format!(
-                    "--optimal counts the solutions at the optimum, but {} has no objective",
-                    checked.spec.file
-                ),
-                "add `maximize count`, `minimize count` or `minimize walls` to the model, or count without --optimal",
-            ));
-        }
-        Ok(())
+    let loaded = req.model.load_checked(|checked| match req.flags.optimal {
+        true => qspec::service::listing::needs_objective(&checked.spec),
+        false => Ok(()),
     })?;
     let encodings = req.encodings.resolve(&loaded);
     loaded.check_output(&encodings, Target::Embedded, &req.model.limits)?;
-    // Which engine lists, decided once: the clique search needs no
-    // constraint per symmetry, so it takes larger groups.
-    let by_clique = req.counter.is_none()
-        && count::listed_by_clique(&loaded.model, &options(req), req.flags.optimal);
-    let classes = count::classes_for(&loaded, req.flags.up_to_symmetry, by_clique)?;
+    let lister = match req.counter {
+        None => Some(Lister::new(
+            &loaded,
+            &options(req),
+            req.flags.optimal,
+            req.flags.up_to_symmetry,
+        )?),
+        // A model counter lists nothing: classes by Burnside's lemma.
+        Some(_) => None,
+    };
+    let classes = match &lister {
+        Some(lister) => lister.classes().cloned(),
+        None => count::classes(&loaded, req.flags.up_to_symmetry)?,
+    };
     let deadline = req
         .timeout
         .map(|s| Instant::now() + Duration::from_secs_f64(s.clamp(0.0, 1e9)));
@@ -104,11 +106,11 @@ pub fn run(req: &CountRequest, out: &mut dyn Write) -> Result<u8> {
             counter: req.counter,
             ..Listing::new(out, req.flags.jsonl)
         },
-        by_clique,
+        lister,
     };
-    crate::interrupt::set_graceful(true);
+    qspec::interrupt::set_graceful(true);
     let result = counting.run(classes);
-    crate::interrupt::set_graceful(false);
+    qspec::interrupt::set_graceful(false);
     result
 }
 
@@ -128,28 +130,30 @@ struct Counting<'a> {
     encodings: Encodings,
     stop: Stop,
     listing: Listing<'a>,
-    /// Whether the clique search lists the solutions
-    /// ([`count::listed_by_clique`]), else CaDiCaL.
-    by_clique: bool,
+    /// Who lists the solutions (`None` for a model counter).
+    lister: Option<Lister>,
 }
 
 impl<'a> Counting<'a> {
     fn run(&mut self, classes: Option<Orbits>) -> Result<u8> {
-        let how = match (self.req.counter, self.by_clique) {
+        let how = match (
+            self.req.counter,
+            self.lister.as_ref().map(Lister::by_clique),
+        ) {
             (Some(c), _) => format!("counted by {} on the CNF", c.name()),
-            (None, true) => "every solution by the clique search".into(),
-            (None, false) => "every solution with the embedded CaDiCaL".into(),
+            (None, Some(true)) => "every solution by the clique search".into(),
+            (None, _) => "every solution with the embedded CaDiCaL".into(),
         };
         self.listing.comment(&format!(
             "qspec {}: {}, {how}, {}",
             env!("CARGO_PKG_VERSION"),
             self.loaded.spec.file,
-            crate::encode::describe_short(&self.encodings)
+            qspec::encode::describe_short(&self.encodings)
         ))?;
         if self.req.encodings.verbose {
             self.listing.comment(&format!(
                 "encodings: {}",
-                crate::encode::describe(&self.encodings)
+                qspec::encode::describe(&self.encodings)
             ))?;
         }
         let optimum = if self.req.flags.optimal {
@@ -165,7 +169,7 @@ impl<'a> Counting<'a> {
             return self.count_with(counter, optimum, classes.is_some());
         }
         let counts_classes = classes.is_some();
-        let mut solutions = self.solutions(optimum, classes.clone())?;
+        let mut solutions = self.solutions(optimum)?;
         for hint in &solutions.target().model.hints {
             self.listing.comment(&hint.describe())?;
         }
@@ -229,14 +233,14 @@ impl<'a> Counting<'a> {
         end: End,
         optimum: Option<i64>,
         classes: Option<&Orbits>,
-        listed: &[crate::board::Placement],
+        listed: &[qspec::board::Placement],
     ) -> Result<Option<bool>> {
         let certificate = if end == End::Complete {
             let status = Progress::status();
             status.say("certifying: every solution listed excluded, the rest refuted with a proof");
             let claim = count::complete::claim(self.loaded, optimum, classes, listed)?;
             let bound = claim.bound.as_ref().map(|(b, o)| (b.as_str(), o.as_str()));
-            let certificate = crate::certify::certify_count(
+            let certificate = qspec::certify::certify_count(
                 self.loaded,
                 &self.encodings,
                 claim.model,
@@ -248,7 +252,7 @@ impl<'a> Counting<'a> {
             drop(status);
             certificate
         } else {
-            crate::certify::Certificate::nothing(&format!(
+            qspec::certify::Certificate::nothing(&format!(
                 "nothing to certify: the count stopped at {} before it was complete",
                 end.cause()
             ))
@@ -262,81 +266,34 @@ impl<'a> Counting<'a> {
         Ok(certificate.certified)
     }
 
-    /// The solutions at `optimum` (one per class of `classes`): by the
-    /// clique search when it lists them (`by_clique`), else by
-    /// CaDiCaL, said so when the clique search was asked for.
-    fn solutions(
-        &mut self,
-        optimum: Option<i64>,
-        classes: Option<Orbits>,
-    ) -> Result<Solutions<'a>> {
-        if self.by_clique {
-            let status = Progress::status();
+    /// The solutions at `optimum`, listed by the [`Lister`], its notes
+    /// printed.
+    fn solutions(&mut self, optimum: Option<i64>) -> Result<Solutions<'a>> {
+        let lister = self.lister.as_ref().expect("a listing has a lister");
+        let status = lister.by_clique().then(Progress::status);
+        if let Some(status) = &status {
             status.say("every solution by the clique search".to_string());
-            let threads = self.solve_options().threads();
-            let mut searched = |nodes: u64| {
+        }
+        let mut searched = |nodes: u64| {
+            if let Some(status) = &status {
                 status.say(format!(
                     "every solution by the clique search: {nodes} nodes"
                 ));
-            };
-            let found = Solutions::by_clique(
-                Cow::Borrowed(self.loaded),
-                optimum,
-                classes.clone(),
-                self.req.flags.limit,
-                &self.stop,
-                threads,
-                &mut searched,
-            )?;
-            drop(status);
-            if let Some(found) = found {
-                return Ok(found);
             }
-            self.listing.comment(&format!(
-                "the clique search found more than {} classes, more than it keeps at once: every solution with the embedded CaDiCaL, one at a time",
-                crate::solve::clique::shared::COLLECT_LIMIT
-            ))?;
-        } else if self.req.engine == EngineChoice::Clique {
-            let why = match crate::solve::clique::applies(&self.loaded.model) {
-                Err(refused) => refused
-                    .to_string()
-                    .lines()
-                    .next()
-                    .unwrap_or_default()
-                    .to_string(),
-                Ok(()) => {
-                    "it lists those of a count bounded from below, or at the optimum with --optimal"
-                        .into()
-                }
-            };
-            self.listing.comment(&format!(
-                "the clique search does not list this model's solutions, so the embedded CaDiCaL does ({why})"
-            ))?;
-        }
-        self.by_cadical(optimum, classes)
-    }
-
-    /// The solutions by CaDiCaL: one per class under the lex-leader
-    /// constraints of a group of at most [`GROUP_LIMIT`] elements.
-    fn by_cadical(&self, optimum: Option<i64>, classes: Option<Orbits>) -> Result<Solutions<'a>> {
-        if classes
-            .as_ref()
-            .is_some_and(|o| o.order() as u128 > GROUP_LIMIT)
-        {
-            return Err(Error::unsupported(format!(
-                "--up-to-symmetry: the board's symmetry group has more than {GROUP_LIMIT} elements, too many for CaDiCaL's listing of one solution per class"
-            )));
-        }
-        let limit = self.req.flags.limit;
-        Solutions::with_stop(
-            self.loaded,
+        };
+        let listed = lister.list(
+            Cow::Borrowed(self.loaded),
             optimum,
-            classes,
-            &self.encodings,
-            limit,
+            self.req.flags.limit,
             &self.stop,
-            self.solve_options().threads(),
-        )
+            &self.solve_options(),
+            &mut searched,
+        )?;
+        drop(status);
+        for note in &listed.notes {
+            self.listing.comment(&said(note, Reader::CommandLine))?;
+        }
+        Ok(listed.solutions)
     }
 
     /// The count by a model counter: of the solutions at `optimum` (when
@@ -402,7 +359,7 @@ impl<'a> Counting<'a> {
                 .objective
                 .as_ref()
                 .map_or("objective", |o| o.what.as_str());
-            let engine = crate::solve::chosen(self.req.engine, &self.loaded.model, &opts)
+            let engine = qspec::solve::chosen(self.req.engine, &self.loaded.model, &opts)
                 .engine
                 .name();
             self.listing.comment(&format!(

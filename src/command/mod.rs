@@ -3,23 +3,9 @@
 //! the pipeline's stages, and what it prints. The stages never print; the
 //! commands never encode.
 //!
-//! [`run`] is the one entry point `main.rs` calls.
-//!
-//! ```
-//! use qspec::command::{run, Command, EncodingRequest, ModelRequest, StatsRequest};
-//! let model = std::env::temp_dir().join(format!("qspec-doc-{}.qspec", std::process::id()));
-//! std::fs::write(&model, "board 4 x 4\nrule no_attack\ncount == 4\n").unwrap();
-//! let stats = Command::Stats(StatsRequest {
-//!     model: ModelRequest { path: model.clone(), defines: vec![], rays: None, limits: Default::default(), auto_hints: true },
-//!     encodings: EncodingRequest::default(),
-//!     json: true,
-//! });
-//! let mut out = Vec::new();
-//! assert_eq!(run(&stats, &mut out)?, 0);
-//! assert!(String::from_utf8(out).unwrap().contains("\"variables\""));
-//! std::fs::remove_file(&model).ok();
-//! # Ok::<(), qspec::Error>(())
-//! ```
+//! [`run`] is the one entry point `cli` calls. This layer is the binary's
+//! own, over the library's public face (the library's `service` is what it
+//! shares with the Python package).
 
 mod compile;
 mod count;
@@ -44,9 +30,9 @@ pub use verify::VerifyRequest;
 use std::io::Write;
 use std::path::PathBuf;
 
-use crate::error::{Error, Result};
-use crate::instance::{Checked, Instance, Limits, LoadOptions, Source};
-use crate::options::{AmoEncoding, CardEncoding, Encodings, RayEncoding};
+use qspec::error::{Error, Result};
+use qspec::instance::{Checked, Instance, Limits, LoadOptions, Source};
+use qspec::options::{AmoEncoding, CardEncoding, Encodings, RayEncoding};
 
 /// One command, as the command line asks for it.
 #[derive(Clone, Debug)]

@@ -1,15 +1,15 @@
 //! The SVG picture `solve` and `verify` draw on request (`--svg`); the text
 //! they print about an answer is the service layer's
-//! ([`crate::service::shown`]).
+//! ([`qspec::service::shown`]).
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use super::Instance;
-use crate::board::Placement;
-use crate::draw as render;
-use crate::error::{Error, Result};
-use crate::files::Output;
+use qspec::board::Placement;
+use qspec::draw as render;
+use qspec::error::{Error, Result};
+use qspec::files::Output;
 /// The SVG file `--svg` asks for, opened (as a temporary file beside it)
 /// before any solving, so that a bad path is reported at once.
 pub fn prepare_svg(path: Option<&Path>) -> Result<Option<(Output, PathBuf)>> {

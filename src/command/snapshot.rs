@@ -1,17 +1,17 @@
 //! `qspec snapshot`: `init` writes a starter manifest, `update` writes the
 //! snapshots, `check` compares (and never writes, but for the reports
 //! asked for), `review` asks about each changed case at a terminal. The
-//! work is in [`crate::snapshot`]; here the requests and what they print.
+//! work is in [`qspec::snapshot`]; here the requests and what they print.
 
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use super::print;
-use crate::diag::plural;
-use crate::error::{Error, Result};
-use crate::files::write_file;
-use crate::snapshot::{compile, describe, json_report, junit, Manifest, Report, Verdict};
+use qspec::diag::plural;
+use qspec::error::{Error, Result};
+use qspec::files::write_file;
+use qspec::snapshot::{compile, describe, json_report, junit, Manifest, Report, Verdict};
 
 /// What the command line asks of `snapshot`.
 #[derive(Clone, Debug)]
@@ -294,7 +294,7 @@ fn init(path: &Path, folder: &Path, force: bool, out: &mut dyn Write) -> Result<
     let mut text = String::from(STARTER);
     for model in &models {
         let shown = relative(model, root);
-        let formats = match crate::instance::load_file(model, &[], &Default::default()) {
+        let formats = match qspec::instance::load_file(model, &[], &Default::default()) {
             Ok(i) if i.model.objective.is_some() => "[\"wcnf\", \"opb\", \"lp\"]",
             Ok(_) => "[\"cnf\", \"opb\", \"lp\"]",
             Err(_) => "[\"opb\"]  # it does not load as it is: set its parameters in `define`",
@@ -364,7 +364,7 @@ fn toml_string(s: &str) -> String {
     format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
 }
 
-fn formats(formats: &[crate::options::Format]) -> String {
+fn formats(formats: &[qspec::options::Format]) -> String {
     formats
         .iter()
         .map(|f| f.name())

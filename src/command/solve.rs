@@ -12,26 +12,26 @@ use std::time::{Duration, Instant};
 use super::progress::Progress;
 use super::report::{prepare_svg, write_svg};
 use super::{note, print, EncodingRequest, ModelRequest};
-use crate::answer::objective::objective_value;
-use crate::answer::read::AnswerStatus;
-use crate::answer::{objective_check, MappedAnswer};
-use crate::certify::certify;
-use crate::diag::plural;
-use crate::draw::json::BoardJson;
-use crate::emit::{read_header, EmitOptions};
-use crate::encode;
-use crate::error::{Error, Result};
-use crate::files::TempDir;
-use crate::instance::{Checked, CompileOptions, Instance, Source, Target};
-use crate::language::{RuleSpec, Spec, Target as Counted};
-use crate::model::{Rel, Sense};
-use crate::options::{CertifyLevel, Encodings, EngineChoice, Format};
-use crate::service::{show_answer, Shown};
-use crate::solve;
-use crate::solve::clique;
-use crate::solve::external;
-use crate::solve::warm_start::Start;
-use crate::solve::{Answer, Report, SolveOptions, Status};
+use qspec::answer::objective_value;
+use qspec::answer::read::AnswerStatus;
+use qspec::answer::{objective_check, MappedAnswer};
+use qspec::certify::certify;
+use qspec::diag::plural;
+use qspec::draw::json::BoardJson;
+use qspec::emit::{read_header, EmitOptions};
+use qspec::encode;
+use qspec::error::{Error, Result};
+use qspec::files::TempDir;
+use qspec::instance::{Checked, CompileOptions, Instance, Source, Target};
+use qspec::language::{RuleSpec, Spec, Target as Counted};
+use qspec::model::{Rel, Sense};
+use qspec::options::{CertifyLevel, Encodings, EngineChoice, Format};
+use qspec::service::{show_answer, Shown};
+use qspec::solve;
+use qspec::solve::clique;
+use qspec::solve::external;
+use qspec::solve::Start;
+use qspec::solve::{Answer, Report, SolveOptions, Status};
 
 /// What the command line asks of `solve`.
 #[derive(Clone, Debug)]
@@ -110,16 +110,16 @@ fn run_to(req: &SolveRequest, out: &mut dyn Write) -> Result<(u8, BoardJson)> {
         deadline,
         start: start.as_ref(),
     };
-    crate::interrupt::set_graceful(true);
+    qspec::interrupt::set_graceful(true);
     let shown = match &req.solver {
         Some(command) => solve_external(&run, command, out),
         None => solve_inside(&run, out),
     };
-    crate::interrupt::set_graceful(false);
+    qspec::interrupt::set_graceful(false);
     let shown = shown?;
     print(out, &shown.text)?;
     write_svg(&loaded, svg, shown.placement.as_ref(), req.show_attacks)?;
-    let code = if crate::interrupt::interrupted() {
+    let code = if qspec::interrupt::interrupted() {
         130
     } else {
         shown.exit_code
@@ -215,7 +215,7 @@ fn solve_inside(run: &Run<'_>, out: &mut dyn Write) -> Result<Shown> {
         no_symmetry: req.no_symmetry,
         ..SolveOptions::default()
     };
-    let chosen = crate::solve::chosen(req.engine, &loaded.model, &opts);
+    let chosen = qspec::solve::chosen(req.engine, &loaded.model, &opts);
     let engine = chosen.engine;
     engine.takes(&loaded.model)?;
     let (name, clique, sat) = (engine.title(), engine.runs_clique(), engine.runs_sat());
@@ -283,7 +283,7 @@ fn split(req: &SolveRequest, parts: usize, out: &mut dyn Write) -> Result<u8> {
     }
     .threads();
     let plan = clique::split::plan(&loaded.model, req.no_symmetry, parts, threads)?;
-    let tasks = crate::sweep::split::tasks(
+    let tasks = qspec::sweep::split::tasks(
         &plan,
         &source.name,
         &source.text,
@@ -494,7 +494,7 @@ fn compile_into(
 fn in_solve_terms(
     loaded: &Instance,
     format: Format,
-    header: &crate::emit::FileHeader,
+    header: &qspec::emit::FileHeader,
     read: Option<MappedAnswer>,
 ) -> (Answer, Vec<String>) {
     let no_solution = |status| {

@@ -1,14 +1,14 @@
 //! The `stats` command: the CNF size of every encoding choice
-//! ([`crate::encode::stats`]), as a table or JSON
-//! ([`crate::service::stats`]).
+//! ([`qspec::encode::stats`]), as a table or JSON
+//! ([`qspec::service::stats`]).
 
 use std::io::Write;
 
 use super::progress::Progress;
 use super::{print, EncodingRequest, ModelRequest};
-use crate::encode::stats;
-use crate::error::Result;
-use crate::service::{stats_json, stats_table};
+use qspec::encode::stats;
+use qspec::error::Result;
+use qspec::service::{stats_json, stats_table};
 
 /// What the command line asks of `stats`.
 #[derive(Clone, Debug)]

@@ -10,13 +10,13 @@ use std::io::Write;
 use serde::Serialize;
 
 use super::{print, Instance};
-use crate::board::Placement;
-use crate::count::{Counter, End, Tally};
-use crate::diag::plural;
-use crate::draw as render;
-use crate::draw::json::{cell_list, to_line, BoardJson};
-use crate::model::HintKind;
-use crate::verify::objective_value;
+use qspec::board::Placement;
+use qspec::count::{Counter, End, Tally};
+use qspec::diag::plural;
+use qspec::draw as render;
+use qspec::draw::json::{cell_list, to_line, BoardJson};
+use qspec::model::HintKind;
+use qspec::verify::objective_value;
 
 /// ` (timeout)`, ` (interrupted)`, ` (stopped by --limit N)`, the clique
 /// search's capacity; nothing when complete.
@@ -29,7 +29,7 @@ fn end_status(end: End, limit: Option<u64>) -> String {
         (End::Interrupted, _) => " (interrupted)".into(),
         (End::Capacity, _) => format!(
             " (stopped past the {} classes the clique search keeps at once)",
-            crate::solve::clique::shared::COLLECT_LIMIT
+            qspec::solve::clique::COLLECT_LIMIT
         ),
     }
 }
@@ -184,7 +184,7 @@ impl<'a> Listing<'a> {
     }
 
     /// A `c` comment line (none in JSON lines).
-    pub fn comment(&mut self, text: &str) -> crate::error::Result<()> {
+    pub fn comment(&mut self, text: &str) -> qspec::error::Result<()> {
         if self.jsonl {
             return Ok(());
         }
@@ -199,7 +199,7 @@ impl<'a> Listing<'a> {
         placement: &Placement,
         number: u64,
         class_size: Option<u64>,
-    ) -> crate::error::Result<()> {
+    ) -> qspec::error::Result<()> {
         let (spec, board) = (&loaded.spec, &loaded.board);
         let value = objective_value(spec, placement);
         let text = if self.jsonl {
@@ -241,7 +241,7 @@ impl<'a> Listing<'a> {
         scope: &Scope,
         limit: Option<u64>,
         group: Option<usize>,
-    ) -> crate::error::Result<()> {
+    ) -> qspec::error::Result<()> {
         if self.jsonl {
             let summary = SummaryJson {
                 solutions: Some(tally.raw),
@@ -282,7 +282,7 @@ impl<'a> Listing<'a> {
     }
 
     /// Nothing was counted: the optimum was not proven before `end`.
-    pub fn unknown(&mut self, end: End) -> crate::error::Result<()> {
+    pub fn unknown(&mut self, end: End) -> qspec::error::Result<()> {
         let text = if self.jsonl {
             let summary = SummaryJson {
                 stopped: end_json(end),

@@ -15,12 +15,12 @@ use super::sweep::{
     chosen_indices, task_files, MergeRequest, PuzzlesRequest, RunRequest, SweepAction, SweepRequest,
 };
 use super::{Command, CompileRequest, CountRequest, SolveRequest, VerifyRequest};
-use crate::certify::certificate_files;
-use crate::error::Result;
-use crate::files::FileUses;
-use crate::options::CertifyLevel;
-use crate::snapshot::{compare, Manifest};
-use crate::solve::warm_start::start_paths;
+use qspec::certify::certificate_files;
+use qspec::error::Result;
+use qspec::files::FileUses;
+use qspec::options::CertifyLevel;
+use qspec::snapshot::{compare, Manifest};
+use qspec::solve::start_paths;
 
 /// The files `command` reads and writes.
 pub fn file_uses(command: &Command) -> Result<FileUses> {
@@ -201,7 +201,7 @@ fn snapshot(req: &SnapshotRequest, uses: &mut FileUses) -> Result<()> {
 }
 
 /// The snapshot files of `case` and its fingerprint.
-fn snapshot_files(manifest: &Manifest, case: &crate::snapshot::Case) -> Vec<PathBuf> {
+fn snapshot_files(manifest: &Manifest, case: &qspec::snapshot::Case) -> Vec<PathBuf> {
     case.formats
         .iter()
         .map(|f| compare::snapshot_path(manifest, case, *f))

@@ -1,15 +1,15 @@
 //! The `verify` command: a solver's answer judged against the model
-//! ([`crate::service::verdict`]: read, mapped, decoded and judged from the
+//! ([`qspec::service::verdict`]: read, mapped, decoded and judged from the
 //! board geometry alone), printed, and drawn with `--svg`.
 //!
 //! An UNSAT answer is a claim the board cannot show; with `--proof`, the
 //! solver's proof of it is checked against the file the solver read
 //! (`--map`): a DRAT proof of a CNF by `rate`, a VeriPB proof of an OPB
-//! file by `veripb` ([`crate::solve::certify`]).
+//! file by `veripb` ([`qspec::solve::certify`]).
 //!
 //! Exit codes: 0 when every rule holds (or the proof is certified), 1 when
 //! the answer breaks a rule or holds no solution (unless certified), 2 for
-//! bad input (returned as an [`Error`](crate::error::Error)).
+//! bad input (returned as an [`Error`](qspec::error::Error)).
 
 use std::fmt::Write as _;
 use std::io::Write;
@@ -17,11 +17,11 @@ use std::path::{Path, PathBuf};
 
 use super::report::{prepare_svg, write_svg};
 use super::{print, ModelRequest};
-use crate::answer::read::Form;
-use crate::certify::{Checker, RATE, VERIPB};
-use crate::error::{Error, Result};
-use crate::options::Format;
-use crate::service::{verify_answer, Verdict};
+use qspec::answer::read::Form;
+use qspec::certify::{Checker, RATE, VERIPB};
+use qspec::error::{Error, Result};
+use qspec::options::Format;
+use qspec::service::{verify_answer, Verdict};
 
 /// What the command line asks of `verify`.
 #[derive(Clone, Debug)]

@@ -90,7 +90,7 @@ pub enum End {
     /// Ctrl-C, SIGTERM or the caller's stop flag came first.
     Interrupted,
     /// The clique search found more classes than it keeps at once
-    /// ([`COLLECT_LIMIT`](crate::solve::clique::shared::COLLECT_LIMIT)),
+    /// ([`COLLECT_LIMIT`](crate::solve::clique::COLLECT_LIMIT)),
     /// and CaDiCaL cannot list them instead (their group is too large).
     Capacity,
 }
@@ -263,8 +263,8 @@ impl<'a> Solutions<'a> {
         limit: Option<u64>,
         deadline: Option<Instant>,
     ) -> Result<Solutions<'a>> {
-        Solutions::with_stop(
-            instance,
+        Solutions::listing(
+            Cow::Borrowed(instance),
             optimum,
             orbits,
             encodings,
@@ -274,54 +274,13 @@ impl<'a> Solutions<'a> {
         )
     }
 
-    /// [`Solutions::new`], stopped by `stop` (its deadline or its flag),
-    /// on up to `threads` threads (past [`SPLIT_AFTER`] solutions, a model
-    /// of [`SPLIT_FROM`] decision variables or more is split into cubes,
-    /// each listed by its own solver; the order is the same on any number
-    /// of threads).
-    pub fn with_stop(
-        instance: &'a Instance,
-        optimum: Option<i64>,
-        orbits: Option<Orbits>,
-        encodings: &Encodings,
-        limit: Option<u64>,
-        stop: &Stop,
-        threads: usize,
-    ) -> Result<Solutions<'a>> {
-        Solutions::of(
-            Cow::Borrowed(instance),
-            optimum,
-            orbits,
-            encodings,
-            limit,
-            stop,
-            threads,
-        )
-    }
-
-    /// [`Solutions::with_stop`] of an instance it keeps (for callers that
-    /// cannot hold a borrow, such as an iterator handed to Python).
-    pub fn owning(
-        instance: Instance,
-        optimum: Option<i64>,
-        orbits: Option<Orbits>,
-        encodings: &Encodings,
-        limit: Option<u64>,
-        stop: &Stop,
-        threads: usize,
-    ) -> Result<Solutions<'static>> {
-        Solutions::of(
-            Cow::Owned(instance),
-            optimum,
-            orbits,
-            encodings,
-            limit,
-            stop,
-            threads,
-        )
-    }
-
-    fn of(
+    /// [`Solutions::new`] of an instance borrowed or kept (for callers
+    /// that cannot hold a borrow, such as an iterator handed to Python),
+    /// stopped by `stop` (its deadline or its flag), on up to `threads`
+    /// threads (past [`SPLIT_AFTER`] solutions, a model of [`SPLIT_FROM`]
+    /// decision variables or more is split into cubes, each listed by its
+    /// own solver; the order is the same on any number of threads).
+    pub fn listing(
         instance: Cow<'a, Instance>,
         optimum: Option<i64>,
         orbits: Option<Orbits>,
@@ -353,7 +312,7 @@ impl<'a> Solutions<'a> {
         })
     }
 
-    /// [`Solutions::with_stop`] found by the clique search on `threads`
+    /// [`Solutions::listing`] found by the clique search on `threads`
     /// threads ([`clique::enumerate`], telling `searched` its nodes so far
     /// as it goes), when it enumerates this instance
     /// (a `rule no_attack` model whose count is bounded from below, or
@@ -381,7 +340,7 @@ impl<'a> Solutions<'a> {
             stop,
             threads,
             searched,
-            clique::shared::COLLECT_LIMIT,
+            clique::COLLECT_LIMIT,
         )
     }
 

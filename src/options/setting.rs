@@ -28,6 +28,8 @@ pub enum Setting {
     MaxClauses,
     /// The most memory used.
     MaxMemory,
+    /// Solutions counted at the optimum.
+    Optimal,
     /// How attacks along rays are encoded.
     Rays,
     /// Solutions counted by class.
@@ -43,7 +45,7 @@ pub enum Reader {
     Python,
 }
 
-const ALL: [Setting; 11] = [
+const ALL: [Setting; 12] = [
     Setting::Amo,
     Setting::Card,
     Setting::Defines,
@@ -53,6 +55,7 @@ const ALL: [Setting; 11] = [
     Setting::MaxBytes,
     Setting::MaxClauses,
     Setting::MaxMemory,
+    Setting::Optimal,
     Setting::Rays,
     Setting::UpToSymmetry,
 ];
@@ -87,6 +90,7 @@ impl Setting {
             Setting::MaxBytes => "--max-bytes",
             Setting::MaxClauses => "--max-clauses",
             Setting::MaxMemory => "--max-memory",
+            Setting::Optimal => "--optimal",
             Setting::Rays => "--rays",
             Setting::UpToSymmetry => "--up-to-symmetry",
         }
@@ -105,6 +109,7 @@ impl Setting {
                 (Setting::MaxBytes, _) => "qspec's limit on a file's size".to_string(),
                 (Setting::MaxClauses, _) => "qspec's limit on clauses".to_string(),
                 (Setting::MaxMemory, _) => "qspec's memory limit".to_string(),
+                (Setting::Optimal, _) => "optimal=True".to_string(),
                 (Setting::UpToSymmetry, _) => "up_to_symmetry=True".to_string(),
                 (_, Some(value)) => format!("{}=\"{value}\"", self.keyword()),
                 (_, None) => format!("{}=", self.keyword()),

@@ -1,10 +1,11 @@
 //! What the command line and the Python package both ask of the library,
-//! typed values in and out, nothing printed: the size of a model's
-//! encodings ([`stats`]), an answer shown as `qspec solve` shows it
-//! ([`shown`]), a solver's answer judged ([`verdict`]). `command` turns
-//! requests into these and prints them; the Python package calls them and
-//! never `command`.
+//! typed values in and out, nothing printed: who lists a model's solutions
+//! ([`listing`]), the size of a model's encodings ([`stats`]), an answer
+//! shown as `qspec solve` shows it ([`shown`]), a solver's answer judged
+//! ([`verdict`]). The binary's `command` layer turns requests into these and
+//! prints them; the Python package calls them too.
 
+pub mod listing;
 pub mod shown;
 pub mod stats;
 pub mod verdict;

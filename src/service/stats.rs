@@ -3,6 +3,8 @@
 
 use std::fmt::Write as _;
 
+use serde::Serialize;
+
 use crate::encode::EncodingStats;
 use crate::instance::Instance;
 use crate::model::HintKind;
@@ -61,73 +63,76 @@ pub fn stats_table(loaded: &Instance, rows: &[EncodingStats]) -> String {
     out
 }
 
-/// `s` as a JSON string.
-pub(crate) fn json_string(s: &str) -> String {
-    let mut out = String::from("\"");
-    for ch in s.chars() {
-        match ch {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
+/// What `qspec stats --json` says of a model.
+#[derive(Serialize)]
+struct StatsJson<'a> {
+    file: &'a str,
+    board_variables: u32,
+    /// Constraints by origin, in the model's order.
+    #[serde(serialize_with = "in_order")]
+    constraints: Vec<(String, usize)>,
+    hints: Vec<HintJson<'a>>,
+    encodings: Vec<EncodingJson<'a>>,
+}
+
+/// A hint and what it does to the solutions.
+#[derive(Serialize)]
+struct HintJson<'a> {
+    hint: &'a str,
+    kind: &'static str,
+    note: &'a str,
+}
+
+/// One encoding choice's size.
+#[derive(Serialize)]
+struct EncodingJson<'a> {
+    amo: &'a str,
+    card: &'a str,
+    chosen: bool,
+    variables: u64,
+    clauses: u64,
+    literals: u64,
+    estimated: bool,
+}
+
+/// A list of pairs as a JSON object whose keys keep the list's order.
+fn in_order<S: serde::Serializer>(pairs: &[(String, usize)], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_map(pairs.iter().map(|(k, v)| (k, v)))
 }
 
 /// The JSON `qspec stats --json` prints: the model's size and one object per
 /// encoding choice, the first being the chosen one.
 pub fn stats_json(loaded: &Instance, rows: &[EncodingStats]) -> String {
-    let origins: Vec<String> = loaded
-        .model
-        .constraints_by_origin()
-        .iter()
-        .map(|(o, n)| format!("{}: {n}", json_string(o)))
-        .collect();
-    let choices: Vec<String> = rows
-        .iter()
-        .enumerate()
-        .map(|(i, r)| {
-            format!(
-                "    {{\"amo\": {}, \"card\": {}, \"chosen\": {}, \"variables\": {}, \"clauses\": {}, \"literals\": {}, \"estimated\": {}}}",
-                json_string(&r.amo),
-                json_string(&r.card),
-                i == 0,
-                r.variables,
-                r.clauses,
-                r.literals,
-                r.estimated
-            )
-        })
-        .collect();
-    let hints: Vec<String> = loaded
-        .model
-        .hints
-        .iter()
-        .map(|h| {
-            let (kind, note) = match &h.kind {
-                HintKind::Implied => ("implied", ""),
-                HintKind::ImpliedIf(condition) => ("implied_if", condition.as_str()),
-                HintKind::Restricting(kept) => ("restricting", kept.as_str()),
-                HintKind::OnePerClass(kept) => ("one_per_class", kept.as_str()),
-            };
-            format!(
-                "{{\"hint\": {}, \"kind\": {}, \"note\": {}}}",
-                json_string(&h.hint),
-                json_string(kind),
-                json_string(note)
-            )
-        })
-        .collect();
-    format!(
-        "{{\n  \"file\": {},\n  \"board_variables\": {},\n  \"constraints\": {{{}}},\n  \"hints\": [{}],\n  \"encodings\": [\n{}\n  ]\n}}\n",
-        json_string(&loaded.spec.file),
-        loaded.model.n_vars(),
-        origins.join(", "),
-        hints.join(", "),
-        choices.join(",\n")
-    )
+    let hints = loaded.model.hints.iter().map(|h| {
+        let (kind, note) = match &h.kind {
+            HintKind::Implied => ("implied", ""),
+            HintKind::ImpliedIf(condition) => ("implied_if", condition.as_str()),
+            HintKind::Restricting(kept) => ("restricting", kept.as_str()),
+            HintKind::OnePerClass(kept) => ("one_per_class", kept.as_str()),
+        };
+        HintJson {
+            hint: &h.hint,
+            kind,
+            note,
+        }
+    });
+    let encodings = rows.iter().enumerate().map(|(i, r)| EncodingJson {
+        amo: &r.amo,
+        card: &r.card,
+        chosen: i == 0,
+        variables: r.variables,
+        clauses: r.clauses,
+        literals: r.literals,
+        estimated: r.estimated,
+    });
+    let stats = StatsJson {
+        file: &loaded.spec.file,
+        board_variables: loaded.model.n_vars(),
+        constraints: loaded.model.constraints_by_origin(),
+        hints: hints.collect(),
+        encodings: encodings.collect(),
+    };
+    let mut text = serde_json::to_string_pretty(&stats).expect("plain data serialises");
+    text.push('\n');
+    text
 }

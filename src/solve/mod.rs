@@ -24,12 +24,12 @@
 
 pub(crate) mod auto;
 mod ceiling;
-pub(crate) mod clique;
+pub mod clique;
 pub(crate) mod cost;
 mod cover;
 pub(crate) mod embedded;
 mod engine;
-pub(crate) mod external;
+pub mod external;
 mod interface;
 mod kissat;
 mod optimize;
@@ -46,6 +46,7 @@ pub use external::known_solvers;
 pub use interface::{Answer, Report, SolveOptions, Status};
 pub use oracle::{Outcome, Stop};
 pub use registry::{chosen, solve_model};
+pub use warm_start::{start_paths, Start};
 
 use crate::encode::encode_model;
 use crate::error::Result;

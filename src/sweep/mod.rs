@@ -27,10 +27,10 @@
 mod incremental;
 pub(crate) mod json;
 mod line;
-pub(crate) mod merge;
+pub mod merge;
 mod placements;
-pub(crate) mod plan;
-pub(crate) mod puzzles;
+pub mod plan;
+pub mod puzzles;
 mod run;
 pub mod split;
 mod walls;

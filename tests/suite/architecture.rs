@@ -208,22 +208,39 @@ fn engines_are_handed_out_in_one_place() {
     );
 }
 
-/// The Python package calls the library's service layer, never the
-/// command line's (`command`: requests and printing).
+/// The command line (`cli/`: flags; `command/`: requests and printing)
+/// is the binary's: the library declares neither, so no library module and
+/// no Python code can call up into them, and the binary reaches the
+/// library through its public face alone.
 #[test]
-fn python_calls_the_services_not_the_commands() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("python/src");
-    let mut callers = Vec::new();
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
-        let text = std::fs::read_to_string(&path).unwrap();
-        if text.contains("qspec::command") {
-            callers.push(path.display().to_string());
-        }
+fn the_command_line_is_the_binarys_alone() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let lib = fs::read_to_string(src.join("lib.rs")).unwrap();
+    let main = fs::read_to_string(src.join("main.rs")).unwrap();
+    for module in ["cli", "command"] {
+        let declared = |text: &str| {
+            text.lines()
+                .any(|l| l.trim_start_matches("pub ").trim() == format!("mod {module};"))
+        };
+        assert!(!declared(&lib), "lib.rs declares `{module}`");
+        assert!(declared(&main), "main.rs does not declare `{module}`");
     }
+    let callers: Vec<String> = sources()
+        .into_iter()
+        .filter(|(rel, _)| {
+            !["cli/", "command/", "main.rs"]
+                .iter()
+                .any(|p| rel.starts_with(p))
+        })
+        .filter(|(_, text)| {
+            let names = crate_names(text);
+            names.contains("command") || names.contains("cli")
+        })
+        .map(|(rel, _)| rel)
+        .collect();
     assert!(
         callers.is_empty(),
-        "Python files that call `qspec::command`: {callers:?}"
+        "library files that name the command line: {callers:?}"
     );
 }
 

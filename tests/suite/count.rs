@@ -10,8 +10,6 @@ use std::collections::BTreeSet;
 use common::{oracle, qspec, spec, stderr, stdout, Cells};
 use qspec::board::orbit::{code, Orbits};
 use qspec::board::Board;
-use qspec::command::{self, Command, CountFlags, CountRequest, EncodingRequest, ModelRequest};
-use qspec::instance::Limits;
 use qspec::language::{Spec, Target};
 use qspec::options::EngineChoice;
 use serde_json::Value;
@@ -37,38 +35,46 @@ struct Ask {
     threads: Option<usize>,
 }
 
-fn request(path: &std::path::Path, defines: &[(&str, i64)], ask: Ask, jsonl: bool) -> Command {
-    Command::Count(CountRequest {
-        model: ModelRequest {
-            path: path.to_path_buf(),
-            defines: defines.iter().map(|&(n, v)| (n.to_string(), v)).collect(),
-            rays: None,
-            limits: Limits::default(),
-            auto_hints: !ask.no_auto_hints,
-        },
-        encodings: EncodingRequest::default(),
-        engine: ask.engine.unwrap_or(EngineChoice::Cadical),
-        timeout: None,
-        threads: ask.threads,
-        flags: CountFlags {
-            limit: ask.limit,
-            optimal: ask.optimal,
-            up_to_symmetry: ask.up_to_symmetry,
-            jsonl,
-        },
-        all: ask.all,
-        counter: None,
-        certify: None,
-        proof_dir: None,
-    })
+/// The command line of one run: `count` (or `solve --all`) with `--jsonl`.
+fn arguments(path: &std::path::Path, defines: &[(&str, i64)], ask: Ask) -> Vec<String> {
+    let mut args: Vec<String> = match ask.all {
+        true => vec!["solve".into(), "--all".into()],
+        false => vec!["count".into()],
+    };
+    args.push(path.display().to_string());
+    for (name, value) in defines {
+        args.extend(["-D".into(), format!("{name}={value}")]);
+    }
+    let engine = ask.engine.unwrap_or(EngineChoice::Cadical);
+    args.extend(["--engine".into(), engine.name().into(), "--jsonl".into()]);
+    let flags = [
+        (ask.optimal, "--optimal"),
+        (ask.up_to_symmetry, "--up-to-symmetry"),
+        (ask.no_auto_hints, "--no-auto-hints"),
+    ];
+    args.extend(flags.iter().filter(|f| f.0).map(|f| f.1.to_string()));
+    if let Some(limit) = ask.limit {
+        args.extend(["--limit".into(), limit.to_string()]);
+    }
+    if let Some(threads) = ask.threads {
+        args.extend(["--threads".into(), threads.to_string()]);
+    }
+    args
 }
 
 /// Runs `count` (or `solve --all`) on the model file `path` with `--jsonl`.
 fn run_file(path: &std::path::Path, defines: &[(&str, i64)], ask: Ask) -> Run {
-    let mut out = Vec::new();
-    let code = command::run(&request(path, defines, ask, true), &mut out)
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let text = String::from_utf8(out).unwrap();
+    let args = arguments(path, defines, ask);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let o = qspec(&args);
+    let code = o.status.code().expect("qspec exits") as u8;
+    assert!(
+        [0, 1, 10].contains(&code),
+        "{}: exit {code}: {}",
+        path.display(),
+        stderr(&o)
+    );
+    let text = stdout(&o);
     let mut values: Vec<Value> = text
         .lines()
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON: {l}: {e}")))
@@ -399,9 +405,11 @@ fn a_restricting_hint_is_reported_and_counted_under() {
         up_to_symmetry: true,
         ..Ask::default()
     };
-    let e = command::run(&request(file.path(), &[], ask, true), &mut Vec::new()).unwrap_err();
-    assert_eq!(e.exit_code(), 2);
-    assert!(e.to_string().contains("not closed under"), "{e}");
+    let args = arguments(file.path(), &[], ask);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let o = qspec(&args);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("not closed under"), "{}", stderr(&o));
 }
 
 fn model(name: &str) -> std::path::PathBuf {

@@ -11,12 +11,12 @@ use super::requests::{FamilyRequest, PlanRequest, SweepRequest};
 use super::stopped_code;
 use crate::command::progress::Progress;
 use crate::command::{note, print};
-use crate::diag::plural;
-use crate::error::{Error, Result};
-use crate::files::write_file;
-use crate::instance::{LoadOptions, Source};
-use crate::sweep::plan::{parts, product, Request};
-use crate::sweep::{self, Defines, Line, Options, Part, Task};
+use qspec::diag::plural;
+use qspec::error::{Error, Result};
+use qspec::files::write_file;
+use qspec::instance::{LoadOptions, Source};
+use qspec::sweep::plan::{parts, product, Request};
+use qspec::sweep::{self, Defines, Line, Options, Part, Task};
 
 /// The model file at `path`, to load for each combination of parameter
 /// values.
@@ -147,7 +147,7 @@ pub(super) fn instances_bar(model: &Source, options: &Options, parts: &[Part]) -
 /// Says on standard error how many instances took how long.
 pub(super) fn report(progress: &sweep::Progress, started: Instant, jobs: usize) {
     let secs = started.elapsed().as_secs_f64();
-    let stopped = match (progress.stopped, crate::interrupt::timed_out()) {
+    let stopped = match (progress.stopped, qspec::interrupt::timed_out()) {
         (false, _) => "",
         (true, true) => ", stopped at --timeout",
         (true, false) => ", interrupted",

@@ -17,14 +17,14 @@ pub(crate) use tasks::{chosen_indices, task_files};
 use std::io::{BufRead, Write};
 use std::path::Path;
 
-use crate::diag::LineError;
-use crate::error::{Error, Result};
-use crate::files::open_text;
+use qspec::diag::LineError;
+use qspec::error::{Error, Result};
+use qspec::files::open_text;
 
 /// Runs `qspec sweep ...`; the exit code on success. Ctrl-C stops it
 /// gracefully: every line written is complete (exit 130).
 pub fn run_sweep(args: &SweepRequest, out: &mut dyn Write) -> Result<u8> {
-    crate::interrupt::set_graceful(true);
+    qspec::interrupt::set_graceful(true);
     let timeout = match &args.action {
         Some(SweepAction::Run(a)) => a.timeout,
         _ => args.timeout,
@@ -40,7 +40,7 @@ pub fn run_sweep(args: &SweepRequest, out: &mut dyn Write) -> Result<u8> {
 
 /// Runs `qspec puzzles ...`; the exit code on success.
 pub fn run_puzzles(args: &PuzzlesRequest, out: &mut dyn Write) -> Result<u8> {
-    crate::interrupt::set_graceful(true);
+    qspec::interrupt::set_graceful(true);
     stop_after(args.timeout);
     results::run_puzzles(args, out)
 }
@@ -50,14 +50,14 @@ pub fn run_puzzles(args: &PuzzlesRequest, out: &mut dyn Write) -> Result<u8> {
 fn stop_after(seconds: Option<f64>) {
     if let Some(s) = seconds {
         let wait = std::time::Duration::from_secs_f64(s.clamp(0.0, 1e9));
-        crate::interrupt::stop_at(std::time::Instant::now() + wait);
+        qspec::interrupt::stop_at(std::time::Instant::now() + wait);
     }
 }
 
 /// The exit code of a run stopped before its end: 124 at `--timeout` (as
 /// `timeout(1)` says it), 130 on Ctrl-C or SIGTERM.
 fn stopped_code() -> u8 {
-    if crate::interrupt::timed_out() {
+    if qspec::interrupt::timed_out() {
         124
     } else {
         130

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use crate::sweep::Rule;
+use qspec::sweep::Rule;
 
 /// `qspec sweep`: a family of instances in one process, or one step of a
 /// sweep spread over processes.

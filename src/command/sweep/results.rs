@@ -10,19 +10,19 @@ use std::time::Instant;
 use super::family::{instances_bar, read_source, report, threads, warn_once};
 use super::requests::{MergeRequest, PuzzlesRequest};
 use super::{read_json_lines, stopped_code};
-use crate::instance::Source;
-use crate::sweep::puzzles::Rule as Minimal;
+use qspec::instance::Source;
+use qspec::sweep::puzzles::Rule as Minimal;
 
 /// What every line of a result file is.
 const RESULT_LINE: &str = "a result line of `qspec sweep`";
 use crate::command::{note, print};
-use crate::draw::page::write_page;
-use crate::error::{Error, Result};
-use crate::files::write_file;
-use crate::sweep::merge::{walls_label, Summary};
-use crate::sweep::plan::{parts, product};
-use crate::sweep::puzzles::{page, puzzles, Rule};
-use crate::sweep::{self, Line, Options};
+use qspec::draw::page::write_page;
+use qspec::error::{Error, Result};
+use qspec::files::write_file;
+use qspec::sweep::merge::{walls_label, Summary};
+use qspec::sweep::plan::{parts, product};
+use qspec::sweep::puzzles::{page, puzzles, Rule};
+use qspec::sweep::{self, Line, Options};
 
 /// `qspec sweep merge FILES...`.
 pub(super) fn run_merge(args: &MergeRequest, out: &mut dyn Write) -> Result<u8> {

@@ -19,8 +19,8 @@ use super::family::{instances_bar, report, task_source, threads, warn_once};
 use super::requests::RunRequest;
 use super::{read_json_lines, stopped_code};
 use crate::command::note;
-use crate::error::{Error, Result};
-use crate::sweep::{self, Line, Task};
+use qspec::error::{Error, Result};
+use qspec::sweep::{self, Line, Task};
 
 /// `qspec sweep run TASKS [--task I] --out DIR`.
 pub(super) fn run_tasks(args: &RunRequest) -> Result<u8> {
@@ -218,7 +218,7 @@ impl Lock {
                 .and_then(|()| writeln!(file, "{}", std::process::id()))
                 .and_then(|()| file.flush())
                 .map_err(|e| Error::unwritable("cannot write ", path, e))?;
-            crate::interrupt::register(path);
+            qspec::interrupt::register(path);
             return Ok(Lock {
                 path: path.to_path_buf(),
                 _file: file,
@@ -262,6 +262,6 @@ impl Drop for Lock {
         // Removed while still locked: a run waiting on this file sees it
         // gone and opens a fresh one.
         let _ = fs::remove_file(&self.path);
-        crate::interrupt::unregister(&self.path);
+        qspec::interrupt::unregister(&self.path);
     }
 }

@@ -16,20 +16,22 @@
 //! CaDiCaL, so the answer satisfies the whole model, hints included (under
 //! `hint break_symmetry` the set's image that is the least of its class).
 
-pub mod bound;
-pub mod climb;
-pub mod enumerate;
-pub mod graph;
-pub mod local;
-pub mod maxsat;
-pub mod parallel;
-pub mod problem;
-pub mod search;
-pub mod setup;
-pub mod shared;
+pub(crate) mod bound;
+pub(crate) mod climb;
+pub(crate) mod enumerate;
+pub(crate) mod graph;
+pub(crate) mod local;
+pub(crate) mod maxsat;
+pub(crate) mod parallel;
+pub(crate) mod problem;
+pub(crate) mod search;
+pub(crate) mod setup;
+pub(crate) mod shared;
 pub mod split;
-pub mod symmetry;
-pub mod task;
+pub(crate) mod symmetry;
+pub(crate) mod task;
+
+pub use shared::COLLECT_LIMIT;
 
 use super::engine::Engine;
 use super::interface::{Answer, Report, SolveOptions};
