@@ -17,7 +17,7 @@
 
 use crate::board::piece::{moves, Moves};
 use crate::board::{show, Board, Placement};
-use crate::language::{RuleSpec, Spec, Target};
+use crate::language::{Quantity, RuleSpec, Spec};
 use crate::model::Rel;
 use std::fmt;
 
@@ -325,8 +325,8 @@ impl<'a> Verifier<'a> {
 /// The value of the spec's objective for `placement`, if it has one.
 pub fn objective_value(spec: &Spec, placement: &Placement) -> Option<usize> {
     spec.objective.map(|o| match o.target {
-        Target::Count => placement.n_pieces(),
-        Target::Walls => placement.n_chosen_walls(),
+        Quantity::Count => placement.n_pieces(),
+        Quantity::Walls => placement.n_chosen_walls(),
     })
 }
 

@@ -20,7 +20,7 @@ use super::{EncodingRequest, ModelRequest};
 use qspec::board::orbit::Orbits;
 use qspec::count::{self, Counter, End, Optimum, Solutions};
 use qspec::error::{Error, Result};
-use qspec::instance::{Instance, Target};
+use qspec::instance::{Destination, Instance};
 use qspec::lower::GROUP_LIMIT;
 use qspec::options::{said, CertifyLevel, Encodings, EngineChoice, Reader};
 use qspec::service::listing::Lister;
@@ -79,7 +79,7 @@ pub fn run(req: &CountRequest, out: &mut dyn Write) -> Result<u8> {
         false => Ok(()),
     })?;
     let encodings = req.encodings.resolve(&loaded);
-    loaded.check_output(&encodings, Target::Embedded, &req.model.limits)?;
+    loaded.check_output(&encodings, Destination::Embedded, &req.model.limits)?;
     let lister = match req.counter {
         None => Some(Lister::new(
             &loaded,

@@ -11,7 +11,7 @@ use super::print;
 use qspec::diag::plural;
 use qspec::error::{Error, Result};
 use qspec::files::write_file;
-use qspec::snapshot::{compile, describe, json_report, junit, Manifest, Report, Verdict};
+use qspec::snapshot::{compile, describe, json_report, junit, Comparison, Manifest, Report};
 
 /// What the command line asks of `snapshot`.
 #[derive(Clone, Debug)]
@@ -90,13 +90,13 @@ fn update(path: &Path, names: &[String], out: &mut dyn Write) -> Result<u8> {
     for case in &compiled {
         let verdict = case.check(&manifest)?;
         let known = match &verdict {
-            Verdict::Ok => {
+            Comparison::Ok => {
                 unchanged += 1;
                 print(out, &format!("unchanged {}\n", case.case.name))?;
                 continue;
             }
-            Verdict::Changed(change) => Some(change.meaning.1),
-            Verdict::New => None,
+            Comparison::Changed(change) => Some(change.meaning.1),
+            Comparison::New => None,
         };
         let fingerprint = case.write(&manifest, known)?;
         written += 1;
@@ -160,9 +160,12 @@ fn check(
     }
     let changed = reports
         .iter()
-        .filter(|r| matches!(r.verdict, Verdict::Changed(_)))
+        .filter(|r| matches!(r.verdict, Comparison::Changed(_)))
         .count();
-    let new = reports.iter().filter(|r| r.verdict == Verdict::New).count();
+    let new = reports
+        .iter()
+        .filter(|r| r.verdict == Comparison::New)
+        .count();
     if let Some(file) = junit_path {
         let suite = format!("qspec snapshot check {}", manifest.path.display());
         let xml = junit(&suite, &reports, allow_new);
@@ -209,9 +212,9 @@ fn review(path: &Path, names: &[String], out: &mut dyn Write) -> Result<u8> {
         let compiled = compile(&manifest, case)?;
         let verdict = compiled.check(&manifest)?;
         let known = match &verdict {
-            Verdict::Ok => continue,
-            Verdict::Changed(change) => Some(change.meaning.1),
-            Verdict::New => None,
+            Comparison::Ok => continue,
+            Comparison::Changed(change) => Some(change.meaning.1),
+            Comparison::New => None,
         };
         let report = Report {
             name: case.name.clone(),

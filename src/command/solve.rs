@@ -22,8 +22,8 @@ use qspec::emit::{read_header, EmitOptions};
 use qspec::encode;
 use qspec::error::{Error, Result};
 use qspec::files::TempDir;
-use qspec::instance::{Checked, CompileOptions, Instance, Source, Target};
-use qspec::language::{RuleSpec, Spec, Target as Counted};
+use qspec::instance::{Checked, CompileOptions, Destination, Instance, Source};
+use qspec::language::{Quantity, RuleSpec, Spec};
 use qspec::model::{Rel, Sense};
 use qspec::options::{CertifyLevel, Encodings, EngineChoice, Format};
 use qspec::service::{show_answer, Shown};
@@ -159,7 +159,7 @@ fn clique_precheck(spec: &Spec) -> Result<()> {
         "`walls free` lets the solver choose walls, which the conflict graph cannot".to_string()
     } else if let Some(o) = spec
         .objective
-        .filter(|o| o.sense != Sense::Maximize || o.target != Counted::Count)
+        .filter(|o| o.sense != Sense::Maximize || o.target != Quantity::Count)
     {
         let sense = if o.sense == Sense::Maximize {
             "maximize"
@@ -205,7 +205,7 @@ struct Run<'a> {
 fn solve_inside(run: &Run<'_>, out: &mut dyn Write) -> Result<Shown> {
     let Run { req, loaded, .. } = *run;
     let enc = run.encodings;
-    loaded.check_output(&enc, Target::Embedded, &req.model.limits)?;
+    loaded.check_output(&enc, Destination::Embedded, &req.model.limits)?;
     let opts = SolveOptions {
         encodings: enc,
         engine: req.engine,
@@ -443,7 +443,7 @@ fn solve_external(run: &Run<'_>, command: &str, out: &mut dyn Write) -> Result<S
 /// takes one (said on `out` either way).
 fn external_start(
     run: &Run<'_>,
-    plan: &external::Plan,
+    plan: &external::SolverPlan,
     dir: &Path,
     out: &mut dyn Write,
 ) -> Result<Option<PathBuf>> {
@@ -470,7 +470,7 @@ fn compile_into(
     req: &SolveRequest,
     loaded: &Instance,
     encodings: Encodings,
-    plan: &external::Plan,
+    plan: &external::SolverPlan,
     wcnf_legacy: bool,
     file: &Path,
 ) -> Result<()> {

@@ -44,13 +44,13 @@ pub struct Staged {
 /// Where the solutions come from now.
 enum Stage {
     /// One solver; with the plan for the split, the solutions found.
-    One(Enumerator, Option<Box<(Plan, Vec<Vec<bool>>)>>),
+    One(Enumerator, Option<Box<(Recipe, Vec<Vec<bool>>)>>),
     /// The cubes.
     Split(Cubes),
 }
 
 /// What the cubes will be made of.
-struct Plan {
+struct Recipe {
     model: Model,
     encodings: Encodings,
     same_size: bool,
@@ -71,7 +71,7 @@ impl Staged {
         threads: usize,
     ) -> Staged {
         let one = Enumerator::new(model, encodings, stop, same_size);
-        let plan = split.splits(model.n_decisions()).then(|| Plan {
+        let plan = split.splits(model.n_decisions()).then(|| Recipe {
             model: model.clone(),
             encodings: *encodings,
             same_size,
@@ -153,7 +153,7 @@ pub struct Cubes {
 impl Cubes {
     /// The solutions of `plan`'s model but `found` (by one solver), split
     /// as `split` says, listed on the plan's threads.
-    fn new(plan: Plan, split: Split, found: Vec<Vec<bool>>) -> Cubes {
+    fn new(plan: Recipe, split: Split, found: Vec<Vec<bool>>) -> Cubes {
         let vars = split.vars(plan.model.n_decisions(), &found);
         let n_cubes = 1usize << vars.len();
         let shared = Arc::new(Shared {

@@ -39,7 +39,7 @@ pub use counter::{Counted, Counter};
 use cubes::Staged;
 pub use enumerate::{Enumerator, Next};
 use found::Found;
-use source::Source;
+use source::Supplier;
 pub use split::{SPLIT_AFTER, SPLIT_FROM};
 
 use std::borrow::Cow;
@@ -52,7 +52,7 @@ pub use crate::board::symmetry::CLASS_LIMIT;
 use crate::board::Placement;
 use crate::error::{Error, Result};
 use crate::instance::Instance;
-use crate::language::{Hint, HintSpec, Spec, Target};
+use crate::language::{Hint, HintSpec, Quantity, Spec};
 use crate::lower::{symmetry_group_within, GROUP_LIMIT};
 use crate::model::{Model, Rel};
 use crate::options::{Encodings, Setting};
@@ -243,7 +243,7 @@ pub struct Solution {
 pub struct Solutions<'a> {
     target: Cow<'a, Instance>,
     orbits: Option<Orbits>,
-    source: Source,
+    source: Supplier,
     decisions: Vec<(usize, CellVar)>,
     limit: Option<u64>,
     tally: Tally,
@@ -299,7 +299,7 @@ impl<'a> Solutions<'a> {
             same_size,
             threads,
         );
-        let source = Source::Solver(listing);
+        let source = Supplier::Solver(listing);
         let decisions = decision_cells(&target);
         Ok(Solutions {
             target,
@@ -375,7 +375,7 @@ impl<'a> Solutions<'a> {
         Ok(Some(Solutions {
             target,
             orbits,
-            source: Source::Found(found),
+            source: Supplier::Found(found),
             decisions,
             limit,
             tally: Tally::default(),
@@ -388,8 +388,8 @@ impl<'a> Solutions<'a> {
     /// search's description and its nodes.
     pub fn found_by(&self) -> Option<String> {
         match &self.source {
-            Source::Solver(listing) => listing.describe(),
-            Source::Found(found) => Some(found.describe()),
+            Supplier::Solver(listing) => listing.describe(),
+            Supplier::Found(found) => Some(found.describe()),
         }
     }
 
@@ -498,8 +498,8 @@ fn target_spec(spec: &Spec, optimum: Option<i64>, classes: bool) -> Spec {
             u32::try_from(value).expect("an optimum is a count"),
         );
         match objective.target {
-            Target::Count => spec.count.push(bound),
-            Target::Walls => spec.wall_bounds.push(bound),
+            Quantity::Count => spec.count.push(bound),
+            Quantity::Walls => spec.wall_bounds.push(bound),
         }
     }
     if classes && !spec.hints.iter().any(|h| h.kind == HintSpec::BreakSymmetry) {

@@ -9,18 +9,18 @@ use super::Next;
 use crate::error::Result;
 
 /// Where the solutions come from.
-pub(super) enum Source {
+pub(super) enum Supplier {
     /// CaDiCaL, one at a time.
     Solver(Staged),
     /// Found all at once by the clique search.
     Found(Found),
 }
 
-impl Source {
+impl Supplier {
     pub(super) fn next_solution(&mut self) -> Result<Next> {
         match self {
-            Source::Solver(enumerator) => enumerator.next_solution(),
-            Source::Found(found) => Ok(match found.next_set() {
+            Supplier::Solver(enumerator) => enumerator.next_solution(),
+            Supplier::Found(found) => Ok(match found.next_set() {
                 Some(set) => Next::Solution(found.values(&set)),
                 None if found.complete => Next::Exhausted,
                 None if found.overflowed => Next::Full,

@@ -23,8 +23,8 @@ mod totalizer;
 pub(crate) use adder::encode_adder;
 
 use super::defaults::default_card;
+use super::guarded::Guarded;
 use super::simplify::{counting_range, CardPlan};
-use super::target::Target;
 use super::ClauseSink;
 use crate::model::{Lit, Rel, VarAlloc};
 use crate::options::CardEncoding;
@@ -117,7 +117,7 @@ pub(crate) fn encode_card(
     vars: &mut VarAlloc,
     out: &mut dyn ClauseSink,
 ) {
-    let mut target = Target::new(out, guard);
+    let mut target = Guarded::new(out, guard);
     encode_plan(CardPlan::of(lits, rel, k), encoding, vars, &mut target);
 }
 
@@ -126,7 +126,7 @@ pub(crate) fn encode_plan(
     plan: CardPlan,
     encoding: Option<CardEncoding>,
     vars: &mut VarAlloc,
-    target: &mut Target,
+    target: &mut Guarded,
 ) {
     match plan {
         CardPlan::Nothing => {}

@@ -18,8 +18,8 @@ use rustsat::encodings::pb::{BoundUpper, GeneralizedTotalizer};
 
 use super::bridge::{from_rs, to_rs, AllocVars, SinkCollector};
 use super::card::{encode_adder, encode_plan};
+use super::guarded::Guarded;
 use super::simplify::CardPlan;
-use super::target::Target;
 use super::ClauseSink;
 use crate::model::linear::positive_terms;
 use crate::model::{Lit, Rel, VarAlloc};
@@ -159,7 +159,7 @@ pub(crate) fn encode_linear(
     vars: &mut VarAlloc,
     out: &mut dyn ClauseSink,
 ) {
-    let mut target = Target::new(out, guard);
+    let mut target = Guarded::new(out, guard);
     match LinearPlan::of(PositiveForm::of(terms, rel, rhs)) {
         LinearPlan::Card { forced_false, plan } => {
             target.enforce_units(forced_false.into_iter().map(|l| !l));

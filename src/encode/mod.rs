@@ -87,11 +87,11 @@ pub(crate) mod bridge;
 mod card;
 mod defaults;
 mod estimate;
+mod guarded;
 mod linear;
 mod simplify;
 mod sink;
 mod stats;
-mod target;
 #[cfg(test)]
 mod testutil;
 

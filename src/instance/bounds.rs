@@ -12,7 +12,7 @@
 use super::Instance;
 use crate::board::piece::moves;
 use crate::board::Board;
-use crate::language::{RuleSpec, Target};
+use crate::language::{Quantity, RuleSpec};
 use crate::model::Sense;
 
 /// The most cells times move steps the bound looks at: beyond, no bound
@@ -46,7 +46,7 @@ impl Instance {
         let minimises_count = spec
             .objective
             .as_ref()
-            .is_some_and(|o| o.sense == Sense::Minimize && o.target == Target::Count);
+            .is_some_and(|o| o.sense == Sense::Minimize && o.target == Quantity::Count);
         if !minimises_count || spec.free_walls || !spec.rules.contains(&RuleSpec::Dominate) {
             return None;
         }

@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::guard::{check_output, Limits, Target};
+use super::guard::{check_output, Destination, Limits};
 use super::{Checked, Instance};
 use crate::diag::{line_at, Diagnostic, Span, SpecErrors};
 use crate::draw::Layout;
@@ -156,7 +156,7 @@ impl Instance {
     pub fn check_output(
         &self,
         encodings: &Encodings,
-        target: Target,
+        target: Destination,
         limits: &Limits,
     ) -> Result<()> {
         check_output(&self.model, encodings, target, self.estimate.bytes, limits)
@@ -183,7 +183,7 @@ impl Instance {
         self.check_format(format)?;
         let clausal = format.is_clausal();
         let gzip = output.is_some_and(crate::files::is_gzip_name);
-        self.check_output(encodings, Target::File { format, gzip }, limits)?;
+        self.check_output(encodings, Destination::File { format, gzip }, limits)?;
         let mut arena = ClauseArena::new();
         let mut n_vars = self.model.n_vars();
         if clausal {

@@ -57,7 +57,7 @@ impl Default for Limits {
 
 /// What a command makes of the model.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Target {
+pub enum Destination {
     /// A file.
     File {
         /// Its format.
@@ -101,13 +101,13 @@ pub fn check_model(spec: &Spec, limits: &Limits) -> Result<ModelEstimate> {
 pub fn check_output(
     model: &Model,
     enc: &Encodings,
-    target: Target,
+    target: Destination,
     model_bytes: u64,
     limits: &Limits,
 ) -> Result<()> {
     let clausal = match target {
-        Target::File { format, .. } => format.is_clausal(),
-        Target::Embedded => true,
+        Destination::File { format, .. } => format.is_clausal(),
+        Destination::Embedded => true,
     };
     let cnf = clausal.then(|| estimate_cnf(model, enc));
     if let Some(size) = cnf {
@@ -145,7 +145,7 @@ pub fn check_output(
             ));
         }
     }
-    if let Target::File { format, gzip } = target {
+    if let Destination::File { format, gzip } = target {
         let on_disk = |cnf| {
             let size = estimate_bytes(model, format, cnf);
             if gzip {
@@ -186,10 +186,10 @@ pub fn check_output(
 
 /// Memory the clauses take: the arena a file is written from, or the
 /// embedded solver's own.
-fn cnf_memory(size: CnfSize, target: Target) -> u64 {
+fn cnf_memory(size: CnfSize, target: Destination) -> u64 {
     match target {
-        Target::File { .. } => (size.literals + size.clauses).saturating_mul(4),
-        Target::Embedded => size
+        Destination::File { .. } => (size.literals + size.clauses).saturating_mul(4),
+        Destination::Embedded => size
             .clauses
             .saturating_mul(SOLVER_CLAUSE_BYTES)
             .saturating_add(size.literals.saturating_mul(SOLVER_LITERAL_BYTES)),
@@ -203,7 +203,7 @@ fn refusal(
     message: String,
     model: &Model,
     enc: &Encodings,
-    target: Target,
+    target: Destination,
     flag: Setting,
     fits: impl Fn(CnfSize) -> bool,
 ) -> Error {
@@ -212,7 +212,7 @@ fn refusal(
         amo: Some(AmoEncoding::Ladder),
         card: Some(CardEncoding::CardNet),
     };
-    let clausal = !matches!(target, Target::File { format, .. } if !format.is_clausal());
+    let clausal = !matches!(target, Destination::File { format, .. } if !format.is_clausal());
     if clausal && *enc != compact {
         let smaller = estimate_cnf(model, &compact);
         let now = estimate_cnf(model, enc);
@@ -230,7 +230,7 @@ fn refusal(
             ));
         }
     }
-    if matches!(target, Target::File { format, .. } if format.is_clausal()) {
+    if matches!(target, Destination::File { format, .. } if format.is_clausal()) {
         let lp = estimate_bytes(model, Format::Lp, None);
         ways.push(format!(
             "a linear format (-o model.lp: about {})",

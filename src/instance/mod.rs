@@ -27,7 +27,7 @@ mod source;
 
 pub use bounds::LowerBound;
 pub use compile::{output_format, CompileOptions, CompileReport};
-pub use guard::{Limits, Target};
+pub use guard::{Destination, Limits};
 pub use source::Source;
 
 use std::path::Path;

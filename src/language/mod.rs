@@ -41,19 +41,19 @@ pub enum RuleSpec {
 
 /// What an objective counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Target {
+pub enum Quantity {
     /// The number of pieces.
     Count,
     /// The number of chosen walls.
     Walls,
 }
 
-impl Target {
+impl Quantity {
     /// What the objective counts, as headers and reports name it.
     pub fn name(self) -> &'static str {
         match self {
-            Target::Count => "count",
-            Target::Walls => "walls",
+            Quantity::Count => "count",
+            Quantity::Walls => "walls",
         }
     }
 }
@@ -64,7 +64,7 @@ pub struct ObjectiveSpec {
     /// Which way.
     pub sense: Sense,
     /// What is counted.
-    pub target: Target,
+    pub target: Quantity,
 }
 
 /// A hint: constraints that help a solver, each either true of every
@@ -180,7 +180,7 @@ impl Spec {
     /// Whether the objective is `maximize count`.
     pub fn maximises_count(&self) -> bool {
         self.objective
-            .is_some_and(|o| o.target == Target::Count && o.sense == Sense::Maximize)
+            .is_some_and(|o| o.target == Quantity::Count && o.sense == Sense::Maximize)
     }
 
     /// The decision problem "at least `k` pieces": this description with

@@ -27,7 +27,7 @@ pub use estimate::{estimate, ModelEstimate};
 pub use hints::{symmetry_group, symmetry_group_within, GROUP_LIMIT};
 
 use crate::board::{moves, Board, Moves};
-use crate::language::{RuleSpec, Spec, Target};
+use crate::language::{Quantity, RuleSpec, Spec};
 use crate::model::names::{aux_var, piece_var, wall_var};
 use crate::model::{Constraint, Decision, Lit, Model, Objective, OriginId, Rel, Var};
 use crate::options::RayEncoding;
@@ -242,8 +242,8 @@ impl<'a> Builder<'a> {
             return;
         };
         let lits = match obj.target {
-            Target::Count => self.all_placeable(),
-            Target::Walls => self.all_walls(),
+            Quantity::Count => self.all_placeable(),
+            Quantity::Walls => self.all_walls(),
         };
         self.model.objective = Some(Objective {
             sense: obj.sense,

@@ -28,7 +28,7 @@ pub struct Compiled {
 
 /// How a case stands against its stored snapshot.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub enum Comparison {
     /// Every file is as stored.
     Ok,
     /// Nothing is stored yet.
@@ -88,7 +88,7 @@ pub struct Report {
     /// Where it is in the manifest (`qspec.toml:12`).
     pub place: String,
     /// How it stands.
-    pub verdict: Verdict,
+    pub verdict: Comparison,
     /// Seconds it took.
     pub seconds: f64,
 }
@@ -97,15 +97,15 @@ impl Report {
     /// `ok`, `new` or `changed (...)`.
     pub fn status_line(&self) -> String {
         match &self.verdict {
-            Verdict::Ok => "ok".into(),
-            Verdict::New => "new".into(),
-            Verdict::Changed(c) => format!("changed ({})", c.summary()),
+            Comparison::Ok => "ok".into(),
+            Comparison::New => "new".into(),
+            Comparison::Changed(c) => format!("changed ({})", c.summary()),
         }
     }
 
     /// The lines that say what changed, indented (none for `ok` and `new`).
     pub fn details(&self) -> Vec<String> {
-        let Verdict::Changed(change) = &self.verdict else {
+        let Comparison::Changed(change) = &self.verdict else {
             return Vec::new();
         };
         let mut lines: Vec<String> = change.sizes.clone();
@@ -175,7 +175,7 @@ impl Compiled {
 
     /// How the case stands against what `manifest` stores (writing
     /// nothing).
-    pub fn check(&self, manifest: &Manifest) -> Result<Verdict> {
+    pub fn check(&self, manifest: &Manifest) -> Result<Comparison> {
         let stored_print = read_fingerprint(&fingerprint_path(manifest, &self.case))?;
         let mut differences = Vec::new();
         let mut any_stored = stored_print.is_some();
@@ -189,7 +189,7 @@ impl Compiled {
             }
         }
         if !any_stored {
-            return Ok(Verdict::New);
+            return Ok(Comparison::New);
         }
         let mut sizes = Vec::new();
         if let Some((old, check)) = &stored_print {
@@ -203,7 +203,7 @@ impl Compiled {
             }
         }
         if differences.is_empty() && sizes.is_empty() {
-            return Ok(Verdict::Ok);
+            return Ok(Comparison::Ok);
         }
         let now = self.fingerprint()?.meaning;
         // A stored meaning of another check (the case's check changed) is
@@ -211,7 +211,7 @@ impl Compiled {
         let stored = stored_print
             .filter(|(_, check)| *check == self.case.check)
             .map(|(f, _)| f.meaning);
-        Ok(Verdict::Changed(Change {
+        Ok(Comparison::Changed(Change {
             sizes,
             first_differences: differences,
             meaning: (stored, now),
@@ -428,7 +428,7 @@ fn first_difference(file: &str, stored: Option<&[u8]>, new: &[u8]) -> Option<Fir
 /// Every line of `report`, for a terminal or a log.
 pub fn describe(report: &Report) -> String {
     let mut out = format!("{:<8} {}", word(&report.verdict), report.name);
-    if let Verdict::Changed(c) = &report.verdict {
+    if let Comparison::Changed(c) = &report.verdict {
         let _ = write!(out, " ({})", c.summary());
     }
     for line in report.details() {
@@ -437,11 +437,11 @@ pub fn describe(report: &Report) -> String {
     out
 }
 
-fn word(verdict: &Verdict) -> &'static str {
+fn word(verdict: &Comparison) -> &'static str {
     match verdict {
-        Verdict::Ok => "ok",
-        Verdict::New => "new",
-        Verdict::Changed(_) => "changed",
+        Comparison::Ok => "ok",
+        Comparison::New => "new",
+        Comparison::Changed(_) => "changed",
     }
 }
 

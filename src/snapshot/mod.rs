@@ -9,7 +9,7 @@
 //! JUnit XML and JSON ([`report`]).
 //!
 //! ```
-//! use qspec::snapshot::{compile, Manifest, Verdict};
+//! use qspec::snapshot::{compile, Manifest, Comparison};
 //! let dir = std::env::temp_dir().join(format!("qspec-doc-snapshot-{}", std::process::id()));
 //! std::fs::create_dir_all(dir.join("models")).unwrap();
 //! std::fs::write(dir.join("models/q.qspec"), "param n = 6\nboard n x n\nrule no_attack\ncount == n\n").unwrap();
@@ -17,10 +17,10 @@
 //! let manifest = Manifest::read(&dir.join("qspec.toml"))?;
 //! let case = &manifest.cases[0];
 //! let compiled = compile(&manifest, case)?;
-//! assert_eq!(compiled.check(&manifest)?, Verdict::New);
+//! assert_eq!(compiled.check(&manifest)?, Comparison::New);
 //! let fingerprint = compiled.write(&manifest, None)?;
 //! assert_eq!(fingerprint.meaning.to_string(), "4 solutions");
-//! assert_eq!(compile(&manifest, case)?.check(&manifest)?, Verdict::Ok);
+//! assert_eq!(compile(&manifest, case)?.check(&manifest)?, Comparison::Ok);
 //! std::fs::remove_dir_all(&dir).ok();
 //! # Ok::<(), qspec::Error>(())
 //! ```
@@ -30,7 +30,7 @@ pub mod fingerprint;
 pub mod manifest;
 pub mod report;
 
-pub use compare::{compile, describe, Change, Compiled, Report, Verdict};
+pub use compare::{compile, describe, Change, Comparison, Compiled, Report};
 pub use fingerprint::{Fingerprint, Meaning};
 pub use manifest::{Case, Check, Manifest, MANIFEST};
 pub use report::{json_report, junit};

@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use super::compare::{Report, Verdict};
+use super::compare::{Comparison, Report};
 
 /// `text` escaped for XML.
 fn xml(text: &str) -> String {
@@ -31,9 +31,9 @@ fn json(text: &str) -> String {
 /// The JUnit XML of `reports` (a `new` case fails unless `allow_new`).
 pub fn junit(suite: &str, reports: &[Report], allow_new: bool) -> String {
     let failing = |r: &Report| match r.verdict {
-        Verdict::Ok => false,
-        Verdict::New => !allow_new,
-        Verdict::Changed(_) => true,
+        Comparison::Ok => false,
+        Comparison::New => !allow_new,
+        Comparison::Changed(_) => true,
     };
     let failures = reports.iter().filter(|r| failing(r)).count();
     let seconds: f64 = reports.iter().map(|r| r.seconds).sum();
@@ -59,7 +59,7 @@ pub fn junit(suite: &str, reports: &[Report], allow_new: bool) -> String {
                 out,
                 ">\n      <failure message=\"{}\" type=\"{}\">{}</failure>\n    </testcase>",
                 xml(&message),
-                if matches!(r.verdict, Verdict::New) {
+                if matches!(r.verdict, Comparison::New) {
                     "new"
                 } else {
                     "changed"
@@ -80,9 +80,9 @@ pub fn json_report(reports: &[Report]) -> String {
         .iter()
         .map(|r| {
             let (status, meaning) = match &r.verdict {
-                Verdict::Ok => ("ok", String::from("null")),
-                Verdict::New => ("new", String::from("null")),
-                Verdict::Changed(c) => {
+                Comparison::Ok => ("ok", String::from("null")),
+                Comparison::New => ("new", String::from("null")),
+                Comparison::Changed(c) => {
                     let old = c.meaning.0.map_or("null".into(), |m| json(&m.to_string()));
                     let now = json(&c.meaning.1.to_string());
                     (
@@ -103,12 +103,12 @@ pub fn json_report(reports: &[Report]) -> String {
             )
         })
         .collect();
-    let count = |f: fn(&Verdict) -> bool| reports.iter().filter(|r| f(&r.verdict)).count();
+    let count = |f: fn(&Comparison) -> bool| reports.iter().filter(|r| f(&r.verdict)).count();
     format!(
         "{{\n  \"ok\": {},\n  \"changed\": {},\n  \"new\": {},\n  \"cases\": [\n{}\n  ]\n}}\n",
-        count(|v| matches!(v, Verdict::Ok)),
-        count(|v| matches!(v, Verdict::Changed(_))),
-        count(|v| matches!(v, Verdict::New)),
+        count(|v| matches!(v, Comparison::Ok)),
+        count(|v| matches!(v, Comparison::Changed(_))),
+        count(|v| matches!(v, Comparison::New)),
         cases.join(",\n")
     )
 }

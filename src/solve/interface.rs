@@ -65,32 +65,56 @@ impl<F: FnMut(i64)> Report for F {
     }
 }
 
-/// How a solve ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How a solve ended, as `solve` says it and a sweep's result line keeps
+/// it. The order of the variants is the order a sweep's summary lists
+/// them in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Status {
+    /// A solution whose objective value is proven optimal.
+    Optimal,
     /// A solution of a model without objective.
     Satisfiable,
     /// No solution exists (proven).
     Unsatisfiable,
-    /// A solution whose objective value is proven optimal.
-    Optimal,
     /// The deadline came after a solution was found: the best one, unproven.
     Feasible,
     /// The deadline came before any solution.
     Unknown,
 }
 
+const STATUSES: [Status; 5] = [
+    Status::Optimal,
+    Status::Satisfiable,
+    Status::Unsatisfiable,
+    Status::Feasible,
+    Status::Unknown,
+];
+
 impl Status {
-    /// Its name in JSON output and sweep lines: `satisfiable`,
-    /// `unsatisfiable`, `optimal`, `feasible`, `unknown`.
+    /// Its name in JSON output and sweep lines: `optimal`, `satisfiable`,
+    /// `unsatisfiable`, `feasible`, `unknown`.
     pub fn name(self) -> &'static str {
         match self {
+            Status::Optimal => "optimal",
             Status::Satisfiable => "satisfiable",
             Status::Unsatisfiable => "unsatisfiable",
-            Status::Optimal => "optimal",
             Status::Feasible => "feasible",
             Status::Unknown => "unknown",
         }
+    }
+
+    /// The status named `name` ([`Status::name`]).
+    pub fn from_name(name: &str) -> Option<Status> {
+        STATUSES.into_iter().find(|s| s.name() == name)
+    }
+
+    /// Whether the solve went to the end (a value, or its absence, is
+    /// proven).
+    pub fn is_final(self) -> bool {
+        matches!(
+            self,
+            Status::Optimal | Status::Satisfiable | Status::Unsatisfiable
+        )
     }
 }
 

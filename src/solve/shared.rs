@@ -21,7 +21,7 @@ struct Best {
 }
 
 #[derive(Debug, Default)]
-struct Progress {
+struct Standing {
     best: Option<Best>,
     /// No solution costs less than this.
     lower: usize,
@@ -37,7 +37,7 @@ struct Progress {
 /// The state the engines of one solve share.
 #[derive(Debug)]
 pub struct Shared {
-    progress: Mutex<Progress>,
+    progress: Mutex<Standing>,
     /// Raised when the solve is over (or must stop).
     pub stop: Stop,
     /// Values kept of each solution (the model's named variables).
@@ -49,17 +49,17 @@ impl Shared {
     /// each solution are kept.
     pub fn new(stop: Stop, engines: usize, named: usize, improvements: Sender<i64>) -> Shared {
         Shared {
-            progress: Mutex::new(Progress {
+            progress: Mutex::new(Standing {
                 improvements: Some(improvements),
                 running: engines,
-                ..Progress::default()
+                ..Standing::default()
             }),
             stop,
             named,
         }
     }
 
-    fn lock(&self) -> MutexGuard<'_, Progress> {
+    fn lock(&self) -> MutexGuard<'_, Standing> {
         self.progress.lock().unwrap_or_else(|e| e.into_inner())
     }
 
@@ -116,7 +116,7 @@ impl Shared {
         self.check_optimal(&p);
     }
 
-    fn check_optimal(&self, p: &Progress) {
+    fn check_optimal(&self, p: &Standing) {
         if p.best.as_ref().is_some_and(|b| b.cost <= p.lower) {
             self.stop.raise();
         }

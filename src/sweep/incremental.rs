@@ -26,7 +26,7 @@ use crate::solve::{Embedded, Outcome, Stop};
 
 /// How an instance ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub enum Ended {
     /// Solved: the optimum (or, without objective, a solution) found.
     Solved,
     /// No solution exists.
@@ -39,7 +39,7 @@ pub enum Verdict {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Found {
     /// How it ended.
-    pub verdict: Verdict,
+    pub verdict: Ended,
     /// The objective value of `values` (proven optimal when solved).
     pub value: Option<i64>,
     /// The values of the model's named variables in the best solution.
@@ -199,7 +199,7 @@ impl Incremental {
         let value = self.gains.as_ref().map(|gains| gains.value(best));
         values.truncate(self.n_named);
         Ok(Found {
-            verdict: Verdict::Solved,
+            verdict: Ended::Solved,
             value,
             values: Some(values),
             optimal_count,
@@ -221,7 +221,7 @@ impl Incremental {
                 };
                 values.truncate(self.n_named);
                 Ok(Found {
-                    verdict: Verdict::Solved,
+                    verdict: Ended::Solved,
                     value: None,
                     values: Some(values),
                     optimal_count,
@@ -279,7 +279,7 @@ impl Incremental {
 
 fn infeasible(count_limit: Option<u64>) -> Found {
     Found {
-        verdict: Verdict::Infeasible,
+        verdict: Ended::Infeasible,
         value: None,
         values: None,
         optimal_count: count_limit.map(|_| 0),
@@ -288,7 +288,7 @@ fn infeasible(count_limit: Option<u64>) -> Found {
 
 fn stopped() -> Found {
     Found {
-        verdict: Verdict::Stopped,
+        verdict: Ended::Stopped,
         value: None,
         values: None,
         optimal_count: None,

@@ -12,55 +12,7 @@
 
 use super::json::Object;
 use crate::draw::json::BoardJson;
-
-/// How an instance ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Status {
-    /// The optimum, proven.
-    Optimal,
-    /// A solution of a model without objective.
-    Satisfiable,
-    /// No solution exists.
-    Unsatisfiable,
-    /// A solution, its optimality not proven (a timeout).
-    Feasible,
-    /// Stopped before anything was found.
-    Unknown,
-}
-
-impl Status {
-    /// Its name in a result line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Status::Optimal => "optimal",
-            Status::Satisfiable => "satisfiable",
-            Status::Unsatisfiable => "unsatisfiable",
-            Status::Feasible => "feasible",
-            Status::Unknown => "unknown",
-        }
-    }
-
-    fn from_name(name: &str) -> Option<Status> {
-        [
-            Status::Optimal,
-            Status::Satisfiable,
-            Status::Unsatisfiable,
-            Status::Feasible,
-            Status::Unknown,
-        ]
-        .into_iter()
-        .find(|s| s.name() == name)
-    }
-
-    /// Whether the instance was solved to the end (a value, or its absence,
-    /// is proven).
-    pub fn is_final(self) -> bool {
-        matches!(
-            self,
-            Status::Optimal | Status::Satisfiable | Status::Unsatisfiable
-        )
-    }
-}
+use crate::solve::Status;
 
 /// One instance's result.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -9,12 +9,13 @@ use std::collections::{BTreeMap, HashSet};
 use std::fmt::Write;
 
 use super::json;
-use super::line::{Line, Status};
+use super::line::Line;
 use super::split::Joined;
 use super::{Coords, Defines};
 use crate::diag::plural;
 use crate::draw::histogram::{histogram_svg, Series};
 use crate::error::{Error, Result};
+use crate::solve::Status;
 
 /// Instances of one parameter combination and number of walls.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -19,7 +19,7 @@
 //!   leaves as instances, and their results joined.
 //!
 //! ```
-//! use qspec::sweep::{Line, Status};
+//! use qspec::{solve::Status, sweep::Line};
 //! let line = Line::parse(r#"{"walls":[[0,0]],"class_size":4,"value":8,"status":"optimal"}"#).unwrap();
 //! assert_eq!((line.status, line.value, line.boards()), (Status::Optimal, Some(8), 4));
 //! ```
@@ -35,10 +35,10 @@ mod run;
 pub mod split;
 mod walls;
 
-pub use line::{Line, Status};
+pub use line::Line;
 pub use plan::{n_instances, plan, Task};
 pub use puzzles::Rule;
-pub use run::{run, Progress};
+pub use run::{run, Ran};
 
 /// Parameter values: `(name, value)`, as `-D name=value` gives them.
 pub type Defines = Vec<(String, i64)>;

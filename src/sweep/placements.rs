@@ -27,7 +27,7 @@ pub struct Placements {
 /// One placement: the rank of its cell subset, its cells (ascending) and
 /// the number of boards it stands for (1 without symmetry).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Placement {
+pub struct WallPlacement {
     /// The rank of the subset among all `k`-subsets of the free cells.
     pub rank: u64,
     /// The wall cells, ascending.
@@ -112,7 +112,7 @@ impl Placements {
 
     /// The placement at `cursor` or after it that the enumeration keeps
     /// (one per class with a group), moving the cursor past it.
-    pub fn next(&self, cursor: &mut Cursor) -> Option<Placement> {
+    pub fn next(&self, cursor: &mut Cursor) -> Option<WallPlacement> {
         let mut cells = Vec::with_capacity(self.k);
         loop {
             let pos = cursor.positions.as_ref()?;
@@ -121,7 +121,7 @@ impl Placements {
             let rank = cursor.rank;
             cursor.advance(self.cells.len());
             if let Some(class_size) = self.keep(&cells) {
-                return Some(Placement {
+                return Some(WallPlacement {
                     rank,
                     cells,
                     class_size,
@@ -187,9 +187,9 @@ pub struct Iter<'a> {
 }
 
 impl Iterator for Iter<'_> {
-    type Item = Placement;
+    type Item = WallPlacement;
 
-    fn next(&mut self) -> Option<Placement> {
+    fn next(&mut self) -> Option<WallPlacement> {
         self.placements.next(&mut self.cursor)
     }
 }
@@ -208,7 +208,7 @@ mod tests {
     #[test]
     fn every_subset_once_in_order_with_its_rank() {
         let p = Placements::new((0..7).collect(), 3, None).unwrap();
-        let all: Vec<Placement> = p.iter().collect();
+        let all: Vec<WallPlacement> = p.iter().collect();
         assert_eq!(all.len(), 35);
         assert_eq!(p.n_subsets(), 35);
         for (i, pl) in all.iter().enumerate() {
@@ -224,10 +224,10 @@ mod tests {
     #[test]
     fn zero_walls_is_one_placement() {
         let p = Placements::new((0..64).collect(), 0, Some(square(8))).unwrap();
-        let all: Vec<Placement> = p.iter().collect();
+        let all: Vec<WallPlacement> = p.iter().collect();
         assert_eq!(
             all,
-            vec![Placement {
+            vec![WallPlacement {
                 rank: 0,
                 cells: vec![],
                 class_size: 1
@@ -241,7 +241,7 @@ mod tests {
         // boards in 5278 classes (the article's counts).
         for (k, boards, classes) in [(2, 2016, 278), (3, 41664, 5278)] {
             let p = Placements::new((0..64).collect(), k, Some(square(8))).unwrap();
-            let all: Vec<Placement> = p.iter().collect();
+            let all: Vec<WallPlacement> = p.iter().collect();
             assert_eq!(all.len(), classes);
             assert_eq!(all.iter().map(|p| p.class_size).sum::<usize>(), boards);
             // Seeking by rank lands on the same classes.

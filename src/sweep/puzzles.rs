@@ -31,7 +31,7 @@ use crate::draw::page::{PageBoard, PageMoves};
 use crate::draw::piece_letter;
 use crate::error::{Error, Result};
 use crate::instance::Source;
-use crate::language::{RuleSpec, Spec, Target};
+use crate::language::{Quantity, RuleSpec, Spec};
 use crate::model::Sense;
 
 /// What makes a puzzle's walls minimal.
@@ -175,7 +175,7 @@ fn check_playable(spec: &Spec) -> Result<()> {
         && spec.forbidden.is_empty()
         && spec
             .objective
-            .is_some_and(|o| o.sense == Sense::Maximize && o.target == Target::Count);
+            .is_some_and(|o| o.sense == Sense::Maximize && o.target == Quantity::Count);
     if fits {
         Ok(())
     } else {

@@ -17,8 +17,8 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 
 use super::incremental::Incremental;
-use super::line::{Line, Status};
-use super::placements::{Cursor, Placement, Placements};
+use super::line::Line;
+use super::placements::{Cursor, Placements, WallPlacement};
 use super::split::Split;
 use super::walls::{check_board, WallModel};
 use super::{Options, Part, BLOCK};
@@ -32,14 +32,15 @@ use crate::solve;
 use crate::solve::clique::setup::Setup;
 use crate::solve::clique::split::check;
 use crate::solve::clique::split::solve_node;
-use crate::solve::{SolveOptions, Status as SolveStatus};
+use crate::solve::SolveOptions;
+use crate::solve::Status;
 
 /// Stack of a worker thread (the solvers recurse in places).
 const WORKER_STACK: usize = 64 << 20;
 
 /// How a run ended.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Progress {
+pub struct Ran {
     /// Lines given to the caller (those before `skip` included).
     pub lines: u64,
     /// Stopped by Ctrl-C or SIGTERM before the last instance.
@@ -55,17 +56,17 @@ pub fn run(
     jobs: usize,
     skip: u64,
     emit: &mut dyn FnMut(u64, &Line) -> Result<()>,
-) -> Result<Progress> {
+) -> Result<Ran> {
     let mut blocks = Blocks::new(source, options, parts, skip);
     blocks.leaf_threads = leaf_threads(parts, jobs, skip);
     let Some(first) = blocks.next_block()? else {
-        return Ok(Progress::default());
+        return Ok(Ran::default());
     };
     let mut next = first.first;
     let feed = Mutex::new((Some(first), blocks));
     let stop = AtomicBool::new(false);
     let (tx, rx) = channel::<Result<(u64, Line)>>();
-    let mut progress = Progress::default();
+    let mut progress = Ran::default();
     let mut failure: Option<Error> = None;
     thread::scope(|scope| {
         for _ in 0..jobs.max(1) {
@@ -237,7 +238,7 @@ fn solve_instance(source: &Source, options: &Options, defines: &[(String, i64)])
         ..SolveOptions::default()
     };
     let answer = solve::solve(&instance, &solve_options, &mut |_| {})?;
-    let status = line_status(answer.status);
+    let status = answer.status;
     let solution = checked_solution(&instance, &answer, defines)?;
     let optimal_count = match (options.optimal_count, status) {
         (Some(limit), Status::Optimal | Status::Satisfiable) => {
@@ -314,7 +315,7 @@ fn solve_leaf(
         ..SolveOptions::default()
     };
     let (answer, nodes) = solve_node(&leaves.setup, &instance.model, &opts, &split.nodes[index])?;
-    let status = line_status(answer.status);
+    let status = answer.status;
     let solution = checked_solution(instance, &answer, defines)?;
     Ok(Line {
         defines: defines.to_vec(),
@@ -327,17 +328,6 @@ fn solve_leaf(
         leaf: Some((split.first + index, split.leaves)),
         searched: Some(nodes),
     })
-}
-
-/// A solve's status as a result line says it.
-fn line_status(status: SolveStatus) -> Status {
-    match status {
-        SolveStatus::Optimal => Status::Optimal,
-        SolveStatus::Satisfiable => Status::Satisfiable,
-        SolveStatus::Unsatisfiable => Status::Unsatisfiable,
-        SolveStatus::Feasible => Status::Feasible,
-        SolveStatus::Unknown => Status::Unknown,
-    }
 }
 
 /// The board of `answer`, checked from the geometry, as coordinates.
@@ -389,7 +379,7 @@ enum Work {
     /// Placements of walls on one model.
     Walls {
         model: Arc<WallModel>,
-        placements: Vec<Placement>,
+        placements: Vec<WallPlacement>,
     },
     /// The model itself, for its parameter values.
     Model,

@@ -14,10 +14,11 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use super::json::Object;
-use super::line::{Line, Status};
+use super::line::Line;
 use super::{Options, Part};
 use crate::error::{Error, Result};
 use crate::solve::clique::split::{Fingerprint, Node, Plan};
+use crate::solve::Status;
 
 /// A part of a plan: leaves `first..first + nodes.len()` of `leaves`.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,18 +4,19 @@
 //! check of the board found — from the geometry alone, on the board with
 //! the placement's walls ([`crate::verify`]).
 
-use super::incremental::{Found, Incremental, Verdict};
-use super::line::{Line, Status};
+use super::incremental::{Ended, Found, Incremental};
+use super::line::Line;
 use super::placements::Placements;
 use crate::answer::decode::{decided_cells, CellVar};
 use crate::board::orbit::Orbits;
 use crate::board::Board;
 use crate::board::Placement;
 use crate::error::{Error, Result};
-use crate::language::{Spec, Target};
+use crate::language::{Quantity, Spec};
 use crate::lower::{build, marks, symmetry_group, GROUP_LIMIT};
 use crate::model::{Lit, Model, Var};
 use crate::options::Encodings;
+use crate::solve::Status;
 use crate::verify::{objective_value, verify};
 
 /// A model and everything a wall sweep of it needs.
@@ -49,7 +50,7 @@ impl WallModel {
                 "remove `walls free` (and any `walls` bound) from the model",
             ));
         }
-        if spec.objective.is_some_and(|o| o.target == Target::Walls) {
+        if spec.objective.is_some_and(|o| o.target == Quantity::Walls) {
             return Err(Error::unsupported(
                 "a wall sweep fixes the walls, so the objective cannot be the walls",
             ));
@@ -225,9 +226,9 @@ pub fn check_board(
 /// The result status of what the engine found.
 pub fn status(found: &Found, has_objective: bool) -> Status {
     match found.verdict {
-        Verdict::Solved if has_objective => Status::Optimal,
-        Verdict::Solved => Status::Satisfiable,
-        Verdict::Infeasible => Status::Unsatisfiable,
-        Verdict::Stopped => Status::Unknown,
+        Ended::Solved if has_objective => Status::Optimal,
+        Ended::Solved => Status::Satisfiable,
+        Ended::Infeasible => Status::Unsatisfiable,
+        Ended::Stopped => Status::Unknown,
     }
 }

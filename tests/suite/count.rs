@@ -10,7 +10,7 @@ use std::collections::BTreeSet;
 use common::{oracle, qspec, spec, stderr, stdout, Cells};
 use qspec::board::orbit::{code, Orbits};
 use qspec::board::Board;
-use qspec::language::{Spec, Target};
+use qspec::language::{Quantity, Spec};
 use qspec::options::EngineChoice;
 use serde_json::Value;
 
@@ -343,8 +343,8 @@ fn the_optimal_solutions(src: &str) -> (BTreeSet<Cells>, BTreeSet<Cells>, usize)
     let objective = s.objective.unwrap();
     let n = board.n_cells();
     let value = |c: &Cells| match objective.target {
-        Target::Count => c.iter().filter(|&&x| x < n).count(),
-        Target::Walls => c.iter().filter(|&&x| x >= n).count(),
+        Quantity::Count => c.iter().filter(|&&x| x < n).count(),
+        Quantity::Walls => c.iter().filter(|&&x| x >= n).count(),
     };
     let best = match objective.sense {
         qspec::model::Sense::Maximize => all.iter().map(value).max(),

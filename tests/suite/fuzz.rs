@@ -17,7 +17,7 @@
 use qspec::draw::Layout;
 use qspec::emit::{write_format, Clauses, EmitOptions, Provenance};
 use qspec::encode::{encode_model, ClauseArena};
-use qspec::instance::{guard, load_file, Limits, Target};
+use qspec::instance::{guard, load_file, Destination, Limits};
 use qspec::options::{Encodings, Format};
 use qspec::service::verify_answer;
 use qspec::Error;
@@ -398,7 +398,7 @@ fn run_model_case(dir: &Path, case: u64, text: Vec<u8>) -> Result<(), String> {
     if let Err(e) = guard::check_output(
         &loaded.model,
         &enc,
-        Target::File {
+        Destination::File {
             format,
             gzip: case.is_multiple_of(2),
         },

@@ -1,7 +1,7 @@
 //! The language: every construct parses and checks to the right `Spec`, and
 //! every error is reported with file, line, column, source line and caret.
 
-use qspec::language::{load, RuleSpec, Spec, Target};
+use qspec::language::{load, Quantity, RuleSpec, Spec};
 use qspec::model::{Rel, Sense};
 
 fn ok(src: &str) -> Spec {
@@ -107,7 +107,7 @@ fn rules_objectives_and_encodings() {
     let w = ok("board 8 x 8\ntorus\nwalls free\nwalls <= 5\nminimize walls; count >= 12");
     assert!(w.torus && w.free_walls);
     assert_eq!(w.wall_bounds, vec![(Rel::Le, 5)]);
-    assert_eq!(w.objective.unwrap().target, Target::Walls);
+    assert_eq!(w.objective.unwrap().target, Quantity::Walls);
     assert_eq!(w.count, vec![(Rel::Ge, 12)]);
 }
 

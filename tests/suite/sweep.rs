@@ -506,16 +506,16 @@ fn parameter_sweeps_solve_every_combination() {
     let out = ok(&["sweep", "models/n-queens.qspec", "-D", "n=2,3"]);
     assert!(lines(&out)
         .iter()
-        .all(|l| l.status == qspec::sweep::Status::Unsatisfiable));
+        .all(|l| l.status == qspec::solve::Status::Unsatisfiable));
     // As `solve` solves them: the line identity's bound decided first
     // (Q_3(n), OEIS A051756 and the blog: 8, 10, 12, 16, 18).
     let model = "models/queens-attacking-exactly-k-max.qspec";
     let out = ok(&["sweep", model, "-D", "n=4..8", "-D", "k=3"]);
-    let got: Vec<(i64, qspec::sweep::Status)> = lines(&out)
+    let got: Vec<(i64, qspec::solve::Status)> = lines(&out)
         .iter()
         .map(|l| (l.value.unwrap(), l.status))
         .collect();
-    let optimal = qspec::sweep::Status::Optimal;
+    let optimal = qspec::solve::Status::Optimal;
     assert_eq!(
         got,
         [8, 10, 12, 16, 18].map(|v| (v, optimal)).to_vec(),

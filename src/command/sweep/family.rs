@@ -108,8 +108,8 @@ fn write_lines(
     parts: &[Part],
     jobs: usize,
     bar: &Progress,
-) -> Result<sweep::Progress> {
-    let mut outcome: Option<Result<sweep::Progress>> = None;
+) -> Result<sweep::Ran> {
+    let mut outcome: Option<Result<sweep::Ran>> = None;
     let written = write_file(path, false, |file| {
         let mut emit = |_: u64, line: &Line| {
             bar.step();
@@ -145,7 +145,7 @@ pub(super) fn instances_bar(model: &Source, options: &Options, parts: &[Part]) -
 }
 
 /// Says on standard error how many instances took how long.
-pub(super) fn report(progress: &sweep::Progress, started: Instant, jobs: usize) {
+pub(super) fn report(progress: &sweep::Ran, started: Instant, jobs: usize) {
     let secs = started.elapsed().as_secs_f64();
     let stopped = match (progress.stopped, qspec::interrupt::timed_out()) {
         (false, _) => "",

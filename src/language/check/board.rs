@@ -5,7 +5,7 @@ use super::{Checker, Result};
 use crate::board::show;
 use crate::diag::{Diagnostic, Span};
 use crate::language::ast::*;
-use crate::language::{Coord, ObjectiveSpec, Spec, Target};
+use crate::language::{Coord, ObjectiveSpec, Quantity, Spec};
 use std::collections::BTreeSet;
 
 /// Boards with more cells than this are refused before any model is built.
@@ -330,7 +330,7 @@ impl Checker<'_> {
             }
         }
         if let Some(ObjectiveSpec {
-            target: Target::Walls,
+            target: Quantity::Walls,
             ..
         }) = spec.objective
         {

@@ -6,7 +6,7 @@ use crate::board::{builtin, Piece, BUILTIN_PIECES};
 use crate::diag::suggest::nearest;
 use crate::diag::Diagnostic;
 use crate::language::ast::*;
-use crate::language::{ObjectiveSpec, RuleSpec, Spec, Target};
+use crate::language::{ObjectiveSpec, Quantity, RuleSpec, Spec};
 use crate::model::{Rel, Sense};
 use crate::options::{AmoEncoding, CardEncoding, Choice, RayEncoding};
 
@@ -151,8 +151,8 @@ impl Checker<'_> {
 
     pub(super) fn objective(&mut self, sense: SenseAst, target: &Name) -> Option<ObjectiveSpec> {
         let target_kind = match target.text.as_str() {
-            "count" => Target::Count,
-            "walls" => Target::Walls,
+            "count" => Quantity::Count,
+            "walls" => Quantity::Walls,
             other => {
                 let help = match nearest(other, &["count", "walls"]) {
                     Some(best) => format!("did you mean `{best}`?"),

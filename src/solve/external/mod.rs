@@ -11,7 +11,7 @@ mod process;
 pub mod solvers;
 
 pub use process::{run_child, RunResult};
-pub use solvers::{described as known_solvers, start_form, Plan};
+pub use solvers::{described as known_solvers, start_form, SolverPlan};
 
 use std::fs::{self, File};
 use std::io::{BufRead, BufReader};
@@ -96,7 +96,11 @@ fn unclosed_quote(line: &str) -> Error {
 /// Works out what to run for `command` (handed `format`, or the file the
 /// solver is known to read) on a model with `objective`; errors are the
 /// user's (exit 2).
-pub fn plan(command: &str, format: Option<Format>, objective: Option<&Objective>) -> Result<Plan> {
+pub fn plan(
+    command: &str,
+    format: Option<Format>,
+    objective: Option<&Objective>,
+) -> Result<SolverPlan> {
     let argv = split_command(command)?;
     if argv.is_empty() {
         return Err(Error::usage("--solver is empty: give a command line"));
@@ -116,7 +120,7 @@ pub fn plan(command: &str, format: Option<Format>, objective: Option<&Objective>
     if format == Format::Cnf {
         refuse_objective(objective, &tool, known.is_some_and(|k| k.sat_only))?;
     }
-    Ok(Plan::new(argv, tool, known, format, objective))
+    Ok(SolverPlan::new(argv, tool, known, format, objective))
 }
 
 /// Runs the solver of `plan` on `file` (in the work directory `dir`, with
@@ -125,7 +129,7 @@ pub fn plan(command: &str, format: Option<Format>, objective: Option<&Objective>
 /// an answer. `log` receives the command run and the answer's form.
 #[allow(clippy::too_many_arguments)]
 pub fn run(
-    plan: &Plan,
+    plan: &SolverPlan,
     file: &Path,
     dir: &Path,
     start: Option<&Path>,
@@ -175,7 +179,7 @@ pub fn run(
 }
 
 /// Writes the runner script of `plan` (if it has one) into `dir`.
-fn write_runner(plan: &Plan, dir: &Path) -> Result<Option<std::path::PathBuf>> {
+fn write_runner(plan: &SolverPlan, dir: &Path) -> Result<Option<std::path::PathBuf>> {
     let Some(script) = plan.runner else {
         return Ok(None);
     };
@@ -194,7 +198,7 @@ struct Output<'a> {
 /// The answer read from the solver's output and mapped through the
 /// compiled file; `None` when there is none because the deadline came first.
 fn read_answer(
-    plan: &Plan,
+    plan: &SolverPlan,
     file: &Path,
     output: &Output<'_>,
     run: &RunResult,
@@ -290,7 +294,7 @@ fn says(path: &Path, text: &str) -> Result<bool> {
 }
 
 /// A failure naming the solver, its exit status and the end of its output.
-fn solver_failed(plan: &Plan, run: &RunResult, what: &str, output: &Output<'_>) -> Error {
+fn solver_failed(plan: &SolverPlan, run: &RunResult, what: &str, output: &Output<'_>) -> Error {
     let status = run
         .status
         .map_or("was stopped".to_string(), |s| format!("ended with {s}"));
@@ -369,7 +373,7 @@ mod tests {
         assert_eq!(format("mysolver"), None);
     }
 
-    fn plan_for(line: &str, format: Format) -> Plan {
+    fn plan_for(line: &str, format: Format) -> SolverPlan {
         plan(line, Some(format), None).unwrap()
     }
 

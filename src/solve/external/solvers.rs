@@ -374,7 +374,7 @@ pub fn tool_name(argv: &[String]) -> String {
 
 /// A solver's command line, what it reads, and how it is run.
 #[derive(Clone, Debug)]
-pub struct Plan {
+pub struct SolverPlan {
     /// The command line as the user gave it, split into words.
     pub argv: Vec<String>,
     /// The name the solver is known by.
@@ -395,7 +395,7 @@ pub struct Plan {
     pub mps_negate: bool,
 }
 
-impl Plan {
+impl SolverPlan {
     /// The plan for `argv` (known as `tool`, by `known` if qspec knows it)
     /// handed `format`, on a model with `objective`.
     pub fn new(
@@ -404,10 +404,10 @@ impl Plan {
         known: Option<Known>,
         format: Format,
         objective: Option<&Objective>,
-    ) -> Plan {
+    ) -> SolverPlan {
         let style = known.map_or(Style::Stdout, |k| k.style);
         let same_file = known.filter(|k| k.format == format);
-        Plan {
+        SolverPlan {
             argv,
             tool,
             format,
@@ -463,7 +463,11 @@ pub fn start_form(style: Style) -> Option<MipStart> {
 
 /// The full command line for `plan`, reading `files.model` and (for
 /// solvers that write one) writing its solution to `files.solution`.
-pub fn invocation(plan: &Plan, files: Files<'_>, deadline: Option<Instant>) -> Result<Vec<String>> {
+pub fn invocation(
+    plan: &SolverPlan,
+    files: Files<'_>,
+    deadline: Option<Instant>,
+) -> Result<Vec<String>> {
     let file = files.model;
     let file_s = file.display().to_string();
     let sol_s = files.solution.display().to_string();

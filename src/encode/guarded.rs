@@ -8,16 +8,16 @@
 use super::ClauseSink;
 use crate::model::Lit;
 
-pub(crate) struct Target<'a> {
+pub(crate) struct Guarded<'a> {
     out: &'a mut dyn ClauseSink,
     guard: Option<Lit>,
     buf: Vec<Lit>,
 }
 
-impl<'a> Target<'a> {
+impl<'a> Guarded<'a> {
     /// A target for `guard -> constraint` (or the plain constraint).
-    pub(crate) fn new(out: &'a mut dyn ClauseSink, guard: Option<Lit>) -> Target<'a> {
-        Target {
+    pub(crate) fn new(out: &'a mut dyn ClauseSink, guard: Option<Lit>) -> Guarded<'a> {
+        Guarded {
             out,
             guard,
             buf: Vec::new(),
@@ -67,7 +67,7 @@ mod tests {
     #[test]
     fn only_enforcement_is_guarded() {
         let mut arena = ClauseArena::new();
-        let mut target = Target::new(&mut arena, Some(lit(9)));
+        let mut target = Guarded::new(&mut arena, Some(lit(9)));
         target.structure().add_clause(&[lit(1), lit(-2)]);
         target.enforce(&[lit(3)]);
         target.unsat();
@@ -78,7 +78,7 @@ mod tests {
     #[test]
     fn unguarded_enforcement_is_plain() {
         let mut arena = ClauseArena::new();
-        let mut target = Target::new(&mut arena, None);
+        let mut target = Guarded::new(&mut arena, None);
         target.enforce_units([lit(1), lit(-2)]);
         target.unsat();
         assert_eq!(arena.raw(), &[1, 0, -2, 0, 0]);
