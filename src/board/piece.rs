@@ -36,6 +36,21 @@ pub const BUILTIN_PIECES: [&str; 7] = [
     "nightrider",
 ];
 
+/// The letter a board shows the piece `name` by: `Q` for queens, `N` for
+/// knights..., `P` for a piece the model defines.
+pub fn letter(name: &str) -> char {
+    match name {
+        "queen" => 'Q',
+        "rook" => 'R',
+        "bishop" => 'B',
+        "king" => 'K',
+        "knight" => 'N',
+        "amazon" => 'A',
+        "nightrider" => 'S',
+        _ => 'P',
+    }
+}
+
 /// `(ones, twos)` padded with zeros to `d` coordinates, or `None` when it
 /// does not fit in `d` dimensions.
 fn generator(ones: usize, twos: usize, d: usize) -> Option<Vec<i64>> {

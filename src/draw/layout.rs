@@ -136,16 +136,7 @@ impl Glyphs {
 
 /// `Q` for queens, `N` for knights..., `P` for custom pieces.
 pub fn piece_letter(spec: &Spec) -> char {
-    match spec.piece.name.as_str() {
-        "queen" => 'Q',
-        "rook" => 'R',
-        "bishop" => 'B',
-        "king" => 'K',
-        "knight" => 'N',
-        "amazon" => 'A',
-        "nightrider" => 'S',
-        _ => 'P',
-    }
+    crate::board::piece::letter(&spec.piece.name)
 }
 
 /// What cell `index` at `coords` shows.

@@ -8,6 +8,8 @@
 //! character that does not belong ("unexpected character '×' (U+00D7);
 //! did you mean `x`?"), and points an unclosed `{` at where it was opened.
 
+use std::borrow::Cow;
+
 use crate::board::symmetry::NAMED_2D;
 use crate::board::BUILTIN_PIECES;
 use crate::diag::suggest::{char_name, confusable, nearest};
@@ -146,21 +148,27 @@ fn word_at(source: &str, at: usize) -> (usize, &str) {
 }
 
 /// What a statement of keyword `kw` may be followed by, and its usage.
-fn usage(kw: &str) -> &'static str {
-    match kw {
+fn usage(kw: &str) -> Cow<'static, str> {
+    if kw == "piece" {
+        let others = BUILTIN_PIECES[1..].join(", ");
+        return Cow::Owned(format!(
+            "`piece {}` (or {others}), or `piece NAME {{ rider (1,0) leaper (1,2) }}`",
+            BUILTIN_PIECES[0]
+        ));
+    }
+    Cow::Borrowed(match kw {
         "param" => "`param NAME = EXPRESSION`, e.g. `param n = 8`",
         "board" => "`board 8 x 8`, `board 5^3`, `board 4 x 5 x 6`, or a picture `board 8 x 8 { ... }`",
         "torus" => "`torus` alone on its line",
         "wall" | "fix" | "forbid" => "cells in parentheses, e.g. `wall (1,3) (2,5)`",
         "walls" => "`walls free`, then bounds such as `walls <= 5`",
-        "piece" => "`piece queen` (or rook, bishop, king, knight, amazon, nightrider), or `piece NAME { rider (1,0) leaper (1,2) }`",
         "rule" => "`rule no_attack`, `rule dominate`, or `rule attacks == k` (also <=, >=, <, >)",
         "count" => "`count == N` (also <=, >=, <, >), e.g. `count >= 8`",
         "maximize" | "minimize" => "`maximize count`, `minimize count` or `minimize walls`",
         "encode" => "`encode amo NAME`, `encode card NAME` or `encode rays NAME`",
         "hint" => "`hint lines`, `hint empty_lines == 1`, `hint cliques cube star`, `hint layers <= 5`, `hint subboards 3 <= 4`, `hint symmetric rot180` or `hint break_symmetry`",
         _ => "one statement per line",
-    }
+    })
 }
 
 /// The names that may follow `kw` as its `n`-th word (0 = the keyword's

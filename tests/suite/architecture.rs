@@ -261,6 +261,8 @@ fn library_messages_name_settings_not_flags() {
         "--map",
         "--rays",
         "-D values",
+        "--optimal ",
+        "with --optimal",
     ];
     let offenders =
         files_with_a_code_line(&["cli/", "command/", "options/", "solve/external/"], |l| {
