@@ -471,3 +471,22 @@ fn the_checks_see_a_cycle_when_there_is_one() {
     assert_eq!(names.into_iter().collect::<Vec<_>>(), ["w", "x", "y"]);
     assert_eq!(before_tests("a\n#[cfg(test)]\nmod tests {}\n"), "a\n");
 }
+
+/// A new piece is one file: every built-in piece (its name, moves and
+/// letter) is written in `board/piece.rs` alone, and the rest of the code
+/// asks it. (The queen is named once more, as the piece of a model that
+/// names none.)
+#[test]
+fn a_piece_is_written_in_one_file() {
+    for name in qspec::board::BUILTIN_PIECES {
+        if name == "queen" {
+            continue;
+        }
+        let literal = format!("\"{name}\"");
+        let offenders = files_with_a_code_line(&["board/piece.rs"], |l| l.contains(&literal));
+        assert!(
+            offenders.is_empty(),
+            "files that name the piece {literal} outside board/piece.rs: {offenders:?}"
+        );
+    }
+}
