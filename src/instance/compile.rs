@@ -215,8 +215,10 @@ impl Encoded<'_> {
             n_vars: self.n_vars,
         });
         let instance = self.instance;
-        let layout =
-            (self.format == Format::Mzn).then(|| Layout::of(&instance.spec, &instance.board));
+        let layout = self
+            .format
+            .needs_layout()
+            .then(|| Layout::of(&instance.spec, &instance.board));
         let (model, prov) = (&instance.model, &self.provenance);
         emit::write_format(
             out,

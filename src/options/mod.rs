@@ -247,6 +247,12 @@ impl Format {
     pub fn is_clausal(self) -> bool {
         matches!(self, Format::Cnf | Format::Wcnf)
     }
+
+    /// Whether the writer needs the board's layout, to print a solution as
+    /// a board (MiniZinc's output item).
+    pub fn needs_layout(self) -> bool {
+        matches!(self, Format::Mzn)
+    }
 }
 
 impl fmt::Display for Format {
