@@ -12,7 +12,7 @@
 
 use super::decode::{cell_var, decided_cells, CellVar};
 use super::picture::{picture, Fit};
-use super::read::{Answer, Form, IdValues, NamedValue, Values};
+use super::read::{SolverAnswer, Form, IdValues, NamedValue, Values};
 use crate::board::{Board, Placement};
 use crate::diag::LineError;
 use crate::emit::FileHeader;
@@ -49,7 +49,7 @@ pub fn kept_ids(model: &Model, map: Option<&FileHeader>) -> u32 {
 /// Maps the answer's values onto the model's variables; `None` when the
 /// answer holds no solution. Errors name `source` (the answer) or the map.
 pub fn map_answer(
-    answer: &Answer,
+    answer: &SolverAnswer,
     model: &Model,
     board: &Board,
     map: Option<&FileHeader>,
@@ -362,8 +362,8 @@ mod tests {
         m
     }
 
-    fn answer(form: Form, values: Values) -> Answer {
-        Answer {
+    fn answer(form: Form, values: Values) -> SolverAnswer {
+        SolverAnswer {
             form,
             status: AnswerStatus::Satisfiable,
             status_text: String::new(),

@@ -6,7 +6,7 @@
 use super::decode;
 use super::map::{kept_ids, map_answer, Mapped};
 use super::objective::{check_objective, ObjectiveCheck};
-use super::read::{read_answer, read_answer_file, Answer, Form, ReadOptions};
+use super::read::{read_answer, read_answer_file, SolverAnswer, Form, ReadOptions};
 use crate::board::Board;
 use crate::board::Placement;
 use crate::emit::FileHeader;
@@ -19,7 +19,7 @@ use std::path::Path;
 #[derive(Clone, Debug)]
 pub struct MappedAnswer {
     /// The answer as read.
-    pub answer: Answer,
+    pub answer: SolverAnswer,
     /// `None` when the answer holds no solution.
     pub mapped: Option<Mapped>,
 }
@@ -62,7 +62,7 @@ fn read_options(model: &Model, header: Option<&FileHeader>, form: Option<Form>) 
 
 /// `answer` mapped onto `model`.
 fn mapped(
-    answer: Answer,
+    answer: SolverAnswer,
     model: &Model,
     board: &Board,
     header: Option<&FileHeader>,
@@ -88,7 +88,7 @@ pub fn placement_of(model: &Model, board: &Board, mapped: &Mapped) -> Placement 
 /// format, and the objective map its header states.
 pub fn objective_check(
     model: &Model,
-    answer: &Answer,
+    answer: &SolverAnswer,
     header: Option<&FileHeader>,
     file: Option<Format>,
     values: &[bool],

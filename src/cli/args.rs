@@ -13,6 +13,7 @@ use qspec::instance::Limits;
 use qspec::options::{
     AmoEncoding, CardEncoding, CertifyLevel, EngineChoice, Format, LpDialect, RayEncoding,
 };
+use qspec::solve::SolveOptions;
 
 use super::values::{choice, parse_define, parse_size};
 
@@ -205,6 +206,19 @@ pub struct SolveArgs {
     pub enumerate: EnumerateArgs,
 }
 
+impl SolveArgs {
+    /// How the embedded engines run: the flags that reach them, each read
+    /// here alone.
+    pub fn tuning(&self) -> SolveOptions {
+        SolveOptions {
+            engine: self.engine,
+            threads: self.run.threads(),
+            no_symmetry: self.no_symmetry,
+            ..SolveOptions::default()
+        }
+    }
+}
+
 #[derive(Args)]
 pub struct CountArgs {
     #[command(flatten)]
@@ -227,6 +241,18 @@ pub struct CountArgs {
     pub proof_dir: Option<PathBuf>,
     #[command(flatten)]
     pub enumerate: EnumerateArgs,
+}
+
+impl CountArgs {
+    /// How the engines run: the flags that reach them, each read here
+    /// alone.
+    pub fn tuning(&self) -> SolveOptions {
+        SolveOptions {
+            engine: self.engine,
+            threads: self.run.threads(),
+            ..SolveOptions::default()
+        }
+    }
 }
 
 #[derive(Args)]

@@ -22,7 +22,7 @@ use qspec::count::{self, Counter, End, Optimum, Solutions};
 use qspec::error::{Error, Result};
 use qspec::instance::{Destination, Instance};
 use qspec::lower::GROUP_LIMIT;
-use qspec::options::{said, CertifyLevel, Encodings, EngineChoice, Reader};
+use qspec::options::{said, CertifyLevel, Encodings, Reader};
 use qspec::service::listing::Lister;
 use qspec::solve::{SolveOptions, Stop};
 
@@ -47,12 +47,13 @@ pub struct CountRequest {
     pub model: ModelRequest,
     /// Encodings asked for on the command line.
     pub encodings: EncodingRequest,
-    /// The engine that finds the optimum for `--optimal`.
-    pub engine: EngineChoice,
+    /// How the engines run, as the command line sets it: the engine that
+    /// finds the optimum for `--optimal` (and lists, where it lists), its
+    /// threads; the encodings and the deadline are filled in once the
+    /// model is loaded.
+    pub tuning: SolveOptions,
     /// Stop after this many seconds.
     pub timeout: Option<f64>,
-    /// Threads of the clique search, when it finds the optimum.
-    pub threads: Option<usize>,
     /// `--limit`, `--optimal`, `--up-to-symmetry`, `--jsonl`.
     pub flags: CountFlags,
     /// Print every solution as it is found (`solve --all`).
@@ -83,7 +84,7 @@ pub fn run(req: &CountRequest, out: &mut dyn Write) -> Result<u8> {
     let lister = match req.counter {
         None => Some(Lister::new(
             &loaded,
-            &options(req),
+            &req.tuning,
             req.flags.optimal,
             req.flags.up_to_symmetry,
         )?),
@@ -112,15 +113,6 @@ pub fn run(req: &CountRequest, out: &mut dyn Write) -> Result<u8> {
     let result = counting.run(classes);
     qspec::interrupt::set_graceful(false);
     result
-}
-
-/// The options `req` runs the engines with (its engine and threads).
-fn options(req: &CountRequest) -> SolveOptions {
-    SolveOptions {
-        engine: req.engine,
-        threads: req.threads,
-        ..SolveOptions::default()
-    }
 }
 
 /// One count in progress.
@@ -359,7 +351,7 @@ impl<'a> Counting<'a> {
                 .objective
                 .as_ref()
                 .map_or("objective", |o| o.what.as_str());
-            let engine = qspec::solve::chosen(self.req.engine, &self.loaded.model, &opts)
+            let engine = qspec::solve::chosen(self.req.tuning.engine, &self.loaded.model, &opts)
                 .engine
                 .name();
             self.listing.comment(&format!(
@@ -374,7 +366,7 @@ impl<'a> Counting<'a> {
         SolveOptions {
             encodings: self.encodings,
             deadline: self.stop.deadline,
-            ..options(self.req)
+            ..self.req.tuning.clone()
         }
     }
 

@@ -11,7 +11,7 @@ use super::print;
 use qspec::diag::plural;
 use qspec::error::{Error, Result};
 use qspec::files::write_file;
-use qspec::snapshot::{compile, describe, json_report, junit, Comparison, Manifest, Report};
+use qspec::snapshot::{compile, describe, json_report, junit, Comparison, Manifest, CaseReport};
 
 /// What the command line asks of `snapshot`.
 #[derive(Clone, Debug)]
@@ -147,7 +147,7 @@ fn check(
     for (case, seconds) in &compiled {
         let started = Instant::now();
         let verdict = case.check(&manifest)?;
-        let report = Report {
+        let report = CaseReport {
             name: case.case.name.clone(),
             place: manifest.place_of(&case.case),
             verdict,
@@ -216,7 +216,7 @@ fn review(path: &Path, names: &[String], out: &mut dyn Write) -> Result<u8> {
             Comparison::Changed(change) => Some(change.meaning.1),
             Comparison::New => None,
         };
-        let report = Report {
+        let report = CaseReport {
             name: case.name.clone(),
             place: manifest.place_of(case),
             verdict,

@@ -53,12 +53,10 @@ pub struct SolveRequest {
     /// Hand WCNF in the legacy `p wcnf` format (a solver known to need it
     /// gets it anyway).
     pub wcnf_legacy: bool,
-    /// The embedded engine.
-    pub engine: EngineChoice,
-    /// Threads of the clique search (`None`: one per core).
-    pub threads: Option<usize>,
-    /// The clique search prunes without the board's symmetries.
-    pub no_symmetry: bool,
+    /// How the embedded engines run, as the command line sets it (the
+    /// engine, its threads, its switches); the encodings, the deadline and
+    /// the start are filled in once the model is loaded.
+    pub tuning: SolveOptions,
     /// Print the clique search cut into this many parts, as the tasks of
     /// a sweep, instead of solving.
     pub split: Option<usize>,
@@ -132,7 +130,7 @@ fn run_to(req: &SolveRequest, out: &mut dyn Write) -> Result<(u8, BoardJson)> {
 /// engine that cannot take the rules.
 fn precheck(req: &SolveRequest, checked: &Checked) -> Result<()> {
     if let Some(command) = &req.solver {
-        if req.threads.is_some() {
+        if req.tuning.threads.is_some() {
             return Err(Error::usage_with_help(
                 "--threads sets the embedded engines' threads, not an external solver's",
                 "give the solver its own option in --solver's command line (e.g. --solver 'cbc -threads 2')",
@@ -140,7 +138,7 @@ fn precheck(req: &SolveRequest, checked: &Checked) -> Result<()> {
         }
         external::plan(command, req.format, checked.objective().as_ref())?;
     }
-    if req.engine == EngineChoice::Clique {
+    if req.tuning.engine == EngineChoice::Clique {
         clique_precheck(&checked.spec)?;
     }
     Ok(())
@@ -208,14 +206,11 @@ fn solve_inside(run: &Run<'_>, out: &mut dyn Write) -> Result<Shown> {
     loaded.check_output(&enc, Destination::Embedded, &req.model.limits)?;
     let opts = SolveOptions {
         encodings: enc,
-        engine: req.engine,
         deadline: run.deadline,
         start: run.start.map_or_else(Vec::new, |s| s.literals.clone()),
-        threads: req.threads,
-        no_symmetry: req.no_symmetry,
-        ..SolveOptions::default()
+        ..req.tuning.clone()
     };
-    let chosen = qspec::solve::chosen(req.engine, &loaded.model, &opts);
+    let chosen = qspec::solve::chosen(req.tuning.engine, &loaded.model, &opts);
     let engine = chosen.engine;
     engine.takes(&loaded.model)?;
     let (name, clique, sat) = (engine.title(), engine.runs_clique(), engine.runs_sat());
@@ -267,29 +262,25 @@ fn solve_inside(run: &Run<'_>, out: &mut dyn Write) -> Result<Shown> {
 /// `solve --split K`: the clique search cut into `parts` parts, printed
 /// as the tasks of a sweep; the sizes of the parts said on standard error.
 fn split(req: &SolveRequest, parts: usize, out: &mut dyn Write) -> Result<u8> {
-    if !matches!(req.engine, EngineChoice::Auto | EngineChoice::Clique) {
+    if !matches!(req.tuning.engine, EngineChoice::Auto | EngineChoice::Clique) {
         return Err(Error::usage(format!(
             "--split cuts the clique search, not {}",
-            req.engine
+            req.tuning.engine
         )));
     }
     let source = Source::read(&req.model.path, req.model.options())?;
     let loaded = source.load(&req.model.defines)?;
     clique::applies(&loaded.model)?;
     let started = Instant::now();
-    let threads = SolveOptions {
-        threads: req.threads,
-        ..SolveOptions::default()
-    }
-    .threads();
-    let plan = clique::split::plan(&loaded.model, req.no_symmetry, parts, threads)?;
+    let threads = req.tuning.threads();
+    let plan = clique::split::plan(&loaded.model, req.tuning.no_symmetry, parts, threads)?;
     let tasks = qspec::sweep::split::tasks(
         &plan,
         &source.name,
         &source.text,
         &req.model.defines,
         req.model.auto_hints,
-        req.no_symmetry,
+        req.tuning.no_symmetry,
     );
     let text: String = tasks.iter().map(|t| format!("{}\n", t.to_json())).collect();
     print(out, &text)?;

@@ -82,7 +82,7 @@ impl Change {
 
 /// A case's report: its name, its place, its verdict.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Report {
+pub struct CaseReport {
     /// The case's name.
     pub name: String,
     /// Where it is in the manifest (`qspec.toml:12`).
@@ -93,7 +93,7 @@ pub struct Report {
     pub seconds: f64,
 }
 
-impl Report {
+impl CaseReport {
     /// `ok`, `new` or `changed (...)`.
     pub fn status_line(&self) -> String {
         match &self.verdict {
@@ -426,7 +426,7 @@ fn first_difference(file: &str, stored: Option<&[u8]>, new: &[u8]) -> Option<Fir
 }
 
 /// Every line of `report`, for a terminal or a log.
-pub fn describe(report: &Report) -> String {
+pub fn describe(report: &CaseReport) -> String {
     let mut out = format!("{:<8} {}", word(&report.verdict), report.name);
     if let Comparison::Changed(c) = &report.verdict {
         let _ = write!(out, " ({})", c.summary());

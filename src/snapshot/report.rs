@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use super::compare::{Comparison, Report};
+use super::compare::{Comparison, CaseReport};
 
 /// `text` escaped for XML.
 fn xml(text: &str) -> String {
@@ -29,8 +29,8 @@ fn json(text: &str) -> String {
 }
 
 /// The JUnit XML of `reports` (a `new` case fails unless `allow_new`).
-pub fn junit(suite: &str, reports: &[Report], allow_new: bool) -> String {
-    let failing = |r: &Report| match r.verdict {
+pub fn junit(suite: &str, reports: &[CaseReport], allow_new: bool) -> String {
+    let failing = |r: &CaseReport| match r.verdict {
         Comparison::Ok => false,
         Comparison::New => !allow_new,
         Comparison::Changed(_) => true,
@@ -75,7 +75,7 @@ pub fn junit(suite: &str, reports: &[Report], allow_new: bool) -> String {
 }
 
 /// The JSON of `reports`: one object with every case and the totals.
-pub fn json_report(reports: &[Report]) -> String {
+pub fn json_report(reports: &[CaseReport]) -> String {
     let cases: Vec<String> = reports
         .iter()
         .map(|r| {

@@ -16,12 +16,12 @@
 //! time (no integer solution - continuous used)`, `Unbounded`, ...
 
 use super::{
-    excerpt, parse_number, Answer, AnswerStatus, Form, LineError, LineReader, NamedValue, Reported,
+    excerpt, parse_number, SolverAnswer, AnswerStatus, Form, LineError, LineReader, NamedValue, Reported,
     Values,
 };
 
 /// Reads a CBC solution file.
-pub(super) fn read(lines: &mut LineReader<'_>) -> Result<Answer, LineError> {
+pub(super) fn read(lines: &mut LineReader<'_>) -> Result<SolverAnswer, LineError> {
     let Some((number, first)) = lines.peek_non_blank()? else {
         return Err(LineError::new(0, "the answer is empty"));
     };
@@ -32,7 +32,7 @@ pub(super) fn read(lines: &mut LineReader<'_>) -> Result<Answer, LineError> {
         AnswerStatus::Optimal | AnswerStatus::Satisfiable => Values::ByName(columns(lines)?),
         AnswerStatus::Unsatisfiable | AnswerStatus::Unknown => Values::None,
     };
-    Ok(Answer {
+    Ok(SolverAnswer {
         form: Form::Cbc,
         status,
         status_text,

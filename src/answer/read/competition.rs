@@ -10,7 +10,7 @@
 //! between them; an `s` or `o` line ends the run), replaces the one before,
 //! so the last one counts.
 
-use super::{excerpt, Answer, AnswerStatus, Form, IdValues, LineError, Reported, Values};
+use super::{excerpt, SolverAnswer, AnswerStatus, Form, IdValues, LineError, Reported, Values};
 
 /// How a `v` line spells its literals.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -202,7 +202,7 @@ pub(super) fn read(
     lines: &mut super::LineReader<'_>,
     forced: Option<Form>,
     kept: u32,
-) -> Result<Answer, LineError> {
+) -> Result<SolverAnswer, LineError> {
     let mut reader = Reader {
         forced,
         status: None,
@@ -336,7 +336,7 @@ impl Reader {
         }
     }
 
-    fn finish(self) -> Result<Answer, LineError> {
+    fn finish(self) -> Result<SolverAnswer, LineError> {
         let form = self.form();
         if form == Form::Sat && self.list.started() && !self.list.closed() {
             return Err(LineError::new(
@@ -362,7 +362,7 @@ impl Reader {
             ),
             None => (AnswerStatus::Unknown, "no s line".to_string(), Values::None),
         };
-        Ok(Answer {
+        Ok(SolverAnswer {
             form,
             status,
             status_text,

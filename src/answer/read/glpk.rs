@@ -17,12 +17,12 @@
 //! read (GLPK's `-w` format numbers the columns instead of naming them).
 
 use super::{
-    excerpt, parse_number, Answer, AnswerStatus, Form, LineError, LineReader, NamedValue, Reported,
+    excerpt, parse_number, SolverAnswer, AnswerStatus, Form, LineError, LineReader, NamedValue, Reported,
     Values,
 };
 
 /// Reads GLPK's printable solution.
-pub(super) fn read(lines: &mut LineReader<'_>) -> Result<Answer, LineError> {
+pub(super) fn read(lines: &mut LineReader<'_>) -> Result<SolverAnswer, LineError> {
     let mut status: Option<String> = None;
     let mut objective: Option<Reported> = None;
     let mut values: Option<Vec<NamedValue>> = None;
@@ -55,7 +55,7 @@ pub(super) fn read(lines: &mut LineReader<'_>) -> Result<Answer, LineError> {
         }
         _ => Values::None,
     };
-    Ok(Answer {
+    Ok(SolverAnswer {
         form: Form::Glpk,
         status,
         status_text,

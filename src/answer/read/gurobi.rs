@@ -4,12 +4,12 @@
 //! a solution, and the file does not say whether it is optimal.
 
 use super::{
-    name_value_line, parse_number, Answer, AnswerStatus, Form, LineError, LineReader, Reported,
+    name_value_line, parse_number, SolverAnswer, AnswerStatus, Form, LineError, LineReader, Reported,
     Values,
 };
 
 /// Reads a Gurobi solution file.
-pub(super) fn read(lines: &mut LineReader<'_>) -> Result<Answer, LineError> {
+pub(super) fn read(lines: &mut LineReader<'_>) -> Result<SolverAnswer, LineError> {
     let mut objective = None;
     let mut values = Vec::new();
     while let Some((number, line)) = lines.next_line()? {
@@ -27,7 +27,7 @@ pub(super) fn read(lines: &mut LineReader<'_>) -> Result<Answer, LineError> {
         }
     }
     let has_solution = objective.is_some() || !values.is_empty();
-    Ok(Answer {
+    Ok(SolverAnswer {
         form: Form::Gurobi,
         status: if has_solution {
             AnswerStatus::Satisfiable

@@ -41,7 +41,7 @@
 //! column without a primal value (an infeasible model) is blank there.
 
 use super::{
-    excerpt, name_value_line, parse_number, Answer, AnswerStatus, Form, LineError, LineReader,
+    excerpt, name_value_line, parse_number, SolverAnswer, AnswerStatus, Form, LineError, LineReader,
     NamedValue, Reported, Values,
 };
 
@@ -52,7 +52,7 @@ pub(super) fn starts_highs(first: &str) -> bool {
 }
 
 /// Reads a HiGHS solution file, in either style.
-pub(super) fn read(lines: &mut LineReader<'_>) -> Result<Answer, LineError> {
+pub(super) fn read(lines: &mut LineReader<'_>) -> Result<SolverAnswer, LineError> {
     if lines
         .peek_non_blank()?
         .is_some_and(|(_, l)| l.trim() == "Columns")
@@ -64,7 +64,7 @@ pub(super) fn read(lines: &mut LineReader<'_>) -> Result<Answer, LineError> {
     expect(lines, "# Primal solution values")?;
     let (primal, primal_line) = next_text(lines, "the primal solution status")?;
     let status = status_of(&model_status, &primal);
-    let mut answer = Answer {
+    let mut answer = SolverAnswer {
         form: Form::Highs,
         status,
         status_text: model_status,
@@ -193,7 +193,7 @@ fn columns(lines: &mut LineReader<'_>, count: usize) -> Result<Vec<NamedValue>, 
 
 /// Reads the pretty style: the columns' table, the rows' table (skipped),
 /// `Model status: ...` and `Objective value: ...`.
-fn read_pretty(lines: &mut LineReader<'_>) -> Result<Answer, LineError> {
+fn read_pretty(lines: &mut LineReader<'_>) -> Result<SolverAnswer, LineError> {
     expect(lines, "Columns")?;
     let (heading, heading_line) = next_text_raw(lines, "the columns' headings")?;
     let table = Table::of(&heading, heading_line)?;
@@ -233,7 +233,7 @@ fn read_pretty(lines: &mut LineReader<'_>) -> Result<Answer, LineError> {
     })?;
     let solved = !blank && !values.is_empty();
     let primal = if solved { "Feasible" } else { "None" };
-    Ok(Answer {
+    Ok(SolverAnswer {
         form: Form::Highs,
         status: status_of(&status_text, primal),
         status_text,

@@ -2,10 +2,10 @@
 //! literals on one line ending in 0, or `UNSAT`, or `INDET` (stopped).
 
 use super::competition::LiteralList;
-use super::{excerpt, Answer, AnswerStatus, Form, LineError, LineReader, Values};
+use super::{excerpt, SolverAnswer, AnswerStatus, Form, LineError, LineReader, Values};
 
 /// Reads a MiniSat result file.
-pub(super) fn read(lines: &mut LineReader<'_>, kept: u32) -> Result<Answer, LineError> {
+pub(super) fn read(lines: &mut LineReader<'_>, kept: u32) -> Result<SolverAnswer, LineError> {
     let Some((number, first)) = lines.peek_non_blank()? else {
         return Err(LineError::new(0, "the answer is empty"));
     };
@@ -49,8 +49,8 @@ pub(super) fn read(lines: &mut LineReader<'_>, kept: u32) -> Result<Answer, Line
     Ok(answer(status, status_text, Values::ById(list.values)))
 }
 
-fn answer(status: AnswerStatus, status_text: String, values: Values) -> Answer {
-    Answer {
+fn answer(status: AnswerStatus, status_text: String, values: Values) -> SolverAnswer {
+    SolverAnswer {
         form: Form::MiniSat,
         status,
         status_text,

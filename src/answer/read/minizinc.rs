@@ -18,7 +18,7 @@
 //! holds MiniZinc's `count = N` line and not the `N pieces` line qspec
 //! prints over a board: then it is MiniZinc's, cut short.
 
-use super::{excerpt, qspec, Answer, AnswerStatus, Form, LineError, LineReader, Reported, Values};
+use super::{excerpt, qspec, SolverAnswer, AnswerStatus, Form, LineError, LineReader, Reported, Values};
 
 /// Ends every solution.
 const SOLUTION: &str = "----------";
@@ -74,7 +74,7 @@ fn pieces_line(text: &str) -> bool {
 
 /// Reads MiniZinc's output; unless the form was `forced`, a board without
 /// MiniZinc's markers is read as qspec's picture.
-pub(super) fn read(lines: &mut LineReader<'_>, forced: bool) -> Result<Answer, LineError> {
+pub(super) fn read(lines: &mut LineReader<'_>, forced: bool) -> Result<SolverAnswer, LineError> {
     let mut current = Solution::default();
     let mut last: Option<Solution> = None;
     let mut complete = false;
@@ -155,8 +155,8 @@ fn answer(
     status_text: String,
     objective: Option<Reported>,
     values: Values,
-) -> Answer {
-    Answer {
+) -> SolverAnswer {
+    SolverAnswer {
         form: Form::MiniZinc,
         status,
         status_text,

@@ -1,6 +1,6 @@
 //! Reading a solver's answer: the form is told from the content (or forced
 //! with `--answer-format`), then one reader per family turns the text into
-//! an [`Answer`]: a status, the objective as the solver reported it, and
+//! an [`SolverAnswer`]: a status, the objective as the solver reported it, and
 //! the values — by DIMACS id (SAT, MaxSAT, PB, MiniSat), by name (SCIP,
 //! Gurobi, HiGHS, CBC, GLPK), as the board's picture (qspec's own, the
 //! output of `qspec solve` or a board drawn by hand; MiniZinc running a
@@ -205,7 +205,7 @@ pub enum Values {
 
 /// A solver's answer, as read.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Answer {
+pub struct SolverAnswer {
     /// What kind of text it was.
     pub form: Form,
     /// What the solver says it found.
@@ -233,7 +233,7 @@ pub fn read_answer(
     input: &mut dyn BufRead,
     source: &str,
     opts: ReadOptions,
-) -> crate::error::Result<Answer> {
+) -> crate::error::Result<SolverAnswer> {
     let mut lines = LineReader::new(input);
     read_lines(&mut lines, opts).map_err(|e| Error::text(source, e))
 }
@@ -241,7 +241,7 @@ pub fn read_answer(
 /// Reads the answer file at `path` (`-` for standard input; `.gz`
 /// decompressed). A file that is no answer because it is a qspec model
 /// (the model given twice, or in the answer's place) is said to be one.
-pub fn read_answer_file(path: &Path, opts: ReadOptions) -> crate::error::Result<Answer> {
+pub fn read_answer_file(path: &Path, opts: ReadOptions) -> crate::error::Result<SolverAnswer> {
     let source = path.display().to_string();
     let mut input = open_text(path).map_err(|e| Error::unreadable("the answer ", path, e))?;
     read_answer(&mut *input, &source, opts)
@@ -268,7 +268,7 @@ pub fn a_model_instead(path: &Path, what: &str) -> Option<Error> {
     })
 }
 
-fn read_lines(lines: &mut LineReader<'_>, opts: ReadOptions) -> Result<Answer, LineError> {
+fn read_lines(lines: &mut LineReader<'_>, opts: ReadOptions) -> Result<SolverAnswer, LineError> {
     let form = match opts.form {
         Some(form) => form,
         None => detect(lines)?,

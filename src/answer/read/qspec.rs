@@ -13,7 +13,7 @@
 //! `walls free`) as coordinates, `value` the objective (checked against the
 //! board's), `status`.
 
-use super::{excerpt, Answer, AnswerStatus, Form, LineError, LineReader, Reported, Values};
+use super::{excerpt, SolverAnswer, AnswerStatus, Form, LineError, LineReader, Reported, Values};
 use crate::answer::picture::{is_picture_row, layer_label};
 use crate::draw::json::BoardJson;
 
@@ -27,7 +27,7 @@ pub(super) fn starts_solve_output(text: &str) -> bool {
 }
 
 /// Reads qspec's picture of a board.
-pub(super) fn read_picture(lines: &mut LineReader<'_>) -> Result<Answer, LineError> {
+pub(super) fn read_picture(lines: &mut LineReader<'_>) -> Result<SolverAnswer, LineError> {
     let mut kept = Vec::new();
     while let Some((number, line)) = lines.next_line()? {
         kept.push((number, line.to_string()));
@@ -37,7 +37,7 @@ pub(super) fn read_picture(lines: &mut LineReader<'_>) -> Result<Answer, LineErr
 
 /// The answer a picture's lines give: the status of its `s` line (a
 /// board without one is a solution), the board's lines.
-pub(super) fn picture_answer(lines: Vec<(usize, String)>) -> Result<Answer, LineError> {
+pub(super) fn picture_answer(lines: Vec<(usize, String)>) -> Result<SolverAnswer, LineError> {
     let mut status = None;
     for (number, line) in &lines {
         let Some(words) = line.trim().strip_prefix("s ") else {
@@ -72,7 +72,7 @@ pub(super) fn picture_answer(lines: Vec<(usize, String)>) -> Result<Answer, Line
             ))
         }
     };
-    Ok(Answer {
+    Ok(SolverAnswer {
         form: Form::Picture,
         status,
         status_text,
@@ -82,7 +82,7 @@ pub(super) fn picture_answer(lines: Vec<(usize, String)>) -> Result<Answer, Line
 }
 
 /// Reads one JSON line of a board.
-pub(super) fn read_json(lines: &mut LineReader<'_>) -> Result<Answer, LineError> {
+pub(super) fn read_json(lines: &mut LineReader<'_>) -> Result<SolverAnswer, LineError> {
     let mut found: Option<(usize, BoardJson)> = None;
     while let Some((number, line)) = lines.next_line()? {
         let text = line.trim();
@@ -135,7 +135,7 @@ pub(super) fn read_json(lines: &mut LineReader<'_>) -> Result<Answer, LineError>
             ))
         }
     };
-    Ok(Answer {
+    Ok(SolverAnswer {
         form: Form::Json,
         status,
         status_text,

@@ -12,7 +12,7 @@
 //! solution without it is a solution, not a claimed optimum.
 
 use super::{
-    excerpt, parse_number, Answer, AnswerStatus, Form, LineError, LineReader, NamedValue, Reported,
+    excerpt, parse_number, SolverAnswer, AnswerStatus, Form, LineError, LineReader, NamedValue, Reported,
     Values,
 };
 
@@ -25,7 +25,7 @@ struct Reader {
 }
 
 /// Reads a SCIP solution file.
-pub(super) fn read(lines: &mut LineReader<'_>) -> Result<Answer, LineError> {
+pub(super) fn read(lines: &mut LineReader<'_>) -> Result<SolverAnswer, LineError> {
     let mut reader = Reader::default();
     while let Some((number, line)) = lines.next_line()? {
         reader.line(number, line.trim())?;
@@ -55,7 +55,7 @@ impl Reader {
         Ok(())
     }
 
-    fn finish(self) -> Answer {
+    fn finish(self) -> SolverAnswer {
         let status_words = self.status.as_ref().map(|(s, _)| s.to_ascii_lowercase());
         let has_solution = !self.no_solution && self.objective.is_some();
         let status = match status_words.as_deref() {
@@ -74,7 +74,7 @@ impl Reader {
         } else {
             Values::None
         };
-        Answer {
+        SolverAnswer {
             form: Form::Scip,
             status,
             status_text,

@@ -4,23 +4,23 @@
 
 use super::*;
 
-fn read(text: &str) -> std::result::Result<Answer, String> {
+fn read(text: &str) -> std::result::Result<SolverAnswer, String> {
     read_as(text, None)
 }
 
-fn read_as(text: &str, form: Option<Form>) -> std::result::Result<Answer, String> {
+fn read_as(text: &str, form: Option<Form>) -> std::result::Result<SolverAnswer, String> {
     let opts = ReadOptions { form, kept_ids: 4 };
     read_answer(&mut text.as_bytes(), "answer.txt", opts).map_err(|e| e.to_string())
 }
 
-fn ids(answer: &Answer) -> Vec<Option<bool>> {
+fn ids(answer: &SolverAnswer) -> Vec<Option<bool>> {
     match &answer.values {
         Values::ById(v) => v.values.clone(),
         other => panic!("not by id: {other:?}"),
     }
 }
 
-fn names(answer: &Answer) -> Vec<(String, f64)> {
+fn names(answer: &SolverAnswer) -> Vec<(String, f64)> {
     match &answer.values {
         Values::ByName(v) => v.iter().map(|n| (n.name.clone(), n.value)).collect(),
         other => panic!("not by name: {other:?}"),

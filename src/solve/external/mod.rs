@@ -18,7 +18,7 @@ use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::time::Instant;
 
-use crate::answer::read::{Answer, AnswerStatus, Form, Values};
+use crate::answer::read::{SolverAnswer, AnswerStatus, Form, Values};
 use crate::answer::{read_mapped, MappedAnswer};
 use crate::board::Board;
 use crate::emit::read_header;
@@ -247,7 +247,7 @@ fn read_answer(
 
 fn unsatisfiable(form: Form) -> MappedAnswer {
     MappedAnswer {
-        answer: Answer {
+        answer: SolverAnswer {
             form,
             status: AnswerStatus::Unsatisfiable,
             status_text: "infeasible".into(),
