@@ -12,7 +12,7 @@
 
 use super::decode::{cell_var, decided_cells, CellVar};
 use super::picture::{picture, Fit};
-use super::read::{SolverAnswer, Form, IdValues, NamedValue, Values};
+use super::read::{Form, IdValues, NamedValue, SolverAnswer, Values};
 use crate::board::{Board, Placement};
 use crate::diag::LineError;
 use crate::emit::FileHeader;

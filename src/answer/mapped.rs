@@ -6,7 +6,7 @@
 use super::decode;
 use super::map::{kept_ids, map_answer, Mapped};
 use super::objective::{check_objective, ObjectiveCheck};
-use super::read::{read_answer, read_answer_file, SolverAnswer, Form, ReadOptions};
+use super::read::{read_answer, read_answer_file, Form, ReadOptions, SolverAnswer};
 use crate::board::Board;
 use crate::board::Placement;
 use crate::emit::FileHeader;

@@ -11,7 +11,7 @@ use super::print;
 use qspec::diag::plural;
 use qspec::error::{Error, Result};
 use qspec::files::write_file;
-use qspec::snapshot::{compile, describe, json_report, junit, Comparison, Manifest, CaseReport};
+use qspec::snapshot::{compile, describe, json_report, junit, CaseReport, Comparison, Manifest};
 
 /// What the command line asks of `snapshot`.
 #[derive(Clone, Debug)]

@@ -30,7 +30,7 @@ pub mod fingerprint;
 pub mod manifest;
 pub mod report;
 
-pub use compare::{compile, describe, Change, Comparison, Compiled, CaseReport};
+pub use compare::{compile, describe, CaseReport, Change, Comparison, Compiled};
 pub use fingerprint::{Fingerprint, Meaning};
 pub use manifest::{Case, Check, Manifest, MANIFEST};
 pub use report::{json_report, junit};

@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use super::compare::{Comparison, CaseReport};
+use super::compare::{CaseReport, Comparison};
 
 /// `text` escaped for XML.
 fn xml(text: &str) -> String {

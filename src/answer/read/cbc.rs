@@ -16,8 +16,8 @@
 //! time (no integer solution - continuous used)`, `Unbounded`, ...
 
 use super::{
-    excerpt, parse_number, SolverAnswer, AnswerStatus, Form, LineError, LineReader, NamedValue, Reported,
-    Values,
+    excerpt, parse_number, AnswerStatus, Form, LineError, LineReader, NamedValue, Reported,
+    SolverAnswer, Values,
 };
 
 /// Reads a CBC solution file.

@@ -10,7 +10,7 @@
 //! between them; an `s` or `o` line ends the run), replaces the one before,
 //! so the last one counts.
 
-use super::{excerpt, SolverAnswer, AnswerStatus, Form, IdValues, LineError, Reported, Values};
+use super::{excerpt, AnswerStatus, Form, IdValues, LineError, Reported, SolverAnswer, Values};
 
 /// How a `v` line spells its literals.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -17,8 +17,8 @@
 //! read (GLPK's `-w` format numbers the columns instead of naming them).
 
 use super::{
-    excerpt, parse_number, SolverAnswer, AnswerStatus, Form, LineError, LineReader, NamedValue, Reported,
-    Values,
+    excerpt, parse_number, AnswerStatus, Form, LineError, LineReader, NamedValue, Reported,
+    SolverAnswer, Values,
 };
 
 /// Reads GLPK's printable solution.

@@ -4,8 +4,8 @@
 //! a solution, and the file does not say whether it is optimal.
 
 use super::{
-    name_value_line, parse_number, SolverAnswer, AnswerStatus, Form, LineError, LineReader, Reported,
-    Values,
+    name_value_line, parse_number, AnswerStatus, Form, LineError, LineReader, Reported,
+    SolverAnswer, Values,
 };
 
 /// Reads a Gurobi solution file.

@@ -41,8 +41,8 @@
 //! column without a primal value (an infeasible model) is blank there.
 
 use super::{
-    excerpt, name_value_line, parse_number, SolverAnswer, AnswerStatus, Form, LineError, LineReader,
-    NamedValue, Reported, Values,
+    excerpt, name_value_line, parse_number, AnswerStatus, Form, LineError, LineReader, NamedValue,
+    Reported, SolverAnswer, Values,
 };
 
 /// Whether `first`, a file's first non-blank line, opens one of HiGHS's

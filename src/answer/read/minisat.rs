@@ -2,7 +2,7 @@
 //! literals on one line ending in 0, or `UNSAT`, or `INDET` (stopped).
 
 use super::competition::LiteralList;
-use super::{excerpt, SolverAnswer, AnswerStatus, Form, LineError, LineReader, Values};
+use super::{excerpt, AnswerStatus, Form, LineError, LineReader, SolverAnswer, Values};
 
 /// Reads a MiniSat result file.
 pub(super) fn read(lines: &mut LineReader<'_>, kept: u32) -> Result<SolverAnswer, LineError> {

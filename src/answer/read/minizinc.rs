@@ -18,7 +18,9 @@
 //! holds MiniZinc's `count = N` line and not the `N pieces` line qspec
 //! prints over a board: then it is MiniZinc's, cut short.
 
-use super::{excerpt, qspec, SolverAnswer, AnswerStatus, Form, LineError, LineReader, Reported, Values};
+use super::{
+    excerpt, qspec, AnswerStatus, Form, LineError, LineReader, Reported, SolverAnswer, Values,
+};
 
 /// Ends every solution.
 const SOLUTION: &str = "----------";

@@ -13,7 +13,7 @@
 //! `walls free`) as coordinates, `value` the objective (checked against the
 //! board's), `status`.
 
-use super::{excerpt, SolverAnswer, AnswerStatus, Form, LineError, LineReader, Reported, Values};
+use super::{excerpt, AnswerStatus, Form, LineError, LineReader, Reported, SolverAnswer, Values};
 use crate::answer::picture::{is_picture_row, layer_label};
 use crate::draw::json::BoardJson;
 

@@ -12,8 +12,8 @@
 //! solution without it is a solution, not a claimed optimum.
 
 use super::{
-    excerpt, parse_number, SolverAnswer, AnswerStatus, Form, LineError, LineReader, NamedValue, Reported,
-    Values,
+    excerpt, parse_number, AnswerStatus, Form, LineError, LineReader, NamedValue, Reported,
+    SolverAnswer, Values,
 };
 
 #[derive(Default)]

@@ -18,7 +18,7 @@ use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::time::Instant;
 
-use crate::answer::read::{SolverAnswer, AnswerStatus, Form, Values};
+use crate::answer::read::{AnswerStatus, Form, SolverAnswer, Values};
 use crate::answer::{read_mapped, MappedAnswer};
 use crate::board::Board;
 use crate::emit::read_header;
