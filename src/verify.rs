@@ -16,6 +16,7 @@
 //! ```
 
 use crate::board::piece::{moves, Moves};
+use crate::board::sets::{sets, shortest_binding, Scope};
 use crate::board::{show, Board, Placement};
 use crate::language::{Quantity, RuleSpec, Spec};
 use crate::model::Rel;
@@ -53,6 +54,16 @@ pub enum Violation {
         rel: Rel,
         /// The bound.
         k: u32,
+    },
+    /// A scoped count fails on one of its sets: `count per row == 1` on a
+    /// row of two pieces.
+    ScopedCount {
+        /// The statement, normalised: `count per row = 1`.
+        count: String,
+        /// The set, in words: `row 3`, `region 'a'`, `the line (0,0)..(2,2)`.
+        set: String,
+        /// The pieces on it.
+        pieces: Vec<Vec<usize>>,
     },
     /// A `walls` bound fails.
     WallCount {
@@ -117,6 +128,19 @@ impl fmt::Display for Violation {
                     crate::diag::plural(*pieces as u64, "piece", "pieces")
                 )
             }
+            Violation::ScopedCount { count, set, pieces } => {
+                let cells: Vec<String> = pieces.iter().map(|c| show(c)).collect();
+                write!(
+                    f,
+                    "{count}: {set} holds {}",
+                    crate::diag::plural(pieces.len() as u64, "piece", "pieces")
+                )?;
+                if cells.is_empty() {
+                    Ok(())
+                } else {
+                    write!(f, " ({})", cells.join(" "))
+                }
+            }
             Violation::WallCount { walls, rel, k } => {
                 write!(
                     f,
@@ -180,6 +204,7 @@ impl<'a> Verifier<'a> {
             }
         }
         self.counts();
+        self.scoped_counts();
         self.out
     }
 
@@ -317,6 +342,48 @@ impl<'a> Verifier<'a> {
         for &(rel, k) in &self.spec.wall_bounds {
             if !rel.holds(walls as i64, i64::from(k)) {
                 self.out.push(Violation::WallCount { walls, rel, k });
+            }
+        }
+    }
+}
+
+impl Verifier<'_> {
+    /// Every set of every scoped count, its pieces counted.
+    fn scoped_counts(&mut self) {
+        for count in &self.spec.scoped_counts {
+            let shortest = shortest_binding(&count.scope, count.only_at_most());
+            for set in sets(
+                self.board,
+                &count.scope,
+                self.spec.regions.as_ref(),
+                shortest,
+            ) {
+                let on: Vec<usize> = set.iter().copied().filter(|&c| self.p.pieces[c]).collect();
+                if !count.rel.holds(on.len() as i64, i64::from(count.k)) {
+                    self.out.push(Violation::ScopedCount {
+                        count: count.text(),
+                        set: self.name_of(&count.scope, &set),
+                        pieces: on.iter().map(|&c| self.coords(c)).collect(),
+                    });
+                }
+            }
+        }
+    }
+
+    /// A set of a scope, in words.
+    fn name_of(&self, scope: &Scope, set: &[usize]) -> String {
+        let first = self.coords(set[0]);
+        let last = self.coords(set[set.len() - 1]);
+        match scope {
+            Scope::Row => format!("row {}", first[0]),
+            Scope::Column => format!("column {}", first[1]),
+            Scope::Region => match self.spec.regions.as_ref().and_then(|r| r.of(set[0])) {
+                Some(letter) => format!("region '{letter}'"),
+                None => "a region".to_string(),
+            },
+            Scope::Box { .. } => format!("the box {}..{}", show(&first), show(&last)),
+            Scope::Diagonal | Scope::Line => {
+                format!("the line {}..{}", show(&first), show(&last))
             }
         }
     }

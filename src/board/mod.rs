@@ -16,6 +16,7 @@
 pub mod orbit;
 pub mod piece;
 mod placement;
+pub mod sets;
 pub mod symmetry;
 
 pub use piece::{builtin, moves, n_directions, Moves, Piece, BUILTIN_PIECES};

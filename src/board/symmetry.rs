@@ -260,11 +260,36 @@ pub fn board_group(
     marked: &[&[bool]],
     limit: u128,
 ) -> Result<Vec<SignedPerm>, Vec<SignedPerm>> {
+    board_group_keeping(board, marked, &[], limit)
+}
+
+/// [`board_group`], keeping also each of `families` — collections of
+/// cell sets, each set sorted, such as the rows or the regions of scoped
+/// counts — onto itself: a symmetry may move a set only onto another
+/// set of its family.
+pub fn board_group_keeping(
+    board: &Board,
+    marked: &[&[bool]],
+    families: &[Vec<Vec<usize>>],
+    limit: u128,
+) -> Result<Vec<SignedPerm>, Vec<SignedPerm>> {
+    let lookups: Vec<std::collections::HashSet<&[usize]>> = families
+        .iter()
+        .map(|f| f.iter().map(Vec::as_slice).collect())
+        .collect();
     let keeps = |g: &SignedPerm| {
         let map = g.cell_map(board);
-        (0..board.n_cells()).all(|c| {
+        let cells_kept = (0..board.n_cells()).all(|c| {
             board.is_wall(c) == board.is_wall(map[c]) && marked.iter().all(|m| m[c] == m[map[c]])
-        })
+        });
+        cells_kept
+            && families.iter().zip(&lookups).all(|(family, lookup)| {
+                family.iter().all(|set| {
+                    let mut image: Vec<usize> = set.iter().map(|&c| map[c]).collect();
+                    image.sort_unstable();
+                    lookup.contains(image.as_slice())
+                })
+            })
     };
     if box_group_order(board.dims()) > limit {
         return Err(box_generators(board.dims())

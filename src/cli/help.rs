@@ -512,7 +512,21 @@ board whose unique optimum is itself invariant is kept).
 
 The same from a sweep's results: qspec sweep merge results/*.jsonl
 --puzzles puzzles.jsonl --model MODEL (the results must hold every K needed,
-with --optimal-count-limit 2 or more).";
+with --optimal-count-limit 2 or more).
+
+Region puzzles (--size N): for a model with `count per region == k` (the
+\"Queens\" puzzle, Star Battle), region pictures of an N x N board on which
+the model has exactly one solution, --count of them. Each try places the
+pieces by the model's other rules, grows k-piece regions around them at
+random, and cuts every second solution off by moving one of its cells to a
+neighbouring region; each puzzle's one solution is verified from the board
+geometry. One JSON line a puzzle: the regions (paste them into the model's
+`regions { ... }`), the solution, the seed and the try. The same --seed gives
+the same puzzles.
+
+Examples:
+  qspec puzzles models/queens-regions.qspec --size 8
+  qspec puzzles models/star-battle.qspec --size 10 --count 5 --seed 7 -o stars.jsonl";
 
 /// `qspec snapshot --help`.
 pub const SNAPSHOT_HELP: &str = "\

@@ -53,7 +53,7 @@ enum Sub {
     /// Run a model over parameter ranges and wall placements (one JSON line each); plan, run, merge
     #[command(long_about = SWEEP_HELP)]
     Sweep(SweepArgs),
-    /// Find puzzles: wall placements with a unique optimum and minimal walls
+    /// Find puzzles: wall placements with a unique optimum and minimal walls, or region pictures with one solution
     #[command(long_about = PUZZLES_HELP)]
     Puzzles(PuzzlesArgs),
     /// Snapshot-test the encodings of your models (qspec.toml): init, update, check, review

@@ -8,7 +8,13 @@ use crate::command::sweep::{
     FamilyRequest, MergeRequest, PlanRequest, PuzzlesRequest, RunRequest, SweepAction, SweepRequest,
 };
 use clap::{Args, Subcommand, ValueEnum};
+use qspec::sweep::regions::RegionAsk;
 use qspec::sweep::Rule;
+
+/// How many tries a region puzzle may take before `qspec puzzles --size`
+/// gives up (an 8 x 8 "Queens" puzzle takes a few, a 10 x 10 Star Battle a
+/// few hundred).
+const REGION_TRIES: u64 = 100_000;
 
 use super::args::LongRunArgs;
 
@@ -180,9 +186,18 @@ pub struct PuzzlesArgs {
     /// Parameter values: -D n=8 (repeatable)
     #[arg(short = 'D', value_name = "NAME=VALUES", value_parser = parse_define_range)]
     pub define: Vec<(String, Vec<i64>)>,
-    /// Puzzles with K walls (K or K1..K2)
-    #[arg(long, value_name = "K", value_parser = parse_walls, required = true)]
+    /// Puzzles with K walls (K or K1..K2); or --size N for region puzzles
+    #[arg(long, value_name = "K", value_parser = parse_walls, required_unless_present = "size")]
     pub walls: Option<WallCounts>,
+    /// Region puzzles on an N x N board instead: region pictures on which the model (with `count per region == k`) has exactly one solution
+    #[arg(long, value_name = "N", conflicts_with_all = ["walls", "html"], value_parser = clap::value_parser!(u16).range(2..=64))]
+    pub size: Option<u16>,
+    /// How many region puzzles (with --size)
+    #[arg(long, value_name = "N", default_value_t = 1, requires = "size")]
+    pub count: usize,
+    /// The region puzzles' first seed: the same seed gives the same puzzles (with --size)
+    #[arg(long, value_name = "S", default_value_t = 1, requires = "size")]
+    pub seed: u64,
     /// What makes a puzzle's walls minimal (see --help)
     #[arg(long, value_name = "RULE", default_value = "one-wall")]
     pub minimal: Minimal,
@@ -249,6 +264,12 @@ impl PuzzlesArgs {
             model: self.model,
             define: self.define,
             walls: self.walls.map(|w| w.0),
+            regions: self.size.map(|size| RegionAsk {
+                size: usize::from(size),
+                count: self.count,
+                seed: self.seed,
+                tries: REGION_TRIES,
+            }),
             minimal: self.minimal.rule(),
             output: self.output,
             html: self.html,

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use super::progress::Progress;
 use super::solve::Printer;
-use super::tally::{Listing, Scope, Totals};
+use super::tally::{Listing, Tallied, Totals};
 use super::{EncodingRequest, ModelRequest};
 use qspec::board::orbit::Orbits;
 use qspec::count::{self, Counter, End, Optimum, Solutions};
@@ -168,7 +168,7 @@ impl<'a> Counting<'a> {
         if let Some(found_by) = solutions.found_by() {
             self.listing.comment(&found_by)?;
         }
-        let scope = Scope::of(self.loaded, solutions.target(), optimum, counts_classes);
+        let scope = Tallied::of(self.loaded, solutions.target(), optimum, counts_classes);
         let bar = Progress::counter(if counts_classes {
             "classes"
         } else {
@@ -317,7 +317,7 @@ impl<'a> Counting<'a> {
                 order
             ))?;
         }
-        let scope = Scope::of(self.loaded, &target, optimum, false);
+        let scope = Tallied::of(self.loaded, &target, optimum, false);
         let totals = Totals {
             found: counted.classes.map_or(counted.solutions, |(c, _)| c),
             raw: counted.solutions,
@@ -373,7 +373,7 @@ impl<'a> Counting<'a> {
     /// The model has no solution, so none at the optimum either.
     fn no_solution_at_all(&mut self) -> Result<u8> {
         self.listing.comment("the model has no solution (proven)")?;
-        let scope = Scope::of(self.loaded, self.loaded, None, false);
+        let scope = Tallied::of(self.loaded, self.loaded, None, false);
         self.listing
             .summary(&Totals::default(), End::Complete, &scope, None, None)?;
         Ok(End::Complete.exit_code())

@@ -88,7 +88,7 @@ impl From<Tally> for Totals {
 }
 
 /// Which solutions a count is of.
-pub(super) struct Scope {
+pub(super) struct Tallied {
     /// What the objective counts (`count`, `walls`), if there is one.
     what: Option<String>,
     /// The optimum the solutions are at (`--optimal`).
@@ -99,11 +99,16 @@ pub(super) struct Scope {
     assuming: Vec<String>,
 }
 
-impl Scope {
+impl Tallied {
     /// The scope of a count of `target`'s solutions (the model `loaded`,
     /// maybe with its objective fixed at `optimum`); with `classes`, the
     /// lex-leader hint is the way classes are counted, not a restriction.
-    pub fn of(loaded: &Instance, target: &Instance, optimum: Option<i64>, classes: bool) -> Scope {
+    pub fn of(
+        loaded: &Instance,
+        target: &Instance,
+        optimum: Option<i64>,
+        classes: bool,
+    ) -> Tallied {
         let mut under = Vec::new();
         let mut assuming = Vec::new();
         for hint in &target.model.hints {
@@ -116,7 +121,7 @@ impl Scope {
                 }
             }
         }
-        Scope {
+        Tallied {
             what: loaded.model.objective.as_ref().map(|o| o.what.clone()),
             optimum,
             under,
@@ -238,7 +243,7 @@ impl<'a> Listing<'a> {
         &mut self,
         tally: &Totals,
         end: End,
-        scope: &Scope,
+        scope: &Tallied,
         limit: Option<u64>,
         group: Option<usize>,
     ) -> qspec::error::Result<()> {

@@ -1,10 +1,11 @@
 //! Rendering a placement: text (`.` empty, `Q` piece, `#` wall, `*` a
 //! fixed piece, `x` a forbidden cell; boards of more than two dimensions
 //! layer by layer) and SVG (a chess board with pieces, walls, fixed pieces
-//! ringed in gold, forbidden cells crossed and, on request, the lines of
-//! attack).
+//! ringed in gold, forbidden cells crossed, regions in colours with a
+//! border between them and, on request, the lines of attack).
 
 use super::layout::{layers, piece_letter, Layout};
+use crate::board::sets::Regions;
 use crate::board::Board;
 use crate::board::Placement;
 use crate::language::Spec;
@@ -31,6 +32,56 @@ pub fn pieces_line(spec: &Spec, p: &Placement) -> String {
 /// ([`Layout`] rendered for `p`).
 pub fn text(spec: &Spec, board: &Board, p: &Placement) -> String {
     Layout::of(spec, board).render(p)
+}
+
+/// The colours regions are filled with, in the order their first cells
+/// come (light enough for the pieces' black discs).
+const REGION_COLOURS: [&str; 12] = [
+    "#f4a6a6", "#a6c8f4", "#b8e0a0", "#f4d58d", "#d3b4f0", "#9fe0d9", "#f7c3a1", "#c9c9c9",
+    "#e8e39a", "#f0b3d6", "#aab6e8", "#cfe8b0",
+];
+
+/// The fill of a region: its place among the regions, round the palette.
+fn region_colour(spec: &Spec, letter: char) -> &'static str {
+    let order = spec.regions.as_ref().map_or(Vec::new(), |r| r.cells());
+    let at = order.iter().position(|(l, _)| *l == letter).unwrap_or(0);
+    REGION_COLOURS[at % REGION_COLOURS.len()]
+}
+
+/// A thick line between two neighbouring cells of different regions, so
+/// that regions of the same colour (more than the palette) still show.
+fn region_borders(
+    s: &mut String,
+    board: &Board,
+    regions: &Regions,
+    origin: &dyn Fn(usize) -> (usize, usize),
+) {
+    let d = board.dims().len();
+    if d != 2 {
+        return;
+    }
+    for cell in 0..board.n_cells() {
+        let (x, y) = origin(cell);
+        for (step, edge) in [
+            ([0i64, 1], (SQUARE, 0, SQUARE, SQUARE)),
+            ([1, 0], (0, SQUARE, SQUARE, SQUARE)),
+        ] {
+            let Some(next) = board.step(cell, &step) else {
+                continue;
+            };
+            if regions.of(next) != regions.of(cell) {
+                let (x1, y1, x2, y2) = edge;
+                let _ = writeln!(
+                    s,
+                    "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#1b1b1b\" stroke-width=\"3\"/>",
+                    x + x1,
+                    y + y1,
+                    x + x2,
+                    y + y2
+                );
+            }
+        }
+    }
 }
 
 const SQUARE: usize = 40;
@@ -71,8 +122,11 @@ pub fn svg(spec: &Spec, board: &Board, p: &Placement, attacks: bool) -> String {
         let (x, y) = origin(cell);
         let within = cell % (rows * cols);
         let dark = (within / cols + within % cols) % 2 == 1;
+        let region = spec.regions.as_ref().and_then(|r| r.of(cell));
         let fill = if board.is_wall(cell) || p.chosen_walls[cell] {
             "#444444"
+        } else if let Some(letter) = region {
+            region_colour(spec, letter)
         } else if dark {
             "#b58863"
         } else {
@@ -111,6 +165,9 @@ pub fn svg(spec: &Spec, board: &Board, p: &Placement, attacks: bool) -> String {
                 piece_letter(spec)
             );
         }
+    }
+    if let Some(regions) = &spec.regions {
+        region_borders(&mut s, board, regions, &origin);
     }
     if attacks {
         for (a, b) in attack_pairs(spec, board, p) {

@@ -167,6 +167,15 @@ pub enum HintItem {
     Tuple(Tuple),
 }
 
+/// What a scoped count ranges over, as written.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ScopeAst {
+    /// `per row`, `per region`, ... (the word is checked by `check`).
+    Per(Name),
+    /// `in (r0,c0) (r1,c1)`: a box between two corners.
+    In(Tuple, Tuple),
+}
+
 /// What a statement says.
 #[derive(Clone, Debug, PartialEq)]
 pub enum StmtKind {
@@ -203,6 +212,15 @@ pub enum StmtKind {
     Rule(RuleAst),
     /// `count rel k`
     Count(Relation),
+    /// `count per row rel k`, `count in (0,0) (2,2) rel k`.
+    ScopedCount {
+        /// What it ranges over.
+        scope: ScopeAst,
+        /// The bound on each set.
+        rel: Relation,
+    },
+    /// `regions { picture }`
+    Regions(Picture),
     /// `maximize count`, `minimize walls`, ...
     Objective {
         /// Which way.

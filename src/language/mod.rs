@@ -19,6 +19,7 @@ pub(crate) mod syntax;
 
 pub use check::{line_identity_applies, MAX_CELLS, MAX_DIMS, MAX_DIRECTIONS};
 
+use crate::board::sets::{Regions, Scope};
 use crate::board::symmetry::SignedPerm;
 use crate::board::Piece;
 use crate::diag::{Diagnostic, SpecErrors};
@@ -37,6 +38,36 @@ pub enum RuleSpec {
     Attacks(Rel, u32),
     /// Every non-wall cell is occupied or attacked.
     Dominate,
+}
+
+/// `count per row == 1`, `count in (0,0) (2,2) <= 1`: a bound on the
+/// pieces of every set of a scope.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScopedCount {
+    /// The sets it bounds.
+    pub scope: Scope,
+    /// The comparison.
+    pub rel: Rel,
+    /// The bound on each set.
+    pub k: u32,
+}
+
+impl ScopedCount {
+    /// The statement, normalised: `count per row = 1`.
+    pub fn text(&self) -> String {
+        format!(
+            "count {} {} {}",
+            self.scope.text(),
+            self.rel.symbol(),
+            self.k
+        )
+    }
+
+    /// The bound when the count only bounds a set from above (`<= k`):
+    /// then a set of at most `k` cells cannot break it.
+    pub fn only_at_most(&self) -> Option<u32> {
+        (self.rel == Rel::Le).then_some(self.k)
+    }
 }
 
 /// What an objective counts.
@@ -159,6 +190,11 @@ pub struct Spec {
     pub rules: Vec<RuleSpec>,
     /// Bounds on the number of placed pieces.
     pub count: Vec<(Rel, u32)>,
+    /// Bounds on the pieces of every row, region, line, ... in the file's
+    /// order.
+    pub scoped_counts: Vec<ScopedCount>,
+    /// The board's regions (`regions { ... }`), if drawn.
+    pub regions: Option<Regions>,
     /// The objective, if any.
     pub objective: Option<ObjectiveSpec>,
     /// `walls free`: every free cell may hold a wall chosen by the solver.

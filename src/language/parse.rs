@@ -153,6 +153,7 @@ fn describe(rule: &Rule) -> &'static str {
         | Rule::piece_stmt
         | Rule::rule_stmt
         | Rule::count_stmt
+        | Rule::regions_stmt
         | Rule::objective_stmt
         | Rule::fix_stmt
         | Rule::forbid_stmt
@@ -167,11 +168,18 @@ fn describe(rule: &Rule) -> &'static str {
         | Rule::kw_piece
         | Rule::kw_rule
         | Rule::kw_count
+        | Rule::kw_regions
         | Rule::kw_fix
         | Rule::kw_forbid
         | Rule::kw_encode
         | Rule::sense => {
-            "a statement (param, board, torus, wall, walls, piece, rule, count, maximize, minimize, fix, forbid, encode, hint)"
+            "a statement (param, board, torus, wall, walls, piece, rule, count, regions, maximize, minimize, fix, forbid, encode, hint)"
+        }
+        Rule::count_per | Rule::kw_per => "`per` and what a count ranges over (row, column, diagonal, line, region)",
+        Rule::count_in | Rule::kw_in => "`in` and the two corners of a box, such as `in (0,0) (2,2)`",
+        Rule::region_picture => "a regions picture `{ ... }`",
+        Rule::region_row | Rule::region_cell | Rule::region_line => {
+            "a region cell (a letter or digit, `.` for no region); a comment after a row needs two spaces before `#`"
         }
         Rule::expr | Rule::int | Rule::ident | Rule::neg | Rule::operand => "a number or a parameter",
         Rule::add | Rule::sub | Rule::mul | Rule::div | Rule::rem | Rule::pow => {
@@ -276,9 +284,27 @@ fn statement(pair: Pair<'_, Rule>) -> Stmt {
             })
         }
         Rule::count_stmt => {
-            let rel = relation_parts(span, inner.skip(1));
-            StmtKind::Count(rel)
+            let mut rest = inner.skip(1).peekable();
+            let scope = match rest.peek().map(Pair::as_rule) {
+                Some(Rule::count_per) => Some(ScopeAst::Per(name(
+                    rest.next().unwrap().into_inner().nth(1).unwrap(),
+                ))),
+                Some(Rule::count_in) => {
+                    let mut corners = rest.next().unwrap().into_inner().skip(1).map(tuple);
+                    Some(ScopeAst::In(
+                        corners.next().unwrap(),
+                        corners.next().unwrap(),
+                    ))
+                }
+                _ => None,
+            };
+            let rel = relation_parts(span, rest);
+            match scope {
+                Some(scope) => StmtKind::ScopedCount { scope, rel },
+                None => StmtKind::Count(rel),
+            }
         }
+        Rule::regions_stmt => StmtKind::Regions(picture(inner.nth(1).unwrap())),
         Rule::objective_stmt => {
             let sense = match inner.next().unwrap().as_str() {
                 "maximize" => SenseAst::Maximize,
@@ -347,8 +373,11 @@ fn picture(pair: Pair<'_, Rule>) -> Picture {
     let span = span_of(&pair);
     let rows = pair
         .into_inner()
-        .filter(|p| p.as_rule() == Rule::pic_line)
-        .filter_map(|line| line.into_inner().find(|p| p.as_rule() == Rule::pic_row))
+        .filter(|p| matches!(p.as_rule(), Rule::pic_line | Rule::region_line))
+        .filter_map(|line| {
+            line.into_inner()
+                .find(|p| matches!(p.as_rule(), Rule::pic_row | Rule::region_row))
+        })
         .map(|row| PictureRow {
             span: span_of(&row),
             cells: row

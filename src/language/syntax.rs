@@ -10,6 +10,7 @@
 
 use std::borrow::Cow;
 
+use crate::board::sets::Scope;
 use crate::board::symmetry::NAMED_2D;
 use crate::board::BUILTIN_PIECES;
 use crate::diag::suggest::{char_name, confusable, nearest};
@@ -26,9 +27,9 @@ pub const MAX_NESTING: usize = 32;
 pub const MAX_EXPR_OPS: usize = 256;
 
 /// Every statement keyword.
-pub const STATEMENTS: [&str; 14] = [
-    "param", "board", "torus", "wall", "walls", "piece", "rule", "count", "maximize", "minimize",
-    "fix", "forbid", "encode", "hint",
+pub const STATEMENTS: [&str; 15] = [
+    "param", "board", "torus", "wall", "walls", "piece", "rule", "count", "regions", "maximize",
+    "minimize", "fix", "forbid", "encode", "hint",
 ];
 
 /// The hints the language knows.
@@ -163,7 +164,8 @@ fn usage(kw: &str) -> Cow<'static, str> {
         "wall" | "fix" | "forbid" => "cells in parentheses, e.g. `wall (1,3) (2,5)`",
         "walls" => "`walls free`, then bounds such as `walls <= 5`",
         "rule" => "`rule no_attack`, `rule dominate`, or `rule attacks == k` (also <=, >=, <, >)",
-        "count" => "`count == N` (also <=, >=, <, >), e.g. `count >= 8`",
+        "count" => "`count == N` (also <=, >=, <, >), e.g. `count >= 8`; per set: `count per row == 1` (row, column, diagonal, line, region) or `count in (0,0) (2,2) <= 1`",
+        "regions" => "`regions { ... }`: a picture of the board, one letter or digit a region",
         "maximize" | "minimize" => "`maximize count`, `minimize count` or `minimize walls`",
         "encode" => "`encode amo NAME`, `encode card NAME` or `encode rays NAME`",
         "hint" => "`hint lines`, `hint empty_lines == 1`, `hint cliques cube star`, `hint layers <= 5`, `hint subboards 3 <= 4`, `hint symmetric rot180` or `hint break_symmetry`",
@@ -179,6 +181,8 @@ fn vocabulary(kw: &str, n: usize, previous: &str) -> Vec<&'static str> {
         ("rule", 0) => vec!["no_attack", "dominate", "attacks"],
         ("maximize" | "minimize", 0) => vec!["count", "walls"],
         ("walls", 0) => vec!["free"],
+        ("count", 0) => vec!["per", "in"],
+        ("count", 1) if previous == "per" => Scope::PER_WORDS.to_vec(),
         ("encode", 0) => vec!["amo", "card", "rays"],
         ("hint", 0) => HINTS.to_vec(),
         ("hint", _) => match previous {

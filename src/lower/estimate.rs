@@ -6,6 +6,7 @@
 
 use super::canonical_directions;
 use crate::board::moves;
+use crate::board::sets::{n_steps, shortest_binding};
 use crate::language::{HintSpec, RuleSpec, Spec};
 use crate::options::RayEncoding;
 
@@ -99,6 +100,11 @@ pub fn estimate(spec: &Spec) -> ModelEstimate {
         e.rows(signed * free * walls, 2 * per_ray * free * walls);
     }
     hints(spec, free, &riders, &mut e);
+    for count in &spec.scoped_counts {
+        let shortest = shortest_binding(&count.scope, count.only_at_most());
+        let steps = n_steps(&count.scope, &spec.dims, shortest);
+        e.rows(steps.saturating_mul(cells), steps.saturating_mul(free));
+    }
     let bounds = (spec.count.len() + spec.wall_bounds.len()) as u64;
     e.rows(bounds, bounds * free);
     if spec.objective.is_some() {
@@ -226,6 +232,9 @@ mod tests {
             "board 5^3\nrule no_attack\ncount >= 9\nhint cliques cube star\nhint layers <= 5\nhint subboards 3 <= 4\n",
             "board 6 x 6\nwalls free\nrule no_attack\nhint symmetric rot90\nhint break_symmetry\n",
             "board 3^4\nrule no_attack\nhint break_symmetry\n",
+            "board 7 x 7\nwall (3,3)\ncount per line <= 2\ncount per row == 2\ncount per column >= 1\n",
+            "board 4 x 5 x 3\ncount per line <= 1\ncount per diagonal == 1\ncount in (0,0,0) (2,2,2) <= 3\n",
+            "board 3 x 3\nregions {\n  a a b\n  a b b\n  c c c\n}\npiece king\nrule no_attack\ncount per region == 1\n",
         ] {
             let s = spec(src);
             let board = Board::new(&s.dims, s.torus, &s.walls);

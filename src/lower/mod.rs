@@ -21,6 +21,7 @@ mod hints;
 mod meetings;
 mod rays;
 mod rules;
+mod scoped;
 mod walked;
 
 pub use estimate::{estimate, ModelEstimate};
@@ -105,6 +106,7 @@ impl<'a> Builder<'a> {
         }
         self.fixed_and_forbidden();
         self.count();
+        self.scoped_counts();
         self.wall_bounds();
         self.objective();
         self.hints();

@@ -15,6 +15,8 @@
 //! * [`plan`]: the instance list cut into tasks, one JSON line each;
 //! * [`merge`]: histograms, optima and unique optima over result lines;
 //! * [`puzzles`]: boards with a unique optimum and minimal walls;
+//! * [`regions`]: region pictures on which a model with `count per region`
+//!   has exactly one solution (the "Queens" puzzle, Star Battle);
 //! * [`split`]: one clique search cut into parts (`solve --split`), its
 //!   leaves as instances, and their results joined.
 //!
@@ -31,6 +33,7 @@ pub mod merge;
 mod placements;
 pub mod plan;
 pub mod puzzles;
+pub mod regions;
 mod run;
 pub mod split;
 mod walls;

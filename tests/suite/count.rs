@@ -219,9 +219,12 @@ fn agree(src: &str, want: &BTreeSet<Cells>, base: Ask) {
     assert_eq!(sizes, want.len() as u64, "{src}");
 }
 
-/// Small boards: every rule, leapers, walls, fixed and forbidden cells,
-/// `walls free`, 3-D, a torus, implied hints.
-const CASES: [&str; 16] = [
+/// Small boards: scoped counts and regions, every rule, leapers, walls,
+/// fixed and forbidden cells, `walls free`, 3-D, a torus, implied hints.
+const CASES: [&str; 19] = [
+    "board 4 x 4\ncount per row == 1\ncount per column == 1\n",
+    "board 4 x 4\ncount per line <= 2\ncount >= 7\n",
+    "board 4 x 4\nregions {\n  a a b b\n  a c c b\n  d c c b\n  d d d b\n}\ncount per region == 1\ncount per row <= 1\n",
     "board 4 x 4\npiece queen\nrule no_attack\n",
     "board 4 x 4\npiece queen\nrule no_attack\ncount == 4\n",
     "board 4 x 4\npiece knight\nrule no_attack\ncount >= 6\n",
@@ -388,7 +391,8 @@ fn a_restricting_hint_is_reported_and_counted_under() {
     let run = run_src(src, Ask::default());
     assert_eq!(run.summary["under"][0], "hint symmetric rot90");
     // An implied-if hint is named as assumed, an implied one not at all.
-    let run = run_src(CASES[15], Ask::default());
+    let layers = CASES.iter().find(|c| c.contains("hint layers")).unwrap();
+    let run = run_src(layers, Ask::default());
     assert_eq!(
         run.summary["assuming"],
         serde_json::json!(["hint layers <= 1"])
@@ -437,6 +441,33 @@ fn n_queens_92_in_12_classes_and_724_in_92() {
     assert_eq!(number(&plain.summary, "solutions"), 92);
     assert_eq!(classes("eight-queens.qspec", &[], false), (92, 12));
     assert_eq!(classes("n-queens.qspec", &[("n", 10)], false), (724, 92));
+}
+
+#[test]
+fn no_three_in_line_a000769_classes_and_a000755_solutions() {
+    for (n, all, classes_of_n) in [
+        (2, 1, 1),
+        (3, 2, 1),
+        (4, 11, 4),
+        (5, 32, 5),
+        (6, 50, 11),
+        (7, 132, 22),
+    ] {
+        assert_eq!(
+            classes("no-three-in-line.qspec", &[("n", n)], false),
+            (all, classes_of_n),
+            "n = {n}"
+        );
+    }
+}
+
+#[test]
+fn the_region_puzzles_have_exactly_one_solution() {
+    for name in ["queens-regions.qspec", "star-battle.qspec"] {
+        let run = run_file(&model(name), &[], Ask::default());
+        assert_eq!(run.code, 0, "{name}");
+        assert_eq!(number(&run.summary, "solutions"), 1, "{name}");
+    }
 }
 
 #[test]

@@ -49,6 +49,7 @@ mod results;
 mod robust;
 mod rules;
 mod scaling;
+mod scoped;
 mod seed_results;
 mod snapshot;
 mod snapshots;

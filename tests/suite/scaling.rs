@@ -75,6 +75,21 @@ fn every_rule_is_lowered_in_work_linear_in_the_model() {
     }
 }
 
+/// Scoped counts: a row, a diagonal, a line of any slope, a box walked
+/// once per set it is in (the model grows with the sets too).
+#[test]
+fn scoped_counts_are_lowered_in_work_linear_in_the_model() {
+    for scope in [
+        "count per row == 1\ncount per column <= 1",
+        "count per diagonal <= 1",
+        "count per line <= 2",
+        "count per line <= 4",
+        "count in (1,1) (5,5) <= 3",
+    ] {
+        grows_with_the_model(&format!("param n = 8\nboard n x n\n{scope}\n"), 12);
+    }
+}
+
 #[test]
 fn long_lines_cost_their_length_once() {
     // 9 columns of n cells: the fuzz case, at lengths a

@@ -236,3 +236,56 @@ fn independence_numbers() {
         optimum("rooks", &["-D", &dn], "count", n);
     }
 }
+
+/// `qspec count --up-to-symmetry` of a model: (classes, solutions), read
+/// from its summary lines.
+fn classes_and_boards(model: &str, args: &[&str]) -> (u64, u64) {
+    let out = Command::new(env!("CARGO_BIN_EXE_qspec"))
+        .args(["count", "--up-to-symmetry"])
+        .arg(format!("models/{model}.qspec"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("qspec runs");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(out.status.code(), Some(0), "{model} {args:?}\n{text}");
+    let first = |suffix: &str| -> u64 {
+        text.lines()
+            .find(|l| l.contains(suffix))
+            .and_then(|l| l.split_whitespace().next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no `{suffix}` line:\n{text}"))
+    };
+    (
+        first("under the board's symmetry group"),
+        first("(the sum of the class sizes)"),
+    )
+}
+
+#[test]
+#[cfg_attr(
+    not(feature = "external-solvers"),
+    ignore = "slow: the full suite runs it"
+)]
+fn no_three_in_line_are_the_oeis_values() {
+    // A000769 (classes under the square's 8 symmetries) and A000755 (all
+    // boards), n = 2..9.
+    let table = [
+        (2, 1, 1),
+        (3, 1, 2),
+        (4, 4, 11),
+        (5, 5, 32),
+        (6, 11, 50),
+        (7, 22, 132),
+        (8, 57, 380),
+        (9, 51, 368),
+    ];
+    for (n, classes, boards) in table {
+        let n_is = format!("n={n}");
+        assert_eq!(
+            classes_and_boards("no-three-in-line", &["-D", &n_is]),
+            (classes, boards),
+            "n = {n}"
+        );
+    }
+}

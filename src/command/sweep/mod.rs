@@ -5,6 +5,7 @@
 //! and resumable), and merged (`sweep merge`).
 
 mod family;
+mod regions;
 mod requests;
 mod results;
 mod tasks;
@@ -42,7 +43,10 @@ pub fn run_sweep(args: &SweepRequest, out: &mut dyn Write) -> Result<u8> {
 pub fn run_puzzles(args: &PuzzlesRequest, out: &mut dyn Write) -> Result<u8> {
     qspec::interrupt::set_graceful(true);
     stop_after(args.timeout);
-    results::run_puzzles(args, out)
+    match &args.regions {
+        Some(ask) => regions::run_region_puzzles(args, ask, out),
+        None => results::run_puzzles(args, out),
+    }
 }
 
 /// `--timeout`: the run stops after `seconds` as on Ctrl-C, every line

@@ -103,6 +103,8 @@ pub struct PuzzlesRequest {
     pub define: Vec<(String, Vec<i64>)>,
     /// Puzzles with this many walls.
     pub walls: Option<Vec<usize>>,
+    /// Region puzzles instead (`--size`).
+    pub regions: Option<qspec::sweep::regions::RegionAsk>,
     /// What makes a puzzle's walls minimal.
     pub minimal: Rule,
     /// Write the puzzles to this file (atomically) instead of standard output.

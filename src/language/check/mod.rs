@@ -11,6 +11,7 @@ mod board;
 mod hints;
 mod items;
 mod params;
+mod scopes;
 mod surprises;
 
 use super::ast::*;
@@ -106,6 +107,8 @@ impl Checker<'_> {
             piece: builtin("queen", d).expect("queen is built in"),
             rules: vec![],
             count: vec![],
+            scoped_counts: vec![],
+            regions: None,
             objective: None,
             free_walls: false,
             wall_bounds: vec![],
@@ -119,6 +122,7 @@ impl Checker<'_> {
         let mut forbidden = BTreeSet::new();
         let mut seen_piece: Option<Span> = None;
         let mut seen_objective: Option<Span> = None;
+        let mut seen_regions: Option<Span> = None;
         for stmt in stmts {
             match &stmt.kind {
                 StmtKind::Param { .. } => {}
@@ -162,6 +166,18 @@ impl Checker<'_> {
                         spec.count.push(b);
                     }
                 }
+                StmtKind::ScopedCount { .. } => {} // once the board is known
+                StmtKind::Regions(picture) => {
+                    if seen_regions.is_some() {
+                        self.report(Diagnostic::new(
+                            stmt.span,
+                            "a model draws its regions once; this is a second `regions` picture",
+                        ));
+                        continue;
+                    }
+                    seen_regions = Some(stmt.span);
+                    spec.regions = self.regions(picture, &dims);
+                }
                 StmtKind::Objective { sense, target } => {
                     if seen_objective.is_some() {
                         self.report(Diagnostic::new(
@@ -186,6 +202,7 @@ impl Checker<'_> {
         spec.walls = walls.into_iter().collect();
         spec.fixed = fixed.into_iter().collect();
         spec.forbidden = forbidden.into_iter().collect();
+        self.scoped_counts(stmts, &mut spec);
         Some(spec)
     }
 }

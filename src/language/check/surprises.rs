@@ -11,17 +11,20 @@ use crate::model::Rel;
 
 impl Checker<'_> {
     pub(super) fn surprises(&mut self, stmts: &[Stmt], spec: &Spec) {
-        self.no_piece(stmts);
+        self.no_piece(stmts, spec);
         self.nothing_asked(stmts, spec);
         self.repeated_rules(stmts);
         self.contradictions(stmts);
         self.repeated_encodings(stmts);
     }
 
-    fn no_piece(&mut self, stmts: &[Stmt]) {
-        if stmts
-            .iter()
-            .any(|s| matches!(s.kind, StmtKind::Piece { .. }))
+    /// No `piece` where a rule moves one (without rules, as in `count per
+    /// line <= 2`, the pieces are points and their moves do not matter).
+    fn no_piece(&mut self, stmts: &[Stmt], spec: &Spec) {
+        if spec.rules.is_empty()
+            || stmts
+                .iter()
+                .any(|s| matches!(s.kind, StmtKind::Piece { .. }))
         {
             return;
         }
@@ -36,6 +39,10 @@ impl Checker<'_> {
     /// board satisfies every rule.
     fn nothing_asked(&mut self, stmts: &[Stmt], spec: &Spec) {
         let asks = !spec.count.is_empty()
+            || spec
+                .scoped_counts
+                .iter()
+                .any(|c| c.rel != Rel::Le && c.k > 0)
             || spec.objective.is_some()
             || !spec.fixed.is_empty()
             || spec.rules.contains(&RuleSpec::Dominate);

@@ -6,7 +6,8 @@
 //!   leaves no invariant solution.
 //! * break_symmetry — one solution per class of the board's symmetry group
 //!   (the box's signed permutations that keep walls, fixed and forbidden
-//!   cells in place; with `walls free` acting on pieces and walls together):
+//!   cells in place, and carry each scoped count's sets — rows, regions,
+//!   lines, a box — onto sets of the same count; with `walls free` acting on pieces and walls together):
 //!   for every symmetry `g`, the decision vector (pieces and chosen walls,
 //!   cell by cell) is lexicographically at most its image under `g`, so only
 //!   the least member of each class stays. The comparison is the compact
@@ -14,11 +15,13 @@
 //!   `g` moves. Boxes with more than [`GROUP_LIMIT`] symmetries use the
 //!   generators only: at least one solution per class is kept.
 
-use crate::board::symmetry::{board_group, generated, SignedPerm};
+use crate::board::sets::{sets, shortest_binding};
+use crate::board::symmetry::{board_group_keeping, generated, SignedPerm};
 use crate::board::Board;
 use crate::language::Spec;
 use crate::lower::{marks, Builder};
 use crate::model::{Constraint, HintKind, Lit, OriginId};
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Boxes with more symmetries than [`GROUP_LIMIT`] get lex-leader
 /// constraints for the generators of their group only.
@@ -26,7 +29,8 @@ pub use crate::board::symmetry::GROUP_LIMIT;
 
 /// The symmetry group of `spec`'s board as `hint break_symmetry` breaks
 /// it: the box's signed permutations that keep walls, fixed and forbidden
-/// cells in place, identity first. `Err` with generators of the group
+/// cells in place and each scoped count's sets among themselves, identity
+/// first. `Err` with generators of the group
 /// (the identity not among them) when it has more than [`GROUP_LIMIT`]
 /// elements.
 pub fn symmetry_group(spec: &Spec, board: &Board) -> Result<Vec<SignedPerm>, Vec<SignedPerm>> {
@@ -41,9 +45,26 @@ pub fn symmetry_group_within(
 ) -> Result<Vec<SignedPerm>, Vec<SignedPerm>> {
     let fixed = marks(board, &spec.fixed);
     let forbidden = marks(board, &spec.forbidden);
-    board_group(board, &[&fixed, &forbidden], limit).or_else(|generators| {
+    let families = scoped_families(spec, board);
+    board_group_keeping(board, &[&fixed, &forbidden], &families, limit).or_else(|generators| {
         generated(&generators, board.dims().len(), limit as usize).ok_or(generators)
     })
+}
+
+/// The sets of the scoped counts, one family per bound: counts with the
+/// same comparison and bound (`count per row == 1`, `count per column ==
+/// 1`) make one family, so a symmetry may carry rows onto columns.
+fn scoped_families(spec: &Spec, board: &Board) -> Vec<Vec<Vec<usize>>> {
+    let mut families: BTreeMap<(u8, u32), BTreeSet<Vec<usize>>> = BTreeMap::new();
+    for count in &spec.scoped_counts {
+        let shortest = shortest_binding(&count.scope, count.only_at_most());
+        let family = families.entry((count.rel as u8, count.k)).or_default();
+        family.extend(sets(board, &count.scope, spec.regions.as_ref(), shortest));
+    }
+    families
+        .into_values()
+        .map(|f| f.into_iter().collect())
+        .collect()
 }
 
 /// What a cell holds for certain, or the literal that decides it.

@@ -33,6 +33,7 @@ use super::shared::Shared;
 use super::task::{child_candidates, child_group, End, Task};
 use crate::error::{Error, Result};
 use crate::model::Model;
+use crate::random::Random;
 use crate::solve::interface::{Answer, SolveOptions};
 use crate::solve::oracle::Stop;
 
@@ -221,7 +222,7 @@ fn in_parallel(
 /// left) at the i-th node of a dive down uniformly random branches.
 pub fn dives(setup: &Setup, task: &Task, best: usize, count: u32) -> f64 {
     let mut bound = Bound::new(&setup.graph);
-    let mut random = Random::seeded(&task.path);
+    let mut random = seeded(&task.path);
     let mut total = 0.0;
     for _ in 0..count {
         let (mut node, mut weight, mut nodes) = (task.clone(), 1.0, 1.0);
@@ -240,31 +241,13 @@ pub fn dives(setup: &Setup, task: &Task, best: usize, count: u32) -> f64 {
     total / f64::from(count.max(1))
 }
 
-/// A small deterministic generator (splitmix64) for the dives.
-struct Random(u64);
-
-impl Random {
-    /// Seeded by a node's path, so a leaf's dives do not depend on the
-    /// thread or the order they run in.
-    fn seeded(path: &[u32]) -> Random {
-        let seed = path.iter().fold(0x9e37_79b9_7f4a_7c15u64, |h, &b| {
-            (h ^ u64::from(b)).wrapping_mul(0x1000_0000_01b3)
-        });
-        Random(seed)
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (n > 0).
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
+/// The generator of a node's dives, seeded by the node's path, so a
+/// leaf's dives do not depend on the thread or the order they run in.
+fn seeded(path: &[u32]) -> Random {
+    let seed = path.iter().fold(0x9e37_79b9_7f4a_7c15u64, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x1000_0000_01b3)
+    });
+    Random::new(seed)
 }
 
 /// Whether `task` may have children (candidates to branch on).

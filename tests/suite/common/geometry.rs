@@ -8,6 +8,7 @@
 //! cannot fool this one.
 
 use qspec::board::piece::BUILTIN_PIECES;
+use qspec::board::sets::Scope;
 use qspec::language::{RuleSpec, Spec};
 use qspec::model::Rel;
 use std::collections::BTreeSet;
@@ -194,6 +195,14 @@ pub fn is_solution(spec: &Spec, pieces: &[bool], chosen_walls: &[bool]) -> bool 
     if !holds(&spec.count, count(pieces)) || !holds(&spec.wall_bounds, count(chosen_walls)) {
         return false;
     }
+    for scoped in &spec.scoped_counts {
+        for set in cached_scope_sets(spec, &scoped.scope).iter() {
+            let on = set.iter().filter(|&&c| pieces[c]).count() as i64;
+            if !holds(&[(scoped.rel, scoped.k)], on) {
+                return false;
+            }
+        }
+    }
     let board = OwnBoard {
         dims,
         torus: spec.torus,
@@ -202,6 +211,111 @@ pub fn is_solution(spec: &Spec, pieces: &[bool], chosen_walls: &[bool]) -> bool 
         moves: moves_of(spec),
     };
     spec.rules.iter().all(|rule| board.rule_holds(*rule))
+}
+
+/// [`scope_sets`], computed once per board and scope: the oracle asks
+/// for every placement it tries.
+fn cached_scope_sets(spec: &Spec, scope: &Scope) -> std::rc::Rc<BTreeSet<Vec<usize>>> {
+    type Key = (Vec<usize>, String, Option<qspec::board::sets::Regions>);
+    thread_local! {
+        static CACHE: std::cell::RefCell<std::collections::HashMap<Key, std::rc::Rc<BTreeSet<Vec<usize>>>>> =
+            Default::default();
+    }
+    let key: Key = (
+        spec.dims.clone(),
+        format!("{scope:?}"),
+        spec.regions.clone(),
+    );
+    CACHE.with(|cache| {
+        cache
+            .borrow_mut()
+            .entry(key)
+            .or_insert_with(|| std::rc::Rc::new(scope_sets(spec, scope)))
+            .clone()
+    })
+}
+
+/// The sets of cells a scoped count bounds, from the language page's
+/// definitions: a row or a column is the cells that share the first or
+/// the second coordinate; a line is every cell collinear with two
+/// distinct cells (all 2x2 minors of the two differences vanish); a
+/// diagonal is every cell `a + t u` for a cell `a` and a step `u` of
+/// entries -1, 0, 1 with two or more non-zero; a region is the cells of
+/// one letter; a box the cells between its corners.
+pub fn scope_sets(spec: &Spec, scope: &Scope) -> BTreeSet<Vec<usize>> {
+    let dims = &spec.dims;
+    let n: usize = dims.iter().product();
+    let at = |c: usize| coords_of(dims, c);
+    let grouped = |key: &dyn Fn(usize) -> Option<usize>| -> BTreeSet<Vec<usize>> {
+        let mut by: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
+        for c in 0..n {
+            if let Some(k) = key(c) {
+                by.entry(k).or_default().push(c);
+            }
+        }
+        by.into_values().collect()
+    };
+    match scope {
+        Scope::Row => grouped(&|c| Some(at(c)[0])),
+        Scope::Column => grouped(&|c| Some(at(c)[1])),
+        Scope::Region => {
+            let regions = spec.regions.as_ref().expect("checked: regions drawn");
+            grouped(&|c| regions.of(c).map(|l| l as usize))
+        }
+        Scope::Box { low, high } => {
+            let inside = |c: usize| {
+                at(c)
+                    .iter()
+                    .enumerate()
+                    .all(|(i, &x)| low[i] <= x && x <= high[i])
+            };
+            [(0..n).filter(|&c| inside(c)).collect()].into()
+        }
+        Scope::Line => {
+            let mut out = BTreeSet::new();
+            for a in 0..n {
+                for b in a + 1..n {
+                    let (pa, pb) = (at(a), at(b));
+                    let d: Vec<i64> = (0..dims.len())
+                        .map(|i| pb[i] as i64 - pa[i] as i64)
+                        .collect();
+                    let line: Vec<usize> = (0..n)
+                        .filter(|&c| {
+                            let pc = at(c);
+                            let e: Vec<i64> = (0..dims.len())
+                                .map(|i| pc[i] as i64 - pa[i] as i64)
+                                .collect();
+                            (0..d.len()).all(|i| (0..d.len()).all(|j| d[i] * e[j] == d[j] * e[i]))
+                        })
+                        .collect();
+                    out.insert(line);
+                }
+            }
+            out
+        }
+        Scope::Diagonal => {
+            let mut out = BTreeSet::new();
+            for u in all_unit_steps(dims.len())
+                .into_iter()
+                .filter(|u| u.iter().filter(|&&x| x != 0).count() >= 2)
+            {
+                for a in 0..n {
+                    let mut line = vec![a];
+                    for sign in [1i64, -1] {
+                        let v: Vec<i64> = u.iter().map(|x| x * sign).collect();
+                        let mut here = at(a);
+                        while let Some(next) = step(dims, false, &here, &v) {
+                            line.push(index_of(dims, &next));
+                            here = next;
+                        }
+                    }
+                    line.sort_unstable();
+                    out.insert(line);
+                }
+            }
+            out
+        }
+    }
 }
 
 /// Whether some piece of `pieces` attacks another (walls as in `spec`,

@@ -128,6 +128,19 @@ const CASES: &[Case] = &[
     Case::new("knights", &[], Known::Maximum(32), "(32 on 8x8)"),
     Case::new("rooks", &[], Known::Maximum(8), "(8 on 8x8)"),
     Case::new("queens-nd", &[], Known::Solvable, "(4,3) 7"),
+    Case::new(
+        "no-three-in-line",
+        &[],
+        Known::Solvable,
+        "solvable for every n <= 60",
+    ),
+    Case::new(
+        "queens-regions",
+        &[],
+        Known::Solvable,
+        "exactly one solution",
+    ),
+    Case::new("star-battle", &[], Known::Solvable, "exactly one solution"),
     Case {
         clasp: false,
         ..Case::new("queens-3d-5", &[], Known::Maximum(13), "13")

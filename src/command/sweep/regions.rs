@@ -1,0 +1,88 @@
+//! `qspec puzzles MODEL --size N`: region puzzles, one JSON line each — the
+//! regions picture a row a string, the one solution's pieces, the seed and
+//! the try that found it.
+
+use std::io::Write;
+
+use super::family::read_source;
+use super::requests::PuzzlesRequest;
+use super::stopped_code;
+use crate::command::{note, print};
+use qspec::error::{Error, Result};
+use qspec::files::write_file;
+use qspec::solve::Stop;
+use qspec::sweep::regions::{region_puzzles, RegionAsk, RegionPuzzle};
+
+/// Makes the puzzles asked, prints them (or writes them to `-o FILE`).
+pub(super) fn run_region_puzzles(
+    args: &PuzzlesRequest,
+    ask: &RegionAsk,
+    out: &mut dyn Write,
+) -> Result<u8> {
+    let defines: Vec<(String, i64)> = args
+        .define
+        .iter()
+        .map(|(name, values)| match values.as_slice() {
+            [one] => Ok((name.clone(), *one)),
+            _ => Err(Error::usage(format!(
+                "-D {name}: region puzzles take one value a parameter"
+            ))),
+        })
+        .collect::<Result<_>>()?;
+    let model = read_source(&args.model, !args.no_auto_hints)?.load(&defines)?;
+    let stop = Stop::default();
+    let mut found: Vec<RegionPuzzle> = Vec::new();
+    let tries = region_puzzles(&model.spec, ask, &stop, &mut |p| {
+        found.push(p);
+        Ok(())
+    })?;
+    note(&format!(
+        "c region puzzles: {} of {} asked, {} x {}, seed {}, {} tries; each has exactly one solution, verified from the board geometry",
+        found.len(),
+        ask.count,
+        ask.size,
+        ask.size,
+        ask.seed,
+        tries
+    ));
+    let lines: Vec<String> = found.iter().map(|p| json_line(p, ask)).collect();
+    match &args.output {
+        Some(file) => write_file(file, false, |w| {
+            for line in &lines {
+                writeln!(w, "{line}")?;
+            }
+            Ok(())
+        })?,
+        None => print(
+            out,
+            &lines.iter().map(|l| format!("{l}\n")).collect::<String>(),
+        )?,
+    }
+    if qspec::interrupt::interrupted() {
+        return Ok(stopped_code());
+    }
+    if found.len() < ask.count {
+        return Err(Error::solver(format!(
+            "found {} of {} region puzzles in {tries} tries",
+            found.len(),
+            ask.count
+        )));
+    }
+    Ok(0)
+}
+
+fn json_line(p: &RegionPuzzle, ask: &RegionAsk) -> String {
+    let rows: Vec<String> = p
+        .rows
+        .iter()
+        .map(|r| r.chars().map(String::from).collect::<Vec<_>>().join(" "))
+        .collect();
+    serde_json::json!({
+        "size": ask.size,
+        "seed": ask.seed,
+        "try": p.found_at,
+        "regions": rows,
+        "solution": p.solution,
+    })
+    .to_string()
+}

@@ -1,0 +1,410 @@
+//! Scoped counts and regions (`count per row == 1`, `count per line <= 2`,
+//! `count in (0,0) (1,1) <= 1`, `regions { ... }`): the model's solutions
+//! against the brute-force oracle (whose sets come from the tests' own
+//! geometry) in every encoding and through the OPB rows, the two
+//! verifiers, the symmetry group, the checker's refusals and the models'
+//! known answers.
+
+use crate::common::{self, agree, agree_with_rows, build, oracle, spec};
+use qspec::board::sets::Scope;
+use qspec::language::{load, ScopedCount};
+use qspec::model::Rel;
+use qspec::options::{AmoEncoding, CardEncoding, Encodings};
+
+const REGIONS_3X3: &str = "regions {\n  a a b\n  a b b\n  c c c\n}\n";
+const REGIONS_4X4: &str = "regions {\n  a a b b\n  a c c b\n  d c c b\n  d d d b\n}\n";
+
+/// Small models of every scope, with walls, fixed and forbidden cells, a
+/// torus, three dimensions and a rule beside them.
+fn cases() -> Vec<String> {
+    let mut all: Vec<String> = [
+        "board 4 x 4\ncount per row == 1\ncount per column == 1\n",
+        "board 4 x 4\npiece king\nrule no_attack\ncount per row == 1\ncount per column == 1\n",
+        "board 3 x 4\ncount per row <= 2\ncount per column >= 1\n",
+        "board 4 x 4\ncount per line <= 2\ncount >= 6\n",
+        "board 3 x 5\ncount per line < 3\ncount per row == 2\n",
+        "board 4 x 4\ncount per diagonal <= 1\ncount >= 5\n",
+        "board 3 x 3\ncount per diagonal == 1\n",
+        "board 4 x 4\nwall (1,1)\nforbid (2,2)\ncount in (0,0) (2,2) == 2\ncount per row <= 1\n",
+        "board 4 x 4\nfix (3,3)\ncount in (3,1) (1,3) >= 3\ncount <= 3\n",
+        "board 4 x 4\ntorus\npiece queen\nrule no_attack\ncount per row == 1\ncount per column == 1\n",
+        "board 2 x 3 x 3\ncount per diagonal <= 1\ncount >= 4\n",
+        "board 2 x 2 x 3\ncount per line <= 1\ncount >= 2\n",
+        "board 4 x 4\npiece knight\nrule attacks == 1\ncount per column == 1\n",
+    ]
+    .map(String::from)
+    .to_vec();
+    all.push(format!(
+        "board 3 x 3\n{REGIONS_3X3}piece king\nrule no_attack\ncount per region == 1\n"
+    ));
+    all.push(format!(
+        "board 4 x 4\n{REGIONS_4X4}count per region == 1\ncount per row == 1\ncount per column == 1\n"
+    ));
+    all.push(format!(
+        "board 4 x 4\n{REGIONS_4X4}piece rook\nrule no_attack\ncount per region <= 1\ncount >= 3\n"
+    ));
+    all
+}
+
+#[test]
+fn scoped_counts_agree_with_the_oracle() {
+    let mut with_solutions = 0;
+    for src in cases() {
+        let n = agree_with_rows(&src, Encodings::default());
+        with_solutions += usize::from(n > 0);
+    }
+    // The cases mean something: most have solutions, some none.
+    assert!(with_solutions >= 12, "{with_solutions}");
+}
+
+#[test]
+#[cfg_attr(
+    not(feature = "external-solvers"),
+    ignore = "slow: the full suite runs it"
+)]
+fn every_encoding_of_every_scoped_count() {
+    for src in cases() {
+        for card in CardEncoding::ALL {
+            let enc = Encodings {
+                amo: None,
+                card: Some(card),
+            };
+            agree(&src, enc);
+        }
+        for amo in AmoEncoding::ALL {
+            let enc = Encodings {
+                amo: Some(amo),
+                card: None,
+            };
+            agree(&src, enc);
+        }
+    }
+}
+
+/// The library's verifier and the tests' own geometry agree on random
+/// placements of every scope.
+#[test]
+fn the_two_verifiers_agree_on_scoped_counts() {
+    use common::geometry;
+    let mut rng = common::Rng(39);
+    let mut agreed = [0usize; 2];
+    let cases = cases();
+    for _ in 0..2000 {
+        let text = &cases[rng.below(cases.len() as u64) as usize];
+        let s = spec(text);
+        let (_, board) = build(&s);
+        let mut p = qspec::Placement::empty(board.n_cells());
+        let density = 1 + rng.below(3);
+        for c in 0..board.n_cells() {
+            p.pieces[c] = !board.is_wall(c) && rng.below(8) < density;
+        }
+        let theirs = qspec::verify::is_solution(&s, &board, &p);
+        let ours = geometry::is_solution(&s, &p.pieces, &p.chosen_walls);
+        assert_eq!(theirs, ours, "{text}{:?}", p.pieces);
+        agreed[usize::from(ours)] += 1;
+    }
+    assert!(agreed[0] > 300 && agreed[1] > 15, "{agreed:?}");
+}
+
+/// The group `--up-to-symmetry` and `hint break_symmetry` use carries
+/// every solution onto a solution, and is as large as the scopes allow.
+#[test]
+fn the_symmetries_keep_the_scopes() {
+    for src in cases() {
+        let s = spec(&src);
+        let (_, board) = build(&s);
+        let solutions = oracle(&s, &board);
+        let group = qspec::lower::symmetry_group(&s, &board).unwrap();
+        for g in &group {
+            let map = g.cell_map(&board);
+            for solution in &solutions {
+                let mut image: Vec<usize> = solution.iter().map(|&c| map[c]).collect();
+                image.sort_unstable();
+                assert!(solutions.contains(&image), "{g:?} on\n{src}");
+            }
+        }
+    }
+    let order = |src: &str| {
+        let s = spec(src);
+        let (_, board) = build(&s);
+        qspec::lower::symmetry_group(&s, &board).unwrap().len()
+    };
+    // Rows and columns of one bound are swapped by the transpositions.
+    assert_eq!(
+        order("board 4 x 4\ncount per row == 1\ncount per column == 1\n"),
+        8
+    );
+    assert_eq!(
+        order("board 4 x 4\ncount per row == 1\ncount per column <= 1\n"),
+        4
+    );
+    assert_eq!(order("board 4 x 4\ncount per row == 1\n"), 4);
+    assert_eq!(order("board 5 x 5\ncount per line <= 2\n"), 8);
+    assert_eq!(order("board 4 x 4\ncount in (0,0) (1,1) <= 1\n"), 2);
+    assert_eq!(
+        order(&format!(
+            "board 3 x 3\n{REGIONS_3X3}count per region == 1\n"
+        )),
+        1
+    );
+    // A region picture symmetric under the transposition keeps it.
+    let mirrored = "board 2 x 2\nregions {\n  a b\n  b a\n}\ncount per region == 1\n";
+    assert_eq!(order(mirrored), 8);
+}
+
+#[test]
+fn the_statements_read_as_written() {
+    let s = spec(&format!(
+        "board 3 x 3\n{REGIONS_3X3}count per region == 1\ncount in (2,2) (0,1) <= 2\ncount per line < 3\n"
+    ));
+    assert_eq!(
+        s.scoped_counts,
+        [
+            ScopedCount {
+                scope: Scope::Region,
+                rel: Rel::Eq,
+                k: 1
+            },
+            ScopedCount {
+                scope: Scope::Box {
+                    low: vec![0, 1],
+                    high: vec![2, 2]
+                },
+                rel: Rel::Le,
+                k: 2
+            },
+            ScopedCount {
+                scope: Scope::Line,
+                rel: Rel::Le,
+                k: 2
+            },
+        ]
+    );
+    let regions = s.regions.unwrap();
+    assert_eq!(
+        (regions.of(0), regions.of(2), regions.of(8)),
+        (Some('a'), Some('b'), Some('c'))
+    );
+    // `.` is a cell in no region; comments after two spaces.
+    let s = spec("board 2 x 2\nregions {  # two regions\n  a .  # the first row\n  b b\n}\ncount per region <= 1\n");
+    assert_eq!(s.regions.unwrap().of(1), None);
+}
+
+fn err(src: &str) -> String {
+    load("t.qspec", src, &[]).expect_err(src).to_string()
+}
+
+#[test]
+fn bad_scopes_are_refused_with_their_place() {
+    let cases: [(&str, &[&str]); 9] = [
+        (
+            "board 4 x 4\ncount per rows == 1\n",
+            &[
+                "t.qspec:2:11",
+                "unknown scope `rows`",
+                "did you mean `row`?",
+            ],
+        ),
+        (
+            "board 3^3\ncount per row == 1\n",
+            &[
+                "t.qspec:2:1",
+                "needs a 2-D board",
+                "3 dimensions",
+                "count per line",
+            ],
+        ),
+        (
+            "board 5 x 5\ntorus\ncount per line <= 2\n",
+            &["t.qspec:3:1", "on a torus"],
+        ),
+        (
+            "board 5 x 5\ncount per region == 1\n",
+            &["t.qspec:2:1", "draws no regions", "regions {"],
+        ),
+        (
+            "board 3 x 3\nregions {\n  a a\n  b b b\n  c c c\n}\n",
+            &[
+                "t.qspec:3:3",
+                "this row has 2 cells, the board has 3 columns",
+            ],
+        ),
+        (
+            "board 2 x 2\nregions {\n  a b\n  a b\n}\nregions {\n  a a\n  b b\n}\n",
+            &["t.qspec:6:1", "a second `regions` picture"],
+        ),
+        (
+            "board 3 x 8\ncount per column == 4\n",
+            &[
+                "t.qspec:2:1",
+                "no placement meets `count per column = 4`",
+                "has 3 cells",
+            ],
+        ),
+        (
+            "board 4 x 4\ncount in (0,0) (4,1) <= 1\n",
+            &["t.qspec:2:17", "off the board"],
+        ),
+        (
+            "board 4 x 4\ncount pr row == 1\n",
+            &["t.qspec:2:7", "did you mean `per`?"],
+        ),
+    ];
+    for (src, wants) in cases {
+        let e = err(src);
+        for want in wants {
+            assert!(e.contains(want), "{src}\nwants {want:?} in\n{e}");
+        }
+    }
+}
+
+#[test]
+fn a_broken_scope_is_named_by_the_verifier() {
+    let s = spec(&format!("board 3 x 3\n{REGIONS_3X3}count per region == 1\ncount per line <= 2\ncount per row <= 1\n"));
+    let (_, board) = build(&s);
+    let mut p = qspec::Placement::empty(9);
+    for cell in [[0, 0], [1, 1], [2, 2], [0, 1]] {
+        p.pieces[board.index(&cell)] = true;
+    }
+    let said: Vec<String> = qspec::verify(&s, &board, &p)
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert!(
+        said.contains(&"count per region = 1: region 'a' holds 2 pieces ((0,0) (0,1))".to_string()),
+        "{said:?}"
+    );
+    assert!(!said.iter().any(|v| v.contains("region 'c'")), "{said:?}");
+    assert!(
+        said.contains(
+            &"count per line <= 2: the line (0,0)..(2,2) holds 3 pieces ((0,0) (1,1) (2,2))"
+                .to_string()
+        ),
+        "{said:?}"
+    );
+    assert!(
+        said.contains(&"count per row <= 1: row 0 holds 2 pieces ((0,0) (0,1))".to_string()),
+        "{said:?}"
+    );
+}
+
+#[test]
+fn a_region_puzzle_has_one_solution_and_a_loose_one_several() {
+    let src = std::fs::read_to_string(common::root().join("models/queens-regions.qspec")).unwrap();
+    let one = spec(&src);
+    let (model, board) = build(&one);
+    assert_eq!(
+        common::cnf_solutions(&model, &board, &Encodings::default()).len(),
+        1
+    );
+    let loose = "board 6 x 6\nregions {\n  a a a b b b\n  a c c b d d\n  a c c d d d\n  e e c d f f\n  e e e f f f\n  e e e f f f\n}\npiece king\nrule no_attack\ncount per row == 1\ncount per column == 1\ncount per region == 1\n";
+    let s = spec(loose);
+    let (model, board) = build(&s);
+    let all = common::cnf_solutions(&model, &board, &Encodings::default());
+    assert_eq!(all, oracle(&s, &board));
+    assert_eq!(all.len(), 9);
+}
+
+/// The regions picture of a model file, a row a string of letters.
+fn model_regions(name: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(common::root().join("models").join(name)).unwrap();
+    let start = text.find("regions {\n").unwrap() + "regions {\n".len();
+    let end = start + text[start..].find('}').unwrap();
+    text[start..end]
+        .lines()
+        .map(|l| l.trim().to_string())
+        .collect()
+}
+
+/// Every puzzle `qspec puzzles --size` prints has exactly one solution,
+/// the one it says (counted again on a model written from it); the
+/// models' pictures are the first puzzle of their command.
+#[test]
+fn region_puzzles_have_one_solution_each() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, size, count) in [
+        ("queens-regions.qspec", "8", "3"),
+        ("star-battle.qspec", "10", "2"),
+    ] {
+        let model = common::root().join("models").join(name);
+        let model_s = model.display().to_string();
+        let o = common::qspec(&["puzzles", &model_s, "--size", size, "--count", count]);
+        assert_eq!(o.status.code(), Some(0), "{}", common::stderr(&o));
+        let lines: Vec<serde_json::Value> = common::stdout(&o)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(lines.len().to_string(), count);
+        let rows = |p: &serde_json::Value| -> Vec<String> {
+            p["regions"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|r| r.as_str().unwrap().to_string())
+                .collect()
+        };
+        assert_eq!(rows(&lines[0]), model_regions(name), "{name}");
+        let text = std::fs::read_to_string(&model).unwrap();
+        let start = text.find("regions {").unwrap();
+        let end = start + text[start..].find("}\n").unwrap() + 2;
+        for p in &lines {
+            let picture: String = rows(p).iter().map(|r| format!("  {r}\n")).collect();
+            let src = format!(
+                "{}regions {{\n{picture}}}\n{}",
+                &text[..start],
+                &text[end..]
+            );
+            let file = common::write_text(dir.path(), "puzzle.qspec", &src);
+            let listed = common::qspec(&["solve", &file, "--all", "--jsonl"]);
+            let out = common::stdout(&listed);
+            let lines: Vec<serde_json::Value> = out
+                .lines()
+                .map(|l| serde_json::from_str(l).unwrap())
+                .collect();
+            let boards: Vec<&serde_json::Value> =
+                lines.iter().filter(|v| v.get("cells").is_some()).collect();
+            assert_eq!(boards.len(), 1, "{out}");
+            let mut said: Vec<Vec<u64>> = serde_json::from_value(p["solution"].clone()).unwrap();
+            let mut got: Vec<Vec<u64>> =
+                serde_json::from_value(boards[0]["cells"].clone()).unwrap();
+            said.sort();
+            got.sort();
+            assert_eq!(said, got);
+        }
+    }
+}
+
+#[test]
+fn region_puzzles_are_refused_where_they_cannot_be_made() {
+    let model = |name: &str| {
+        common::root()
+            .join("models")
+            .join(name)
+            .display()
+            .to_string()
+    };
+    let o = common::qspec(&["puzzles", &model("eight-queens.qspec"), "--size", "8"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        common::stderr(&o).contains("count per region == k"),
+        "{}",
+        common::stderr(&o)
+    );
+    let o = common::qspec(&[
+        "puzzles",
+        &model("queens-regions.qspec"),
+        "--size",
+        "8",
+        "--walls",
+        "2",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    // No 3 x 3 board holds three queens no two of which touch.
+    let o = common::qspec(&["puzzles", &model("queens-regions.qspec"), "--size", "3"]);
+    assert_eq!(o.status.code(), Some(2), "{}", common::stderr(&o));
+    assert!(
+        common::stderr(&o).contains("no solution on 3 x 3"),
+        "{}",
+        common::stderr(&o)
+    );
+}
