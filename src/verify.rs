@@ -33,6 +33,23 @@ pub enum Violation {
     FixedEmpty(Vec<usize>),
     /// `rule no_attack`: the first piece attacks the second.
     Attack(Vec<usize>, Vec<usize>),
+    /// `rule white no_attack black`: a piece of the one kind attacks one of
+    /// the other.
+    KindAttack {
+        /// The rule, as written: `rule white no_attack black`.
+        rule: String,
+        /// The attacking piece.
+        from: Vec<usize>,
+        /// The attacked piece.
+        to: Vec<usize>,
+    },
+    /// A bound on one kind's count, or two kinds' counts compared, fails.
+    KindCount {
+        /// The statement, normalised: `count white >= 9`.
+        count: String,
+        /// What the board holds: `3 white, 2 black`.
+        holds: String,
+    },
     /// `rule attacks rel k`: this piece attacks `attacked` others.
     AttackCount {
         /// The attacking piece.
@@ -92,6 +109,12 @@ impl fmt::Display for Violation {
             Violation::FixedEmpty(c) => write!(f, "fix: no piece on the fixed cell {}", show(c)),
             Violation::Attack(a, b) => {
                 write!(f, "rule no_attack: {} attacks {}", show(a), show(b))
+            }
+            Violation::KindAttack { rule, from, to } => {
+                write!(f, "{rule}: {} attacks {}", show(from), show(to))
+            }
+            Violation::KindCount { count, holds } => {
+                write!(f, "{count}: the board holds {holds}")
             }
             Violation::AttackCount {
                 cell,
@@ -172,6 +195,8 @@ struct Verifier<'a> {
     board: &'a Board,
     p: &'a Placement,
     moves: Moves,
+    /// Each kind's moves (the first kind's are `moves`).
+    kind_moves: Vec<Moves>,
     out: Vec<Violation>,
 }
 
@@ -182,6 +207,7 @@ impl<'a> Verifier<'a> {
             board,
             p,
             moves: moves(&spec.piece),
+            kind_moves: spec.kinds.iter().map(|k| moves(&k.piece)).collect(),
             out: Vec::new(),
         }
     }
@@ -201,9 +227,11 @@ impl<'a> Verifier<'a> {
                 RuleSpec::NoAttack => self.no_attack(),
                 RuleSpec::Attacks(rel, k) => self.attack_counts(rel, k),
                 RuleSpec::Dominate => self.dominate(),
+                RuleSpec::NoAttackOn { attacker, target } => self.no_attack_on(attacker, target),
             }
         }
         self.counts();
+        self.kind_counts();
         self.scoped_counts();
         self.out
     }
@@ -260,14 +288,18 @@ impl<'a> Verifier<'a> {
     /// ray, and pieces on leaper targets; each piece once.
     fn attacked_by(&self, from: usize) -> Vec<usize> {
         let mut hit = Vec::new();
-        for v in Self::signed(&self.moves.riders) {
+        let moves = self
+            .kind_moves
+            .get(self.p.kinds[from])
+            .unwrap_or(&self.moves);
+        for v in Self::signed(&moves.riders) {
             if let Some(&last) = self.walk(from, &v, true).last() {
                 if self.p.pieces[last] {
                     hit.push(last);
                 }
             }
         }
-        for v in Self::signed(&self.moves.leapers) {
+        for v in Self::signed(&moves.leapers) {
             if let Some(to) = self.board.step(from, &v) {
                 if to != from && self.p.pieces[to] {
                     hit.push(to);
@@ -348,6 +380,75 @@ impl<'a> Verifier<'a> {
 }
 
 impl Verifier<'_> {
+    /// `rule A no_attack B`: no piece of A attacks one of B.
+    fn no_attack_on(&mut self, attacker: usize, target: usize) {
+        let (a, t) = (&self.spec.kinds[attacker], &self.spec.kinds[target]);
+        let rule = format!("rule {} no_attack {}", a.name, t.name);
+        for from in self.pieces() {
+            if self.p.kinds[from] != attacker {
+                continue;
+            }
+            for to in self.attacked_by(from) {
+                if self.p.kinds[to] == target {
+                    self.out.push(Violation::KindAttack {
+                        rule: rule.clone(),
+                        from: self.coords(from),
+                        to: self.coords(to),
+                    });
+                }
+            }
+        }
+    }
+
+    /// Every kind's bounds, and kinds' counts compared; a piece of a kind
+    /// the model does not have.
+    fn kind_counts(&mut self) {
+        let kinds = &self.spec.kinds;
+        let n = |k: usize| self.p.n_of_kind(k) as i64;
+        let holds = |ks: &[usize]| -> String {
+            let parts: Vec<String> = ks
+                .iter()
+                .map(|&k| format!("{} {}", n(k), kinds[k].name))
+                .collect();
+            parts.join(", ")
+        };
+        let mut out = Vec::new();
+        for c in &self.spec.kind_counts {
+            if !c.rel.holds(n(c.kind), i64::from(c.k)) {
+                out.push(Violation::KindCount {
+                    count: format!("count {} {} {}", kinds[c.kind].name, c.rel.symbol(), c.k),
+                    holds: holds(&[c.kind]),
+                });
+            }
+        }
+        for c in &self.spec.counts_compared {
+            if !c.rel.holds(n(c.left) - n(c.right), c.offset) {
+                let (l, r) = (&kinds[c.left].name, &kinds[c.right].name);
+                let offset = if c.offset == 0 {
+                    String::new()
+                } else {
+                    format!(" {:+}", c.offset)
+                };
+                out.push(Violation::KindCount {
+                    count: format!("count {l} {} count {r}{offset}", c.rel.symbol()),
+                    holds: holds(&[c.left, c.right]),
+                });
+            }
+        }
+        for cell in self.pieces() {
+            if self.p.kinds[cell] >= kinds.len() {
+                out.push(Violation::KindCount {
+                    count: "piece".into(),
+                    holds: format!(
+                        "a piece of no kind of the model on {}",
+                        show(&self.coords(cell))
+                    ),
+                });
+            }
+        }
+        self.out.extend(out);
+    }
+
     /// Every set of every scoped count, its pieces counted.
     fn scoped_counts(&mut self) {
         for count in &self.spec.scoped_counts {
@@ -358,10 +459,12 @@ impl Verifier<'_> {
                 self.spec.regions.as_ref(),
                 shortest,
             ) {
-                let on: Vec<usize> = set.iter().copied().filter(|&c| self.p.pieces[c]).collect();
+                let counted =
+                    |c: usize| self.p.pieces[c] && count.kind.is_none_or(|k| self.p.kinds[c] == k);
+                let on: Vec<usize> = set.iter().copied().filter(|&c| counted(c)).collect();
                 if !count.rel.holds(on.len() as i64, i64::from(count.k)) {
                     self.out.push(Violation::ScopedCount {
-                        count: count.text(),
+                        count: count.text(&self.spec.kinds),
                         set: self.name_of(&count.scope, &set),
                         pieces: on.iter().map(|&c| self.coords(c)).collect(),
                     });
@@ -391,9 +494,10 @@ impl Verifier<'_> {
 
 /// The value of the spec's objective for `placement`, if it has one.
 pub fn objective_value(spec: &Spec, placement: &Placement) -> Option<usize> {
-    spec.objective.map(|o| match o.target {
-        Quantity::Count => placement.n_pieces(),
-        Quantity::Walls => placement.n_chosen_walls(),
+    spec.objective.map(|o| match (o.target, o.kind) {
+        (Quantity::Count, Some(kind)) => placement.n_of_kind(kind),
+        (Quantity::Count, None) => placement.n_pieces(),
+        (Quantity::Walls, _) => placement.n_chosen_walls(),
     })
 }
 

@@ -45,7 +45,8 @@ pub fn read_start(model: &Model, board: &Board, path: &Path) -> Result<Placement
         .map_err(|e| Error::unreadable("the start ", path, e))?;
     let source = path.display().to_string();
     if text.lines().any(is_picture_row) {
-        return picture(board, numbered(&text), Fit::Corner).map_err(|e| Error::text(source, e));
+        return picture(board, numbered(&text), Fit::Corner, model.cells.letters())
+            .map_err(|e| Error::text(source, e));
     }
     let read = read_mapped(model, board, path, None, None)?;
     match &read.mapped {
@@ -64,7 +65,10 @@ pub fn start_literals(model: &Model, board: &Board, placement: &Placement) -> Ve
         .filter(|(var, _)| var.id() <= model.n_decisions())
         .map(|(var, cell)| {
             let on = match cell {
-                CellVar::Piece(c) => placement.pieces[c],
+                CellVar::Piece(c) => placement.pieces[c] && placement.kinds[c] == 0,
+                CellVar::KindPiece { kind, cell } => {
+                    placement.pieces[cell] && placement.kinds[cell] == kind
+                }
                 CellVar::Wall(c) => placement.chosen_walls[c],
             };
             if on {

@@ -25,20 +25,32 @@ pub enum CellVar {
     Piece(usize),
     /// A chosen wall on this cell.
     Wall(usize),
+    /// A piece of kind `kind` (1 or more; kind 0's are [`CellVar::Piece`])
+    /// on this cell.
+    KindPiece {
+        /// The kind.
+        kind: usize,
+        /// The cell.
+        cell: usize,
+    },
 }
 
 /// The cell variable named `name` on `board` (`x_1_2`, `wall_0_3`), or
 /// `None` for any other name (auxiliary variables, `seen_...`) and for
 /// coordinates off the board.
 pub fn cell_var(board: &Board, name: &str) -> Option<CellVar> {
-    let (kind, coords): (fn(usize) -> CellVar, Vec<usize>) = match parse_cell(name)? {
-        CellName::Piece(c) => (CellVar::Piece, c),
-        CellName::Wall(c) => (CellVar::Wall, c),
+    let on_board = |coords: &[usize]| {
+        (coords.len() == board.dims().len() && coords.iter().zip(board.dims()).all(|(c, d)| c < d))
+            .then(|| board.index(coords))
     };
-    if coords.len() != board.dims().len() || coords.iter().zip(board.dims()).any(|(c, d)| c >= d) {
-        return None;
-    }
-    Some(kind(board.index(&coords)))
+    Some(match parse_cell(name)? {
+        CellName::Piece(c) => CellVar::Piece(on_board(&c)?),
+        CellName::Wall(c) => CellVar::Wall(on_board(&c)?),
+        CellName::KindPiece { kind, cell } => CellVar::KindPiece {
+            kind,
+            cell: on_board(&cell)?,
+        },
+    })
 }
 
 /// The cell each decision variable of `model` decides on `board`, from
@@ -49,8 +61,9 @@ pub fn decided_cells<'m>(
 ) -> impl Iterator<Item = (Var, CellVar)> + 'm {
     model.cells.iter().map(|(var, decision)| {
         let cell = board.index(decision.cell());
-        let cell = match decision {
-            Decision::Piece { .. } => CellVar::Piece(cell),
+        let cell = match *decision {
+            Decision::Piece { kind: 0, .. } => CellVar::Piece(cell),
+            Decision::Piece { kind, .. } => CellVar::KindPiece { kind, cell },
             Decision::Wall { .. } => CellVar::Wall(cell),
         };
         (var, cell)
@@ -77,8 +90,10 @@ pub fn placement_of_cells(
     for &(i, cell) in cells {
         let value = values.get(i).copied().unwrap_or(false);
         match cell {
-            CellVar::Piece(c) => p.pieces[c] = value,
+            CellVar::Piece(c) => p.pieces[c] |= value,
             CellVar::Wall(c) => p.chosen_walls[c] = value,
+            CellVar::KindPiece { kind, cell } if value => p.place(cell, kind),
+            CellVar::KindPiece { .. } => {}
         }
     }
     p
@@ -92,8 +107,10 @@ pub fn placement<'a>(
     let mut p = Placement::empty(board.n_cells());
     for (name, value) in values {
         match cell_var(board, name) {
-            Some(CellVar::Piece(c)) => p.pieces[c] = value,
+            Some(CellVar::Piece(c)) => p.pieces[c] |= value,
             Some(CellVar::Wall(c)) => p.chosen_walls[c] = value,
+            Some(CellVar::KindPiece { kind, cell }) if value => p.place(cell, kind),
+            Some(CellVar::KindPiece { .. }) => {}
             None => {}
         }
     }

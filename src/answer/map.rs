@@ -61,8 +61,8 @@ pub fn map_answer(
         Values::ByName(named) => map_names(named, model, board, map, source).map(Some),
         Values::Picture(lines) => {
             let numbered = lines.iter().map(|(n, l)| (*n, l.as_str()));
-            let placement =
-                picture(board, numbered, Fit::Whole).map_err(|e| Error::text(source, e))?;
+            let placement = picture(board, numbered, Fit::Whole, model.cells.letters())
+                .map_err(|e| Error::text(source, e))?;
             Ok(Some(map_placement(&placement, model, board)))
         }
         Values::Cells {
@@ -117,8 +117,12 @@ fn map_placement(placement: &Placement, model: &Model, board: &Board) -> Mapped 
         let value = &mut values[var.index()];
         match cell {
             CellVar::Piece(c) => {
-                *value = placement.pieces[c];
+                *value = placement.pieces[c] && placement.kinds[c] == 0;
                 has_piece[c] = true;
+            }
+            CellVar::KindPiece { kind, cell } => {
+                *value = placement.pieces[cell] && placement.kinds[cell] == kind;
+                has_piece[cell] = true;
             }
             CellVar::Wall(c) => {
                 *value = placement.chosen_walls[c];

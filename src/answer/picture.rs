@@ -63,8 +63,10 @@ pub(crate) fn picture<'t>(
     board: &Board,
     lines: impl IntoIterator<Item = (usize, &'t str)>,
     fit: Fit,
+    letters: &[char],
 ) -> std::result::Result<Placement, LineError> {
     let mut reader = Reader::new(board, fit);
+    reader.letters = letters;
     for (number, line) in lines {
         reader.line(number, line)?;
     }
@@ -74,6 +76,9 @@ pub(crate) fn picture<'t>(
 /// The picture read so far.
 struct Reader<'b> {
     board: &'b Board,
+    /// The letter of each kind, in a model of several kinds (empty: any
+    /// capital letter is a piece of the one kind).
+    letters: &'b [char],
     fit: Fit,
     placement: Placement,
     /// The rows and columns of a layer.
@@ -104,6 +109,7 @@ impl<'b> Reader<'b> {
         };
         Reader {
             board,
+            letters: &[],
             fit,
             placement: Placement::empty(board.n_cells()),
             rows,
@@ -186,11 +192,33 @@ impl<'b> Reader<'b> {
             if glyph == '#' {
                 self.placement.chosen_walls[cell] = !self.board.is_wall(cell);
             } else {
-                self.placement.pieces[cell] = true;
+                let kind = self.kind_of(number, glyph)?;
+                self.placement.place(cell, kind);
             }
         }
         self.row += 1;
         Ok(())
+    }
+
+    /// The kind a piece's letter stands for: in a model of several kinds,
+    /// the kind drawn by it (an error for another letter); else kind 0.
+    fn kind_of(&self, number: usize, glyph: char) -> Result<usize, LineError> {
+        if self.letters.len() <= 1 {
+            return Ok(0);
+        }
+        self.letters
+            .iter()
+            .position(|&l| l == glyph)
+            .ok_or_else(|| {
+                let known: Vec<String> = self.letters.iter().map(char::to_string).collect();
+                LineError::new(
+                    number,
+                    format!(
+                        "`{glyph}` is no kind of the model: its pieces are drawn {}",
+                        known.join(", ")
+                    ),
+                )
+            })
     }
 
     /// A block of rows ends at line `number` (`interrupting` is the line
@@ -320,7 +348,7 @@ mod tests {
     use super::*;
 
     fn pieces(board: &Board, text: &str) -> Vec<Vec<usize>> {
-        let p = picture(board, numbered(text), Fit::Corner).unwrap();
+        let p = picture(board, numbered(text), Fit::Corner, &[]).unwrap();
         (0..board.n_cells())
             .filter(|&c| p.pieces[c])
             .map(|c| board.coords(c))
@@ -358,7 +386,7 @@ mod tests {
     #[test]
     fn a_picture_larger_than_the_board_is_refused_with_its_line() {
         let board = Board::new(&[2, 2], false, &[]);
-        let e = picture(&board, numbered(". . Q\n"), Fit::Corner).unwrap_err();
+        let e = picture(&board, numbered(". . Q\n"), Fit::Corner, &[]).unwrap_err();
         assert_eq!(e.line, 1);
         assert!(
             e.message.contains("larger than the board (2 x 2)"),
@@ -368,7 +396,7 @@ mod tests {
     }
 
     fn whole(board: &Board, text: &str) -> Result<Placement, LineError> {
-        picture(board, numbered(text), Fit::Whole)
+        picture(board, numbered(text), Fit::Whole, &[])
     }
 
     #[test]
@@ -376,7 +404,10 @@ mod tests {
         let board = Board::new(&[3, 2, 2], false, &[]);
         let text = "c qspec 0.1.0: q.qspec\ns SATISFIABLE\n1 pieces\nlayer 0:\n. .\n. .\n\nlayer 1:\n. .\n# .\n\nlayer 2:\n. Q\n. .\n\nverified\n";
         let p = whole(&board, text).unwrap();
-        assert_eq!(p, picture(&board, numbered(text), Fit::Corner).unwrap());
+        assert_eq!(
+            p,
+            picture(&board, numbered(text), Fit::Corner, &[]).unwrap()
+        );
         assert!(p.pieces[board.index(&[2, 0, 1])] && p.chosen_walls[board.index(&[1, 1, 0])]);
         assert!(whole(&board, ". .\n. .\n\n. .\n. .\n\nQ .\n. .\n").is_ok());
     }

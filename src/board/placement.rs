@@ -1,4 +1,4 @@
-//! What stands on a board's cells: a piece or not, and (with `walls free`)
+//! What stands on a board's cells: a piece or not (and its kind), and (with `walls free`)
 //! a wall the solver chose or not. The common currency of the way back —
 //! decoded from an answer, judged by the verifier, drawn.
 
@@ -7,6 +7,9 @@
 pub struct Placement {
     /// A piece stands on the cell.
     pub pieces: Vec<bool>,
+    /// The kind of the piece on each cell (0 where none stands, and in a
+    /// model of one kind).
+    pub kinds: Vec<usize>,
     /// Walls the solver chose (all false without `walls free`).
     pub chosen_walls: Vec<bool>,
 }
@@ -16,6 +19,7 @@ impl Placement {
     pub fn empty(n_cells: usize) -> Placement {
         Placement {
             pieces: vec![false; n_cells],
+            kinds: vec![0; n_cells],
             chosen_walls: vec![false; n_cells],
         }
     }
@@ -23,6 +27,19 @@ impl Placement {
     /// The number of pieces.
     pub fn n_pieces(&self) -> usize {
         self.pieces.iter().filter(|&&p| p).count()
+    }
+
+    /// The number of pieces of kind `kind`.
+    pub fn n_of_kind(&self, kind: usize) -> usize {
+        (0..self.pieces.len())
+            .filter(|&c| self.pieces[c] && self.kinds[c] == kind)
+            .count()
+    }
+
+    /// Puts a piece of kind `kind` on `cell`.
+    pub fn place(&mut self, cell: usize, kind: usize) {
+        self.pieces[cell] = true;
+        self.kinds[cell] = kind;
     }
 
     /// The number of chosen walls.

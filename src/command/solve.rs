@@ -157,7 +157,7 @@ fn clique_precheck(spec: &Spec) -> Result<()> {
         "`walls free` lets the solver choose walls, which the conflict graph cannot".to_string()
     } else if let Some(o) = spec
         .objective
-        .filter(|o| o.sense != Sense::Maximize || o.target != Quantity::Count)
+        .filter(|o| o.sense != Sense::Maximize || o.target != Quantity::Count || o.kind.is_some())
     {
         let sense = if o.sense == Sense::Maximize {
             "maximize"
@@ -166,7 +166,7 @@ fn clique_precheck(spec: &Spec) -> Result<()> {
         };
         format!(
             "the objective is not `maximize count` but `{sense} {}`",
-            o.target.name()
+            o.what(&spec.kinds)
         )
     } else {
         return Ok(());
@@ -186,6 +186,7 @@ fn rule_says(rule: &RuleSpec) -> String {
             format!("`rule attacks {rel} {k}` counts the attacks of each piece")
         }
         RuleSpec::Dominate => "`rule dominate` asks every cell to be covered".into(),
+        RuleSpec::NoAttackOn { .. } => "a rule between kinds of piece".into(),
     }
 }
 

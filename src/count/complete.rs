@@ -109,7 +109,7 @@ fn excluding(decisions: &[(usize, CellVar)], content: &[u8]) -> Vec<Lit> {
         .map(|&(i, cell)| {
             let var = Var::from_dimacs(i as u32 + 1);
             let set = match cell {
-                CellVar::Piece(c) => content[c] & PIECE != 0,
+                CellVar::Piece(c) | CellVar::KindPiece { cell: c, .. } => content[c] & PIECE != 0,
                 CellVar::Wall(c) => content[c] & WALL != 0,
             };
             if set {

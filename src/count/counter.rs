@@ -177,6 +177,12 @@ fn group_of(instance: &Instance) -> Result<Vec<SignedPerm>> {
             h.hint
         )));
     }
+    if instance.spec.has_kinds() {
+        return Err(Error::unsupported(format!(
+            "{}: classes of a model of several kinds of piece are not counted yet",
+            Setting::UpToSymmetry.mark()
+        )));
+    }
     symmetry_group(&instance.spec, &instance.board).map_err(|_| {
         Error::unsupported(format!(
             "{}: the board's symmetry group has more than {GROUP_LIMIT} elements, too many for Burnside's lemma",

@@ -151,7 +151,7 @@ impl PieceCells {
             .into_iter()
             .filter_map(|(i, cell)| match cell {
                 CellVar::Piece(c) => Some((Var::from_dimacs(i as u32 + 1), c)),
-                CellVar::Wall(_) => None,
+                CellVar::Wall(_) | CellVar::KindPiece { .. } => None,
             })
             .collect();
         let cell: HashMap<Var, usize> = symmetries

@@ -159,6 +159,18 @@ pub fn classes_within(instance: &Instance, asked: bool, limit: u128) -> Result<O
     if !asked && !hinted {
         return Ok(None);
     }
+    if instance.spec.has_kinds() {
+        return Err(Error::unsupported_with_help(
+            format!(
+                "{}: classes of a model of several kinds of piece are not counted yet (a class would need the board's symmetries and the swaps of kinds)",
+                Setting::UpToSymmetry.mark()
+            ),
+            format!(
+                "count every solution (without {})",
+                Setting::UpToSymmetry.mark()
+            ),
+        ));
+    }
     let group = match symmetry_group_within(&instance.spec, &instance.board, limit) {
         Ok(group) => group,
         Err(_) if asked => {

@@ -84,6 +84,26 @@ fn region_borders(
     }
 }
 
+/// The discs of a model's kinds after the first (black): white, then
+/// colours.
+const KIND_DISCS: [(&str, &str); 5] = [
+    ("#fafafa", "#1b1b1b"),
+    ("#1f77b4", "white"),
+    ("#d62728", "white"),
+    ("#2ca02c", "white"),
+    ("#9467bd", "white"),
+];
+
+/// The disc, the ink and the letter of a piece of `kind`.
+fn piece_look(spec: &Spec, kind: usize) -> (&'static str, &'static str, char) {
+    if !spec.has_kinds() || kind == 0 {
+        let letter = spec.kinds.first().map_or(piece_letter(spec), |k| k.letter);
+        return ("#1b1b1b", "white", letter);
+    }
+    let (disc, ink) = KIND_DISCS[(kind - 1) % KIND_DISCS.len()];
+    (disc, ink, spec.kinds[kind].letter)
+}
+
 const SQUARE: usize = 40;
 const GAP: usize = 20;
 
@@ -153,16 +173,16 @@ pub fn svg(spec: &Spec, board: &Board, p: &Placement, attacks: bool) -> String {
             } else {
                 ("white", 2)
             };
+            let (disc, ink, letter) = piece_look(spec, p.kinds[cell]);
             let _ = writeln!(
                 s,
-                "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"#1b1b1b\" stroke=\"{ring}\" stroke-width=\"{width}\"/>",
+                "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"{disc}\" stroke=\"{ring}\" stroke-width=\"{width}\"/>",
                 SQUARE * 2 / 5
             );
             let _ = writeln!(
                 s,
-                "<text x=\"{cx}\" y=\"{}\" font-size=\"18\" fill=\"white\" text-anchor=\"middle\">{}</text>",
+                "<text x=\"{cx}\" y=\"{}\" font-size=\"18\" fill=\"{ink}\" text-anchor=\"middle\">{letter}</text>",
                 cy + 6,
-                piece_letter(spec)
             );
         }
     }

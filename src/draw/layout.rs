@@ -56,6 +56,9 @@ pub enum Line {
 pub struct Layout {
     /// Its lines, top first.
     pub lines: Vec<Line>,
+    /// The letter of each kind, in a model of several kinds (a piece is
+    /// shown by its kind's letter, fixed or not); empty for one kind.
+    pub letters: Vec<char>,
 }
 
 /// The legend printed under a board with fixed or forbidden cells.
@@ -93,7 +96,12 @@ impl Layout {
         if !spec.fixed.is_empty() || !spec.forbidden.is_empty() {
             lines.push(Line::Text(LEGEND.to_string()));
         }
-        Layout { lines }
+        let letters = if spec.has_kinds() {
+            spec.kinds.iter().map(|k| k.letter).collect()
+        } else {
+            Vec::new()
+        };
+        Layout { lines, letters }
     }
 
     /// The picture of `p`, one line per row (each ending in a newline).
@@ -107,10 +115,12 @@ impl Layout {
                         if i > 0 {
                             out.push(' ');
                         }
-                        out.push(
-                            cell.glyphs
-                                .show(p.pieces[cell.index], p.chosen_walls[cell.index]),
-                        );
+                        let (piece, wall) = (p.pieces[cell.index], p.chosen_walls[cell.index]);
+                        let kind = self.letters.get(p.kinds[cell.index]);
+                        out.push(match kind {
+                            Some(&letter) if piece && !wall => letter,
+                            _ => cell.glyphs.show(piece, wall),
+                        });
                     }
                 }
             }

@@ -286,7 +286,7 @@ impl Writer<'_, '_, '_> {
         for line in &layout.lines {
             let elements = match line {
                 Line::Text(text) => vec![Element::Text(format!("{text}\n"))],
-                Line::Row(row) => row_elements(row, &cells),
+                Line::Row(row) => row_elements(row, &cells, &layout.letters),
             };
             self.out.str(" ")?;
             for element in elements {
@@ -295,9 +295,9 @@ impl Writer<'_, '_, '_> {
                     Element::Text(text) => string(self.out, &text)?,
                     Element::Cell {
                         wall,
-                        piece,
+                        pieces,
                         glyphs,
-                    } => self.glyph(wall, piece, glyphs)?,
+                    } => self.glyph(wall, &pieces, glyphs)?,
                 }
                 self.out.str(",")?;
             }
@@ -306,19 +306,24 @@ impl Writer<'_, '_, '_> {
         self.out.str("];\n")
     }
 
-    /// `if fix(wall_1_2) then "#" elseif fix(x_1_2) then "Q" else "." endif`.
-    fn glyph(&mut self, wall: Option<Var>, piece: Option<Var>, glyphs: Glyphs) -> io::Result<()> {
+    /// `if fix(wall_1_2) then "#" elseif fix(x_1_2) then "Q" else "." endif`
+    /// (with several kinds, a branch a kind: `elseif fix(x1_1_2) then "B"`).
+    fn glyph(
+        &mut self,
+        wall: Option<Var>,
+        pieces: &[(Var, char)],
+        glyphs: Glyphs,
+    ) -> io::Result<()> {
         let mut word = "if";
-        for (var, shown) in [(wall, glyphs.wall), (piece, glyphs.piece)] {
-            if let Some(var) = var {
-                self.out.str(word)?;
-                self.out.str(" fix(")?;
-                self.out.str(self.names.var(var))?;
-                self.out.str(") then ")?;
-                string(self.out, shown.encode_utf8(&mut [0; 4]))?;
-                self.out.str(" ")?;
-                word = "elseif";
-            }
+        let walls = wall.map(|w| (w, glyphs.wall));
+        for (var, shown) in walls.into_iter().chain(pieces.iter().copied()) {
+            self.out.str(word)?;
+            self.out.str(" fix(")?;
+            self.out.str(self.names.var(var))?;
+            self.out.str(") then ")?;
+            string(self.out, shown.encode_utf8(&mut [0; 4]))?;
+            self.out.str(" ")?;
+            word = "elseif";
         }
         self.out.str("else ")?;
         string(self.out, glyphs.empty.encode_utf8(&mut [0; 4]))?;
@@ -333,24 +338,32 @@ enum Element {
     /// A cell that shows what its variables say.
     Cell {
         wall: Option<Var>,
-        piece: Option<Var>,
+        pieces: Vec<(Var, char)>,
         glyphs: Glyphs,
     },
 }
 
 /// A row of cells as elements, constant text merged, ending in a newline.
-fn row_elements(row: &[Cell], cells: &CellVars) -> Vec<Element> {
+fn row_elements(row: &[Cell], cells: &CellVars, letters: &[char]) -> Vec<Element> {
     let mut elements = Vec::new();
     let mut text = String::new();
     for (i, cell) in row.iter().enumerate() {
         if i > 0 {
             text.push(' ');
         }
-        let piece = cells.pieces.get(&cell.coords).copied();
+        let vars = cells
+            .pieces
+            .get(&cell.coords)
+            .map_or(&[][..], Vec::as_slice);
+        let pieces: Vec<(Var, char)> = vars
+            .iter()
+            .enumerate()
+            .map(|(kind, &var)| (var, letters.get(kind).copied().unwrap_or(cell.glyphs.piece)))
+            .collect();
         let wall = cells.walls.get(&cell.coords).copied();
         let g = cell.glyphs;
-        let varies =
-            (wall.is_some() && g.wall != g.empty) || (piece.is_some() && g.piece != g.empty);
+        let varies = (wall.is_some() && g.wall != g.empty)
+            || pieces.iter().any(|&(_, shown)| shown != g.empty);
         if !varies {
             text.push(g.empty);
             continue;
@@ -360,7 +373,7 @@ fn row_elements(row: &[Cell], cells: &CellVars) -> Vec<Element> {
         }
         elements.push(Element::Cell {
             wall,
-            piece,
+            pieces,
             glyphs: g,
         });
     }
@@ -369,9 +382,10 @@ fn row_elements(row: &[Cell], cells: &CellVars) -> Vec<Element> {
     elements
 }
 
-/// The model's piece and chosen-wall variables by their cell.
+/// The model's piece (a kind each, kinds in order) and chosen-wall
+/// variables by their cell.
 struct CellVars {
-    pieces: HashMap<Vec<usize>, Var>,
+    pieces: HashMap<Vec<usize>, Vec<Var>>,
     walls: HashMap<Vec<usize>, Var>,
 }
 
@@ -384,8 +398,10 @@ impl CellVars {
         for (var, decision) in model.cells.iter() {
             let cell = decision.cell().to_vec();
             match decision {
-                Decision::Piece { .. } => cells.pieces.insert(cell, var),
-                Decision::Wall { .. } => cells.walls.insert(cell, var),
+                Decision::Piece { .. } => cells.pieces.entry(cell).or_default().push(var),
+                Decision::Wall { .. } => {
+                    cells.walls.insert(cell, var);
+                }
             };
         }
         cells

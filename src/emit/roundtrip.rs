@@ -49,7 +49,10 @@ pub(crate) fn assert_header_round_trips(format: Format) {
             n_vars,
         });
         let opts = EmitOptions::default();
-        let layout = Layout { lines: Vec::new() };
+        let layout = Layout {
+            lines: Vec::new(),
+            letters: Vec::new(),
+        };
         write_format(
             &mut bytes,
             format,

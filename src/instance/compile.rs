@@ -251,7 +251,7 @@ impl Checked {
         self.spec.objective.map(|o| Objective {
             sense: o.sense,
             terms: Vec::new(),
-            what: o.target.name().to_string(),
+            what: o.what(&self.spec.kinds),
         })
     }
 

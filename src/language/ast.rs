@@ -143,6 +143,15 @@ pub enum RuleAst {
     Attacks(Relation),
     /// `rule no_attack`, `rule dominate`, or an unknown name (`check` says so).
     Named(Name),
+    /// `rule white no_attack black`: a rule from one kind to another.
+    Between {
+        /// The kind whose pieces attack.
+        attacker: Name,
+        /// The rule's name (`no_attack`).
+        rule: Name,
+        /// The kind whose pieces are attacked.
+        target: Name,
+    },
 }
 
 /// `maximize` or `minimize`.
@@ -201,10 +210,12 @@ pub enum StmtKind {
     WallsFree,
     /// `walls <= w`
     WallsBound(Relation),
-    /// `piece name` or `piece name { moves }`.
+    /// `piece name`, `piece kind mover` or `piece name { moves }`.
     Piece {
-        /// The piece's name.
+        /// The piece's name (the kind's).
         name: Name,
+        /// The built-in piece the kind moves as (`piece white queen`).
+        mover: Option<Name>,
         /// The body of a custom piece.
         moves: Option<Vec<MoveDecl>>,
     },
@@ -212,8 +223,27 @@ pub enum StmtKind {
     Rule(RuleAst),
     /// `count rel k`
     Count(Relation),
-    /// `count per row rel k`, `count in (0,0) (2,2) rel k`.
+    /// `count white rel k`: the pieces of one kind.
+    KindCount {
+        /// The kind.
+        kind: Name,
+        /// The bound.
+        rel: Relation,
+    },
+    /// `count white == count black`: two kinds' counts compared.
+    CountsCompared {
+        /// The left kind.
+        left: Name,
+        /// The comparison.
+        op: RelOp,
+        /// The right kind.
+        right: Name,
+    },
+    /// `count per row rel k`, `count in (0,0) (2,2) rel k`, `count star per
+    /// region rel k`.
     ScopedCount {
+        /// The kind counted, if one.
+        kind: Option<Name>,
         /// What it ranges over.
         scope: ScopeAst,
         /// The bound on each set.
@@ -221,12 +251,14 @@ pub enum StmtKind {
     },
     /// `regions { picture }`
     Regions(Picture),
-    /// `maximize count`, `minimize walls`, ...
+    /// `maximize count`, `minimize walls`, `maximize count white`, ...
     Objective {
         /// Which way.
         sense: SenseAst,
         /// What is counted.
         target: Name,
+        /// The kind counted, if one.
+        kind: Option<Name>,
     },
     /// `fix (r,c) ...`
     Fix(Vec<Tuple>),

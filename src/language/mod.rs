@@ -23,7 +23,7 @@ use crate::board::sets::{Regions, Scope};
 use crate::board::symmetry::SignedPerm;
 use crate::board::Piece;
 use crate::diag::{Diagnostic, SpecErrors};
-use crate::model::{Rel, Sense};
+use crate::model::{PieceKind, Rel, Sense};
 use crate::options::{AmoEncoding, CardEncoding, RayEncoding};
 
 /// A cell or a vector: one integer per dimension, first coordinate = row.
@@ -38,12 +38,59 @@ pub enum RuleSpec {
     Attacks(Rel, u32),
     /// Every non-wall cell is occupied or attacked.
     Dominate,
+    /// `rule white no_attack black`: no piece of the first kind attacks a
+    /// piece of the second (rays stop at the first piece of any kind).
+    NoAttackOn {
+        /// The kind whose pieces may not attack.
+        attacker: PieceKind,
+        /// The kind whose pieces may not be attacked.
+        target: PieceKind,
+    },
+}
+
+/// A kind of piece: `piece white queen` is the kind `white`, moving as a
+/// queen, drawn `W`; `piece queen` the kind `queen`, drawn `Q`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Kind {
+    /// The kind's name.
+    pub name: String,
+    /// How its pieces move.
+    pub piece: Piece,
+    /// The letter a board shows its pieces by.
+    pub letter: char,
+}
+
+/// `count white >= 9`: a bound on the pieces of one kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KindCount {
+    /// The kind.
+    pub kind: PieceKind,
+    /// The comparison.
+    pub rel: Rel,
+    /// The bound.
+    pub k: u32,
+}
+
+/// `count white == count black`: `count(left) - count(right) rel offset`
+/// (`<` is `<= -1`, `>` is `>= 1`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CountsCompared {
+    /// The left kind.
+    pub left: PieceKind,
+    /// The right kind.
+    pub right: PieceKind,
+    /// The comparison.
+    pub rel: Rel,
+    /// The difference's bound.
+    pub offset: i64,
 }
 
 /// `count per row == 1`, `count in (0,0) (2,2) <= 1`: a bound on the
 /// pieces of every set of a scope.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScopedCount {
+    /// The kind counted (`count star per region`), or every piece.
+    pub kind: Option<PieceKind>,
     /// The sets it bounds.
     pub scope: Scope,
     /// The comparison.
@@ -53,10 +100,15 @@ pub struct ScopedCount {
 }
 
 impl ScopedCount {
-    /// The statement, normalised: `count per row = 1`.
-    pub fn text(&self) -> String {
+    /// The statement, normalised: `count per row = 1`, `count star per
+    /// region = 2` (`kinds` names the kind).
+    pub fn text(&self, kinds: &[Kind]) -> String {
+        let kind = self
+            .kind
+            .map(|k| format!("{} ", kinds[k].name))
+            .unwrap_or_default();
         format!(
-            "count {} {} {}",
+            "count {kind}{} {} {}",
             self.scope.text(),
             self.rel.symbol(),
             self.k
@@ -96,6 +148,19 @@ pub struct ObjectiveSpec {
     pub sense: Sense,
     /// What is counted.
     pub target: Quantity,
+    /// The kind counted (`maximize count white`), or every piece.
+    pub kind: Option<PieceKind>,
+}
+
+impl ObjectiveSpec {
+    /// What it counts, as headers and reports name it: `count`, `walls`,
+    /// `count white` (`kinds` names the kind).
+    pub fn what(&self, kinds: &[Kind]) -> String {
+        match self.kind {
+            Some(k) => format!("{} {}", self.target.name(), kinds[k].name),
+            None => self.target.name().to_string(),
+        }
+    }
 }
 
 /// A hint: constraints that help a solver, each either true of every
@@ -184,8 +249,15 @@ pub struct Spec {
     pub fixed: Vec<Coord>,
     /// Cells that must stay empty (sorted, no duplicates).
     pub forbidden: Vec<Coord>,
-    /// The piece.
+    /// The piece: the first kind's (the model's one kind's, mostly).
     pub piece: Piece,
+    /// The kinds of piece, in the file's order: one unless the model
+    /// names several (`piece white queen`, `piece black queen`).
+    pub kinds: Vec<Kind>,
+    /// Bounds on the pieces of one kind.
+    pub kind_counts: Vec<KindCount>,
+    /// Two kinds' counts compared.
+    pub counts_compared: Vec<CountsCompared>,
     /// The rules, each once, in the file's order.
     pub rules: Vec<RuleSpec>,
     /// Bounds on the number of placed pieces.
@@ -213,10 +285,16 @@ pub struct Spec {
 }
 
 impl Spec {
+    /// Whether the model places pieces of several kinds.
+    pub fn has_kinds(&self) -> bool {
+        self.kinds.len() > 1
+    }
+
     /// Whether the objective is `maximize count`.
     pub fn maximises_count(&self) -> bool {
-        self.objective
-            .is_some_and(|o| o.target == Quantity::Count && o.sense == Sense::Maximize)
+        self.objective.is_some_and(|o| {
+            o.target == Quantity::Count && o.kind.is_none() && o.sense == Sense::Maximize
+        })
     }
 
     /// The decision problem "at least `k` pieces": this description with

@@ -271,20 +271,42 @@ fn statement(pair: Pair<'_, Rule>) -> Stmt {
         Rule::piece_stmt => {
             inner.next();
             let n = name(inner.next().unwrap());
-            let moves = inner
-                .next()
-                .map(|body| body.into_inner().map(move_decl).collect());
-            StmtKind::Piece { name: n, moves }
+            let (mut mover, mut moves) = (None, None);
+            if let Some(after) = inner.next() {
+                match after.as_rule() {
+                    Rule::piece_mover => mover = Some(name(after.into_inner().next().unwrap())),
+                    _ => moves = Some(after.into_inner().map(move_decl).collect()),
+                }
+            }
+            StmtKind::Piece {
+                name: n,
+                mover,
+                moves,
+            }
         }
         Rule::rule_stmt => {
             let r = inner.nth(1).unwrap();
             StmtKind::Rule(match r.as_rule() {
                 Rule::rule_attacks => RuleAst::Attacks(relation(r)),
+                Rule::rule_between => {
+                    let mut names = r.into_inner().map(name);
+                    RuleAst::Between {
+                        attacker: names.next().unwrap(),
+                        rule: names.next().unwrap(),
+                        target: names.next().unwrap(),
+                    }
+                }
                 _ => RuleAst::Named(name(r)),
             })
         }
         Rule::count_stmt => {
             let mut rest = inner.skip(1).peekable();
+            let kind = match rest.peek().map(Pair::as_rule) {
+                Some(Rule::count_kind) => {
+                    Some(name(rest.next().unwrap().into_inner().next().unwrap()))
+                }
+                _ => None,
+            };
             let scope = match rest.peek().map(Pair::as_rule) {
                 Some(Rule::count_per) => Some(ScopeAst::Per(name(
                     rest.next().unwrap().into_inner().nth(1).unwrap(),
@@ -298,10 +320,28 @@ fn statement(pair: Pair<'_, Rule>) -> Stmt {
                 }
                 _ => None,
             };
-            let rel = relation_parts(span, rest);
-            match scope {
-                Some(scope) => StmtKind::ScopedCount { scope, rel },
-                None => StmtKind::Count(rel),
+            let op = rel_op(rest.next().unwrap().as_str());
+            let bound = rest.next().unwrap();
+            if bound.as_rule() == Rule::count_of {
+                let right = name(bound.into_inner().nth(1).unwrap());
+                let left = kind.unwrap_or(Name {
+                    text: String::new(),
+                    span,
+                });
+                return Stmt {
+                    kind: StmtKind::CountsCompared { left, op, right },
+                    span,
+                };
+            }
+            let rel = Relation {
+                op,
+                bound: expr(bound),
+                span,
+            };
+            match (scope, kind) {
+                (Some(scope), kind) => StmtKind::ScopedCount { kind, scope, rel },
+                (None, Some(kind)) => StmtKind::KindCount { kind, rel },
+                (None, None) => StmtKind::Count(rel),
             }
         }
         Rule::regions_stmt => StmtKind::Regions(picture(inner.nth(1).unwrap())),
@@ -313,6 +353,7 @@ fn statement(pair: Pair<'_, Rule>) -> Stmt {
             StmtKind::Objective {
                 sense,
                 target: name(inner.next().unwrap()),
+                kind: inner.next().map(|k| name(k.into_inner().next().unwrap())),
             }
         }
         Rule::fix_stmt => StmtKind::Fix(inner.skip(1).map(tuple).collect()),

@@ -47,7 +47,13 @@ pub fn estimate(spec: &Spec) -> ModelEstimate {
     let leapers = canonical_directions(&m.leapers, &spec.dims, spec.torus);
     let (f_r, f_l) = (riders.len() as u64, leapers.len() as u64);
     let mut e = Counts::default();
-    e.vars(free);
+    // Several kinds: a variable a kind and cell, at most one a cell.
+    let kinds = spec.kinds.len().max(1) as u64;
+    let pieces = kinds.saturating_mul(free);
+    e.vars(pieces);
+    if kinds > 1 {
+        e.rows(free, pieces);
+    }
     if spec.free_walls {
         e.vars(free);
         e.rows(free, 2 * free);
@@ -72,8 +78,15 @@ pub fn estimate(spec: &Spec) -> ModelEstimate {
                 e.rows(f_l * free, 2 * f_l * free);
             }
             RuleSpec::NoAttack => {
-                e.rows(f_r * free / 2 + f_r, f_r * free);
-                e.rows(f_l * free, 2 * f_l * free);
+                e.rows(f_r * free / 2 + f_r, f_r * pieces);
+                e.rows(f_l * free * kinds * kinds, 2 * f_l * free * kinds * kinds);
+            }
+            RuleSpec::NoAttackOn { attacker, .. } => {
+                let m = moves(&spec.kinds[*attacker].piece);
+                let (r, l) = (m.riders.len() as u64, m.leapers.len() as u64);
+                e.vars(2 * r * free);
+                e.rows(3 * r * free, 6 * r * free);
+                e.rows(2 * l * free, 4 * l * free);
             }
             RuleSpec::Attacks(..) => {
                 e.rows(free, free * (2 * f_r + 2 * f_l + 1));
@@ -103,12 +116,14 @@ pub fn estimate(spec: &Spec) -> ModelEstimate {
     for count in &spec.scoped_counts {
         let shortest = shortest_binding(&count.scope, count.only_at_most());
         let steps = n_steps(&count.scope, &spec.dims, shortest);
-        e.rows(steps.saturating_mul(cells), steps.saturating_mul(free));
+        e.rows(steps.saturating_mul(cells), steps.saturating_mul(pieces));
     }
-    let bounds = (spec.count.len() + spec.wall_bounds.len()) as u64;
-    e.rows(bounds, bounds * free);
+    let bounds = (spec.count.len() + spec.wall_bounds.len() + spec.kind_counts.len()) as u64;
+    e.rows(bounds, bounds * pieces);
+    let compared = spec.counts_compared.len() as u64;
+    e.rows(compared, compared * pieces);
     if spec.objective.is_some() {
-        e.literals = e.literals.saturating_add(free);
+        e.literals = e.literals.saturating_add(pieces);
     }
     let direction_bytes = (f_r + f_l) * (spec.dims.len() as u64 * 8 + 24) * 3;
     let bytes = e
@@ -235,6 +250,9 @@ mod tests {
             "board 7 x 7\nwall (3,3)\ncount per line <= 2\ncount per row == 2\ncount per column >= 1\n",
             "board 4 x 5 x 3\ncount per line <= 1\ncount per diagonal == 1\ncount in (0,0,0) (2,2,2) <= 3\n",
             "board 3 x 3\nregions {\n  a a b\n  a b b\n  c c c\n}\npiece king\nrule no_attack\ncount per region == 1\n",
+            "board 6 x 6\npiece white queen\npiece black queen\nrule white no_attack black\ncount white == count black\ncount black >= 2\nmaximize count white\n",
+            "board 5 x 5\ntorus\npiece queen\npiece knight\nrule queen no_attack knight\nrule knight no_attack queen\ncount per row <= 2\nfix (0,0)\nforbid (1,1)\nmaximize count\n",
+            "board 4 x 4\npiece a queen\npiece b queen\nrule no_attack\ncount a per row <= 1\ncount == 4\n",
         ] {
             let s = spec(src);
             let board = Board::new(&s.dims, s.torus, &s.walls);

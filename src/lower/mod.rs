@@ -18,6 +18,7 @@
 
 mod estimate;
 mod hints;
+mod kinds;
 mod meetings;
 mod rays;
 mod rules;
@@ -52,8 +53,11 @@ pub(crate) struct Builder<'a> {
     moves: Moves,
     rays: RayEncoding,
     model: Model,
-    /// The piece variable of each cell (`None` on fixed walls).
+    /// The piece variable of each cell (`None` on fixed walls): the first
+    /// kind's.
     x: Vec<Option<Var>>,
+    /// The piece variables of every kind, by kind and cell ([`kinds`]).
+    kind_x: Vec<Vec<Option<Var>>>,
     /// The chosen-wall variable of each cell (with `walls free`).
     w: Vec<Option<Var>>,
     /// Cells that must stay empty.
@@ -72,9 +76,7 @@ pub(crate) struct Builder<'a> {
 impl<'a> Builder<'a> {
     fn new(spec: &'a Spec, board: &'a Board) -> Builder<'a> {
         let forbidden = marks(board, &spec.forbidden);
-        let mut moves = moves(&spec.piece);
-        moves.riders = canonical_directions(&moves.riders, &spec.dims, spec.torus);
-        moves.leapers = canonical_directions(&moves.leapers, &spec.dims, spec.torus);
+        let moves = canonical_moves(&spec.piece, spec);
         let signed_riders = signed(&moves.riders);
         let seen_table = rays::SeenTable::new(board.n_cells(), signed_riders.len());
         Builder {
@@ -84,6 +86,7 @@ impl<'a> Builder<'a> {
             rays: spec.rays.unwrap_or_default(),
             model: Model::default(),
             x: Vec::new(),
+            kind_x: Vec::new(),
             w: Vec::new(),
             forbidden,
             signed_riders,
@@ -95,17 +98,21 @@ impl<'a> Builder<'a> {
 
     fn build(mut self) -> (Model, u64) {
         self.piece_vars();
+        self.kind_vars();
         self.wall_vars();
         self.model.decisions = Some(self.model.n_vars());
+        self.one_piece_a_cell();
         for rule in self.spec.rules.clone() {
             match rule {
                 RuleSpec::NoAttack => self.no_attack(),
                 RuleSpec::Attacks(rel, k) => self.attacks(rel, k),
                 RuleSpec::Dominate => self.dominate(),
+                RuleSpec::NoAttackOn { attacker, target } => self.no_attack_on(attacker, target),
             }
         }
         self.fixed_and_forbidden();
         self.count();
+        self.kind_counts();
         self.scoped_counts();
         self.wall_bounds();
         self.objective();
@@ -165,11 +172,10 @@ impl<'a> Builder<'a> {
         self.w[cell].map(Var::positive)
     }
 
-    /// Literals of every cell that may hold a piece, in cell order.
+    /// Literals of every cell that may hold a piece, in cell order (with
+    /// several kinds, every kind's, kinds in order within a cell).
     fn all_placeable(&self) -> Vec<Lit> {
-        (0..self.board.n_cells())
-            .filter_map(|c| self.placeable(c))
-            .collect()
+        self.pieces_of(None)
     }
 
     fn all_walls(&self) -> Vec<Lit> {
@@ -192,17 +198,20 @@ impl<'a> Builder<'a> {
         if !self.spec.fixed.is_empty() {
             let origin = self.model.origin("fix");
             for c in &self.spec.fixed {
-                let x = self.x[self.board.index(c)].expect("check: fixed cells are not walls");
-                self.model
-                    .add(Constraint::Clause(vec![x.positive()]), origin);
+                let any: Vec<Lit> = self.occupants(self.board.index(c)).collect();
+                debug_assert!(!any.is_empty(), "check: fixed cells are not walls");
+                self.model.add(Constraint::Clause(any), origin);
             }
         }
         if !self.spec.forbidden.is_empty() {
             let origin = self.model.origin("forbid");
             for c in &self.spec.forbidden {
-                let x = self.x[self.board.index(c)].expect("check: forbidden cells are not walls");
-                self.model
-                    .add(Constraint::Clause(vec![x.negative()]), origin);
+                for kind in &self.kind_x {
+                    let x =
+                        kind[self.board.index(c)].expect("check: forbidden cells are not walls");
+                    self.model
+                        .add(Constraint::Clause(vec![x.negative()]), origin);
+                }
             }
         }
     }
@@ -244,13 +253,14 @@ impl<'a> Builder<'a> {
             return;
         };
         let lits = match obj.target {
-            Quantity::Count => self.all_placeable(),
+            Quantity::Count => self.pieces_of(obj.kind),
             Quantity::Walls => self.all_walls(),
         };
+        let what = obj.what(&self.spec.kinds);
         self.model.objective = Some(Objective {
             sense: obj.sense,
             terms: lits.into_iter().map(|l| (1, l)).collect(),
-            what: obj.target.name().to_string(),
+            what,
         });
     }
 }
@@ -284,6 +294,15 @@ pub(crate) fn canonical_directions(
         })
         .cloned()
         .collect()
+}
+
+/// A piece's moves, each line family once on `spec`'s board (see
+/// [`canonical_directions`]).
+fn canonical_moves(piece: &crate::board::Piece, spec: &Spec) -> Moves {
+    let mut m = moves(piece);
+    m.riders = canonical_directions(&m.riders, &spec.dims, spec.torus);
+    m.leapers = canonical_directions(&m.leapers, &spec.dims, spec.torus);
+    m
 }
 
 /// One flag per cell of `board`: whether it is one of `cells`.

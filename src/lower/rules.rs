@@ -36,7 +36,7 @@ impl Builder<'_> {
                 board.for_each_segment(&v, |segment| {
                     self.walked(segment.len());
                     lits.clear();
-                    lits.extend(segment.iter().filter_map(|&c| self.placeable(c)));
+                    lits.extend(segment.iter().flat_map(|&c| self.occupants(c)));
                     if lits.len() >= 2 && !repeated(&lits, torus) {
                         self.add(Constraint::AtMostOne(lits.clone()), origin);
                     }
@@ -57,9 +57,13 @@ impl Builder<'_> {
         }
         for v in self.moves.leapers.clone() {
             for (a, b) in self.leaper_pairs(&v) {
-                if let (Some(la), Some(lb)) = (self.placeable(a), self.placeable(b)) {
-                    if !repeated(&[la, lb], torus) {
-                        self.add(Constraint::Clause(vec![!la, !lb]), origin);
+                let (at_a, at_b): (Vec<Lit>, Vec<Lit>) =
+                    (self.occupants(a).collect(), self.occupants(b).collect());
+                for &la in &at_a {
+                    for &lb in &at_b {
+                        if !repeated(&[la, lb], torus) {
+                            self.add(Constraint::Clause(vec![!la, !lb]), origin);
+                        }
                     }
                 }
             }

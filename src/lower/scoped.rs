@@ -10,7 +10,7 @@ use crate::model::{Constraint, Lit, Rel};
 impl Builder<'_> {
     pub(super) fn scoped_counts(&mut self) {
         for count in self.spec.scoped_counts.clone() {
-            let origin = self.model.origin(&count.text());
+            let origin = self.model.origin(&count.text(&self.spec.kinds));
             let shortest = shortest_binding(&count.scope, count.only_at_most());
             let all = sets(
                 self.board,
@@ -20,7 +20,13 @@ impl Builder<'_> {
             );
             for set in all {
                 self.walked(set.len());
-                let lits: Vec<Lit> = set.iter().filter_map(|&c| self.placeable(c)).collect();
+                let lits: Vec<Lit> = set
+                    .iter()
+                    .flat_map(|&c| match count.kind {
+                        Some(k) => self.of_kind(k, c).into_iter().collect::<Vec<_>>(),
+                        None => self.occupants(c).collect(),
+                    })
+                    .collect();
                 let free = match count.rel {
                     Rel::Le => lits.len() <= count.k as usize,
                     Rel::Ge => count.k == 0,

@@ -47,6 +47,10 @@ impl Decision {
 pub struct Decisions {
     /// What each variable (by index) stands for, if it is a decision.
     of_var: Vec<Option<Decision>>,
+    /// The letter a board shows each kind's pieces by, in a model of
+    /// several kinds (empty: one kind, any capital letter), for reading a
+    /// board's picture back.
+    letters: Vec<char>,
 }
 
 impl Decisions {
@@ -56,6 +60,16 @@ impl Decisions {
             self.of_var.resize(var.index() + 1, None);
         }
         self.of_var[var.index()] = Some(decision);
+    }
+
+    /// Records the letters of a model's kinds (see [`Decisions::letters`]).
+    pub fn set_letters(&mut self, letters: Vec<char>) {
+        self.letters = letters;
+    }
+
+    /// The letter each kind is drawn by, in a model of several kinds.
+    pub fn letters(&self) -> &[char] {
+        &self.letters
     }
 
     /// What `var` stands for; `None` for a variable that stands for no

@@ -2,7 +2,9 @@
 //! creates a variable, and parsed back here when an answer is decoded, so
 //! the two can never disagree.
 //!
-//! * `x_<coords>` — a piece stands on the cell (`x_3_4`);
+//! * `x_<coords>` — a piece stands on the cell (`x_3_4`); in a model of
+//!   several kinds, a piece of the first kind, and `x<k>_<coords>` one of
+//!   kind k (`x1_3_4`, counted from 0);
 //! * `wall_<coords>` — with `walls free`, the solver puts a wall there;
 //! * `<prefix>_<coords>_<suffix>` — an auxiliary variable of a rule or a
 //!   hint (`seen_3_4_ne`), never decoded into a board.
@@ -23,6 +25,13 @@ const WALL: &str = "wall";
 pub enum CellName {
     /// A piece on the cell with these coordinates.
     Piece(Vec<usize>),
+    /// A piece of kind `kind` (1 or more) on the cell.
+    KindPiece {
+        /// The kind, counted from 0.
+        kind: usize,
+        /// The cell's coordinates.
+        cell: Vec<usize>,
+    },
     /// A chosen wall on the cell with these coordinates.
     Wall(Vec<usize>),
 }
@@ -30,6 +39,16 @@ pub enum CellName {
 /// The name of the piece variable of a cell: `x_3_4`.
 pub fn piece_var(coords: &[usize]) -> String {
     with_coords(PIECE, coords)
+}
+
+/// The name of the variable of a piece of kind `kind` on a cell: `x_3_4`
+/// for kind 0, `x1_3_4` for kind 1.
+pub fn kind_piece_var(kind: usize, coords: &[usize]) -> String {
+    if kind == 0 {
+        piece_var(coords)
+    } else {
+        with_coords(&format!("{PIECE}{kind}"), coords)
+    }
 }
 
 /// The name of the chosen-wall variable of a cell: `wall_3_4`.
@@ -96,7 +115,7 @@ pub fn parse_cell(name: &str) -> Option<CellName> {
     } else if let Some(rest) = strip(name, WALL) {
         (false, rest)
     } else {
-        return None;
+        return kind_piece(name);
     };
     let coords: Vec<usize> = rest
         .split('_')
@@ -106,6 +125,23 @@ pub fn parse_cell(name: &str) -> Option<CellName> {
         CellName::Piece(coords)
     } else {
         CellName::Wall(coords)
+    })
+}
+
+/// `x<k>_<coords>` with k >= 1.
+fn kind_piece(name: &str) -> Option<CellName> {
+    let rest = name.strip_prefix(PIECE)?;
+    let (kind, coords) = rest.split_once('_')?;
+    if kind.is_empty() || !kind.bytes().all(|b| b.is_ascii_digit()) || kind.starts_with('0') {
+        return None;
+    }
+    let cell = coords
+        .split('_')
+        .map(|p| p.parse().ok())
+        .collect::<Option<_>>()?;
+    Some(CellName::KindPiece {
+        kind: kind.parse().ok()?,
+        cell,
     })
 }
 
@@ -135,6 +171,16 @@ mod tests {
         assert_eq!(parse_cell("x_1_"), None);
         assert_eq!(parse_cell("x"), None);
         assert_eq!(parse_cell("xx_1"), None);
+        assert_eq!(kind_piece_var(2, &[1, 0]), "x2_1_0");
+        assert_eq!(
+            parse_cell("x2_1_0"),
+            Some(CellName::KindPiece {
+                kind: 2,
+                cell: vec![1, 0]
+            })
+        );
+        assert_eq!(parse_cell("x0_1_0"), None);
+        assert_eq!(parse_cell("x2_"), None);
     }
 
     #[test]

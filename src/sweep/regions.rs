@@ -131,6 +131,9 @@ fn per_region(spec: &Spec) -> Result<usize> {
         .iter()
         .find(|c| c.scope == Scope::Region && c.rel == Rel::Eq && c.k > 0);
     match exact {
+        Some(_) if spec.has_kinds() => Err(Error::unsupported(
+            "region puzzles are made for a model of one kind of piece",
+        )),
         Some(c) if spec.dims.len() == 2 => Ok(c.k as usize),
         _ => Err(Error::unsupported_with_help(
             "region puzzles are made for a 2-D model with `count per region == k` (k at least 1)",

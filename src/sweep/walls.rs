@@ -71,6 +71,7 @@ impl WallModel {
             match cell {
                 CellVar::Wall(c) => wall[c] = Some(v.positive()),
                 CellVar::Piece(c) => piece[c] = Some(v),
+                CellVar::KindPiece { .. } => {} // the checker refuses kinds with walls free
             }
         }
         let forbidden = marks(board, &spec.forbidden);

@@ -39,6 +39,7 @@ mod encodings;
 mod faults;
 mod fuzz;
 mod hints;
+mod kinds;
 mod language;
 mod messages;
 mod minizinc;

@@ -81,7 +81,10 @@ fn mzn(model: &Model, layout: &Layout) -> String {
 }
 
 fn no_layout() -> Layout {
-    Layout { lines: Vec::new() }
+    Layout {
+        lines: Vec::new(),
+        letters: Vec::new(),
+    }
 }
 
 /// The names declared by `var bool: NAME;` lines.
@@ -394,6 +397,9 @@ fn the_output_item_prints_what_qspec_solve_prints() {
                     let value = match cell {
                         Some(qspec::answer::decode::CellVar::Piece(c)) => p.pieces[c],
                         Some(qspec::answer::decode::CellVar::Wall(c)) => p.chosen_walls[c],
+                        Some(qspec::answer::decode::CellVar::KindPiece { kind, cell }) => {
+                            p.pieces[cell] && p.kinds[cell] == kind
+                        }
                         None => false,
                     };
                     (name.clone(), value)

@@ -161,11 +161,13 @@ fn the_statements_read_as_written() {
         s.scoped_counts,
         [
             ScopedCount {
+                kind: None,
                 scope: Scope::Region,
                 rel: Rel::Eq,
                 k: 1
             },
             ScopedCount {
+                kind: None,
                 scope: Scope::Box {
                     low: vec![0, 1],
                     high: vec![2, 2]
@@ -174,6 +176,7 @@ fn the_statements_read_as_written() {
                 k: 2
             },
             ScopedCount {
+                kind: None,
                 scope: Scope::Line,
                 rel: Rel::Le,
                 k: 2
@@ -247,7 +250,12 @@ fn bad_scopes_are_refused_with_their_place() {
         ),
         (
             "board 4 x 4\ncount pr row == 1\n",
-            &["t.qspec:2:7", "did you mean `per`?"],
+            // `pr` reads as the name of a kind: the error is at `row`.
+            &[
+                "t.qspec:2:10",
+                "unexpected `row`",
+                "`per` and what a count ranges over",
+            ],
         ),
     ];
     for (src, wants) in cases {

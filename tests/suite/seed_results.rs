@@ -289,3 +289,15 @@ fn no_three_in_line_are_the_oeis_values() {
         );
     }
 }
+
+#[test]
+#[cfg_attr(
+    not(feature = "external-solvers"),
+    ignore = "slow: the full suite runs it"
+)]
+fn peaceable_queens_n_7_and_8() {
+    // OEIS A250000: 7 and 9 (n = 1..6 in kinds.rs); CP-SAT does not prove
+    // n = 8 in 300 s on this machine (docs/benchmarks.md).
+    optimum("peaceable-queens", &["-D", "n=7"], "count white", 7);
+    optimum("peaceable-queens", &["-D", "n=8"], "count white", 9);
+}

@@ -104,6 +104,7 @@ impl Checker<'_> {
                 let (rel, k) = self.relation(rel, "an attack count")?;
                 Some(RuleSpec::Attacks(rel, k))
             }
+            RuleAst::Between { .. } => None, // checked with the kinds
             RuleAst::Named(n) => match n.text.as_str() {
                 "no_attack" => Some(RuleSpec::NoAttack),
                 "dominate" => Some(RuleSpec::Dominate),
@@ -171,6 +172,7 @@ impl Checker<'_> {
                 SenseAst::Minimize => Sense::Minimize,
             },
             target: target_kind,
+            kind: None,
         })
     }
 

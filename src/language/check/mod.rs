@@ -10,6 +10,7 @@
 mod board;
 mod hints;
 mod items;
+mod kinds;
 mod params;
 mod scopes;
 mod surprises;
@@ -105,6 +106,9 @@ impl Checker<'_> {
             fixed: vec![],
             forbidden: vec![],
             piece: builtin("queen", d).expect("queen is built in"),
+            kinds: vec![],
+            kind_counts: vec![],
+            counts_compared: vec![],
             rules: vec![],
             count: vec![],
             scoped_counts: vec![],
@@ -120,7 +124,8 @@ impl Checker<'_> {
         let mut walls = BTreeSet::new();
         let mut fixed = BTreeSet::new();
         let mut forbidden = BTreeSet::new();
-        let mut seen_piece: Option<Span> = None;
+        spec.kinds = self.kinds(stmts, d);
+        spec.piece = spec.kinds[0].piece.clone();
         let mut seen_objective: Option<Span> = None;
         let mut seen_regions: Option<Span> = None;
         for stmt in stmts {
@@ -141,17 +146,16 @@ impl Checker<'_> {
                         spec.wall_bounds.push(b);
                     }
                 }
-                StmtKind::Piece { name, moves } => {
-                    if seen_piece.is_some() {
-                        self.report(Diagnostic::new(
-                            stmt.span,
-                            "a model has one piece; this is a second `piece` statement",
-                        ));
-                        continue;
-                    }
-                    seen_piece = Some(stmt.span);
-                    if let Some(p) = self.piece(name, moves.as_deref(), d) {
-                        spec.piece = p;
+                StmtKind::Piece { .. } => {} // the kinds, read first
+                StmtKind::Rule(RuleAst::Between {
+                    attacker,
+                    rule,
+                    target,
+                }) => {
+                    if let Some(r) = self.rule_between(attacker, rule, target, &spec.kinds) {
+                        if !spec.rules.contains(&r) {
+                            spec.rules.push(r);
+                        }
                     }
                 }
                 StmtKind::Rule(rule) => {
@@ -167,6 +171,17 @@ impl Checker<'_> {
                     }
                 }
                 StmtKind::ScopedCount { .. } => {} // once the board is known
+                StmtKind::KindCount { kind, rel } => {
+                    if let Some(c) = self.kind_count(kind, rel, &spec.kinds) {
+                        spec.kind_counts.push(c);
+                    }
+                }
+                StmtKind::CountsCompared { left, op, right } => {
+                    let kinds = &spec.kinds;
+                    if let Some(c) = self.counts_compared(left, *op, right, stmt.span, kinds) {
+                        spec.counts_compared.push(c);
+                    }
+                }
                 StmtKind::Regions(picture) => {
                     if seen_regions.is_some() {
                         self.report(Diagnostic::new(
@@ -178,7 +193,11 @@ impl Checker<'_> {
                     seen_regions = Some(stmt.span);
                     spec.regions = self.regions(picture, &dims);
                 }
-                StmtKind::Objective { sense, target } => {
+                StmtKind::Objective {
+                    sense,
+                    target,
+                    kind,
+                } => {
                     if seen_objective.is_some() {
                         self.report(Diagnostic::new(
                             stmt.span,
@@ -188,6 +207,9 @@ impl Checker<'_> {
                     }
                     seen_objective = Some(stmt.span);
                     spec.objective = self.objective(*sense, target);
+                    if let (Some(objective), Some(kind)) = (&mut spec.objective, kind) {
+                        objective.kind = self.kind_of(kind, &spec.kinds);
+                    }
                 }
                 StmtKind::Encode { what, name } => self.encode(what, name, &mut spec),
                 StmtKind::Hint { .. } => {}
@@ -203,6 +225,7 @@ impl Checker<'_> {
         spec.fixed = fixed.into_iter().collect();
         spec.forbidden = forbidden.into_iter().collect();
         self.scoped_counts(stmts, &mut spec);
+        self.several_kinds(stmts, &spec);
         Some(spec)
     }
 }

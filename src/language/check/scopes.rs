@@ -27,13 +27,25 @@ impl Checker<'_> {
     /// (its board, torus and regions).
     pub(super) fn scoped_counts(&mut self, stmts: &[Stmt], spec: &mut Spec) {
         for stmt in stmts {
-            let StmtKind::ScopedCount { scope, rel } = &stmt.kind else {
+            let StmtKind::ScopedCount { kind, scope, rel } = &stmt.kind else {
                 continue;
+            };
+            let kind = match kind {
+                Some(name) => match self.kind_of(name, &spec.kinds) {
+                    Some(k) => Some(k),
+                    None => continue,
+                },
+                None => None,
             };
             let scope = self.scope(scope, stmt.span, spec);
             let bound = self.relation(rel, "a count");
             if let (Some(scope), Some((rel, k))) = (scope, bound) {
-                let count = ScopedCount { scope, rel, k };
+                let count = ScopedCount {
+                    kind,
+                    scope,
+                    rel,
+                    k,
+                };
                 self.unmeetable(&count, stmt.span, spec);
                 if !spec.scoped_counts.contains(&count) {
                     spec.scoped_counts.push(count);
@@ -122,7 +134,7 @@ impl Checker<'_> {
                 at,
                 format!(
                     "no placement meets `{}`: the set of {first} has {}",
-                    count.text(),
+                    count.text(&spec.kinds),
                     crate::diag::plural(short.len() as u64, "cell", "cells"),
                 ),
             )

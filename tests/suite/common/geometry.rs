@@ -149,9 +149,13 @@ pub fn builtin_moves(name: &str, d: usize) -> Option<OwnMoves> {
 /// The moves of `spec`'s piece: a built-in piece by its name, a custom one
 /// by the signed permutations of its declared vectors.
 pub fn moves_of(spec: &Spec) -> OwnMoves {
-    let d = spec.dims.len();
-    if BUILTIN_PIECES.contains(&spec.piece.name.as_str()) {
-        return builtin_moves(&spec.piece.name, d).expect("a built-in piece");
+    piece_moves(&spec.piece, spec.dims.len())
+}
+
+/// The moves of `piece` in `d` dimensions (see [`moves_of`]).
+pub fn piece_moves(piece: &qspec::board::Piece, d: usize) -> OwnMoves {
+    if BUILTIN_PIECES.contains(&piece.name.as_str()) {
+        return builtin_moves(&piece.name, d).expect("a built-in piece");
     }
     let expand = |vectors: &[Vec<i64>]| {
         vectors
@@ -160,13 +164,26 @@ pub fn moves_of(spec: &Spec) -> OwnMoves {
             .filter(|v| v.iter().any(|&x| x != 0))
             .collect::<BTreeSet<_>>()
     };
-    (expand(&spec.piece.riders), expand(&spec.piece.leapers))
+    (expand(&piece.riders), expand(&piece.leapers))
 }
 
 /// Whether `pieces` and `chosen_walls` (flags by row-major cell index) are
 /// a solution of `spec`: walls, fixed and forbidden cells, every rule, the
 /// count and wall bounds, checked by walking the board cell by cell.
 pub fn is_solution(spec: &Spec, pieces: &[bool], chosen_walls: &[bool]) -> bool {
+    is_kind_solution(spec, pieces, &vec![0; pieces.len()], chosen_walls)
+}
+
+/// [`is_solution`] for a model of several kinds: `kinds[c]` is the kind
+/// of the piece on `c`. Each kind moves as its own piece; a rule between
+/// kinds is walked ray by ray (rays stop at the first piece of any kind);
+/// the counts of a kind and two kinds' counts compared are counted.
+pub fn is_kind_solution(
+    spec: &Spec,
+    pieces: &[bool],
+    kinds: &[usize],
+    chosen_walls: &[bool],
+) -> bool {
     let dims = &spec.dims;
     let n: usize = dims.iter().product();
     let mut blocked = chosen_walls.to_vec();
@@ -195,9 +212,33 @@ pub fn is_solution(spec: &Spec, pieces: &[bool], chosen_walls: &[bool]) -> bool 
     if !holds(&spec.count, count(pieces)) || !holds(&spec.wall_bounds, count(chosen_walls)) {
         return false;
     }
+    let of_kind = |k: usize| {
+        (0..pieces.len())
+            .filter(|&c| pieces[c] && kinds[c] == k)
+            .count() as i64
+    };
+    if spec
+        .kind_counts
+        .iter()
+        .any(|c| !holds(&[(c.rel, c.k)], of_kind(c.kind)))
+    {
+        return false;
+    }
+    for c in &spec.counts_compared {
+        let difference = of_kind(c.left) - of_kind(c.right);
+        let ok = match c.rel {
+            Rel::Le => difference <= c.offset,
+            Rel::Ge => difference >= c.offset,
+            Rel::Eq => difference == c.offset,
+        };
+        if !ok {
+            return false;
+        }
+    }
     for scoped in &spec.scoped_counts {
         for set in cached_scope_sets(spec, &scoped.scope).iter() {
-            let on = set.iter().filter(|&&c| pieces[c]).count() as i64;
+            let counted = |c: usize| pieces[c] && scoped.kind.is_none_or(|k| kinds[c] == k);
+            let on = set.iter().filter(|&&c| counted(c)).count() as i64;
             if !holds(&[(scoped.rel, scoped.k)], on) {
                 return false;
             }
@@ -207,8 +248,14 @@ pub fn is_solution(spec: &Spec, pieces: &[bool], chosen_walls: &[bool]) -> bool 
         dims,
         torus: spec.torus,
         pieces,
+        kinds,
         blocked: &blocked,
         moves: moves_of(spec),
+        kind_moves: spec
+            .kinds
+            .iter()
+            .map(|k| piece_moves(&k.piece, dims.len()))
+            .collect(),
     };
     spec.rules.iter().all(|rule| board.rule_holds(*rule))
 }
@@ -325,12 +372,15 @@ pub fn has_attack(spec: &Spec, pieces: &[bool], chosen_walls: &[bool]) -> bool {
     for w in &spec.walls {
         blocked[index_of(&spec.dims, w)] = true;
     }
+    let kinds = vec![0; pieces.len()];
     let board = OwnBoard {
         dims: &spec.dims,
         torus: spec.torus,
         pieces,
+        kinds: &kinds,
         blocked: &blocked,
         moves: moves_of(spec),
+        kind_moves: Vec::new(),
     };
     !board.rule_holds(RuleSpec::NoAttack)
 }
@@ -339,8 +389,10 @@ struct OwnBoard<'a> {
     dims: &'a [usize],
     torus: bool,
     pieces: &'a [bool],
+    kinds: &'a [usize],
     blocked: &'a [bool],
     moves: OwnMoves,
+    kind_moves: Vec<OwnMoves>,
 }
 
 impl OwnBoard<'_> {
@@ -372,7 +424,7 @@ impl OwnBoard<'_> {
 
     /// The pieces the piece on `from` attacks, each once.
     fn attacked(&self, from: usize) -> BTreeSet<usize> {
-        let (riders, leapers) = &self.moves;
+        let (riders, leapers) = self.kind_moves.get(self.kinds[from]).unwrap_or(&self.moves);
         let mut hit = BTreeSet::new();
         for v in riders {
             if let Some(&last) = self.ray(from, v, true).last() {
@@ -396,6 +448,10 @@ impl OwnBoard<'_> {
     fn rule_holds(&self, rule: RuleSpec) -> bool {
         match rule {
             RuleSpec::NoAttack => self.placed().all(|a| self.attacked(a).is_empty()),
+            RuleSpec::NoAttackOn { attacker, target } => self
+                .placed()
+                .filter(|&a| self.kinds[a] == attacker)
+                .all(|a| self.attacked(a).iter().all(|&b| self.kinds[b] != target)),
             RuleSpec::Attacks(rel, k) => self.placed().all(|a| {
                 let hit = self.attacked(a).len() as i64;
                 match rel {

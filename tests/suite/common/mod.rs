@@ -488,3 +488,71 @@ pub fn write_text(dir: &std::path::Path, name: &str, text: &str) -> String {
     std::fs::write(&path, text).expect("file written");
     path.to_string_lossy().into_owned()
 }
+
+/// A solution of a model of several kinds: `(cell, kind)` of every piece,
+/// in cell order.
+pub type KindCells = Vec<(usize, usize)>;
+
+/// Every placement of `spec` (several kinds) on `board`, by exhaustive
+/// search: each cell empty or holding a piece of one kind, judged by the
+/// tests' own geometry ([`geometry::is_kind_solution`]). Boards of a dozen
+/// cells (3^12 placements for two kinds).
+pub fn kind_oracle(spec: &Spec, board: &Board) -> BTreeSet<KindCells> {
+    let n = board.n_cells();
+    let cells: Vec<usize> = (0..n).filter(|&c| !board.is_wall(c)).collect();
+    let kinds = spec.kinds.len();
+    let mut found = BTreeSet::new();
+    let mut choice = vec![0usize; cells.len()]; // 0 empty, k + 1 kind k
+    loop {
+        let mut pieces = vec![false; n];
+        let mut of = vec![0usize; n];
+        for (i, &c) in cells.iter().enumerate() {
+            if choice[i] > 0 {
+                pieces[c] = true;
+                of[c] = choice[i] - 1;
+            }
+        }
+        if geometry::is_kind_solution(spec, &pieces, &of, &vec![false; n]) {
+            found.insert((0..n).filter(|&c| pieces[c]).map(|c| (c, of[c])).collect());
+        }
+        let Some(i) = (0..choice.len()).find(|&i| choice[i] < kinds) else {
+            return found;
+        };
+        choice[i] += 1;
+        for c in &mut choice[..i] {
+            *c = 0;
+        }
+    }
+}
+
+/// Every solution of the model's CNF encoding, as `(cell, kind)` pieces
+/// (the kinds read from the variables' names).
+pub fn cnf_kind_solutions(model: &Model, board: &Board, enc: &Encodings) -> BTreeSet<KindCells> {
+    let mut solver = Embedded::new();
+    let vars = encode_model(model, enc, &mut solver);
+    solver.reserve_vars(vars.n_vars());
+    let pieces: Vec<(Var, usize, usize)> = (1..=model.n_vars())
+        .map(Var::from_dimacs)
+        .filter_map(|v| match cell_var(board, model.name(v)) {
+            Some(CellVar::Piece(c)) => Some((v, c, 0)),
+            Some(CellVar::KindPiece { kind, cell }) => Some((v, cell, kind)),
+            _ => None,
+        })
+        .collect();
+    let only: Vec<Var> = pieces.iter().map(|&(v, _, _)| v).collect();
+    solver
+        .enumerate(&only)
+        .expect("the embedded solver runs")
+        .into_iter()
+        .map(|values| {
+            let mut cells: KindCells = pieces
+                .iter()
+                .zip(values)
+                .filter(|(_, on)| *on)
+                .map(|(&(_, c, k), _)| (c, k))
+                .collect();
+            cells.sort_unstable();
+            cells
+        })
+        .collect()
+}

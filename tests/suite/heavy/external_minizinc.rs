@@ -96,6 +96,9 @@ const CASES: &[(&[&str], i32)] = &[
     ),
     (&["models/queens-nd.qspec", "-D", "n=4", "-D", "d=3"], 10),
     (&["models/queens-completion.qspec"], 10),
+    (&["models/peaceable-queens.qspec", "-D", "n=5"], 0),
+    (&["models/queens-regions.qspec"], 10),
+    (&["models/no-three-in-line.qspec", "-D", "n=5"], 10),
 ];
 
 /// Impossible models: no board, `s UNSATISFIABLE`, exit code 20.
@@ -201,6 +204,11 @@ fn minizincs_own_output_is_read_back_by_verify() {
             None,
         ),
         ("models/queens-completion.qspec", &[][..], None),
+        (
+            "models/peaceable-queens.qspec",
+            &["-D", "n=5"][..],
+            Some("count white = 4"),
+        ),
     ] {
         let mzn = dir.path().join("m.mzn");
         let mzn_s = mzn.to_str().unwrap().to_string();

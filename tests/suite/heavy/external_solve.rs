@@ -141,6 +141,8 @@ const CASES: &[Case] = &[
         "exactly one solution",
     ),
     Case::new("star-battle", &[], Known::Solvable, "exactly one solution"),
+    Case::new("peaceable-queens", &[], Known::Maximum(5), "1, 2, 4, 5, 7"),
+    Case::new("queens-and-knights", &[], Known::Maximum(2), "0, 0, 2, 3"),
     Case {
         clasp: false,
         ..Case::new("queens-3d-5", &[], Known::Maximum(13), "13")

@@ -1,0 +1,237 @@
+//! Kinds of piece: `piece white queen`, `piece black queen` (or `piece
+//! queen`, `piece knight`), the rules between kinds (`rule white no_attack
+//! black`), the counts of a kind (`count white >= 9`, `count white ==
+//! count black`, `maximize count white`), and what several kinds do not
+//! take yet (said where it is written).
+
+use super::Checker;
+use crate::board::builtin;
+use crate::diag::suggest::nearest;
+use crate::diag::{Diagnostic, Span};
+use crate::language::ast::*;
+use crate::language::{CountsCompared, Kind, KindCount, RuleSpec, Spec};
+use crate::model::{PieceKind, Rel};
+
+impl Checker<'_> {
+    /// The kinds the `piece` statements declare, in order; the queen when
+    /// there is none.
+    pub(super) fn kinds(&mut self, stmts: &[Stmt], d: usize) -> Vec<Kind> {
+        let mut kinds: Vec<Kind> = Vec::new();
+        let mut declared: Vec<&Stmt> = Vec::new();
+        for stmt in stmts {
+            let StmtKind::Piece { name, mover, moves } = &stmt.kind else {
+                continue;
+            };
+            if let Some(i) = kinds.iter().position(|k| k.name == name.text) {
+                let line = self.source[..declared[i].span.start].lines().count().max(1);
+                self.report(
+                    Diagnostic::new(name.span, format!("a second kind named `{}`", name.text))
+                        .with_help(format!("line {line} declares it; name each kind once")),
+                );
+                continue;
+            }
+            let piece = match mover {
+                Some(m) => self.piece(m, None, d),
+                None => self.piece(name, moves.as_deref(), d),
+            };
+            let Some(piece) = piece else { continue };
+            kinds.push(Kind {
+                name: name.text.clone(),
+                letter: ' ',
+                piece,
+            });
+            declared.push(stmt);
+        }
+        if kinds.is_empty() {
+            let piece = builtin("queen", d).expect("queen is built in");
+            kinds.push(Kind {
+                name: "queen".into(),
+                letter: ' ',
+                piece,
+            });
+        }
+        self.letters(&mut kinds, &declared);
+        kinds
+    }
+
+    /// Each kind's letter: the piece's own (`Q`, `N`, ...) for a kind named
+    /// after its piece or for the one kind, else the kind's initial.
+    fn letters(&mut self, kinds: &mut [Kind], declared: &[&Stmt]) {
+        let one = kinds.len() == 1;
+        for kind in kinds.iter_mut() {
+            kind.letter = if one || kind.name == kind.piece.name {
+                crate::board::piece::letter(&kind.piece.name)
+            } else {
+                kind.name.chars().next().unwrap_or('P').to_ascii_uppercase()
+            };
+        }
+        for (i, kind) in kinds.iter().enumerate() {
+            if let Some(other) = kinds[..i].iter().find(|k| k.letter == kind.letter) {
+                self.report(
+                    Diagnostic::new(
+                        declared[i].span,
+                        format!(
+                            "the kinds `{}` and `{}` would both be drawn `{}`",
+                            other.name, kind.name, kind.letter
+                        ),
+                    )
+                    .with_help("a board shows a kind by its name's first letter: rename one"),
+                );
+            }
+        }
+    }
+
+    /// The kind `name` names, or an error at it.
+    pub(super) fn kind_of(&mut self, name: &Name, kinds: &[Kind]) -> Option<PieceKind> {
+        if let Some(i) = kinds.iter().position(|k| k.name == name.text) {
+            return Some(i);
+        }
+        let names: Vec<&str> = kinds.iter().map(|k| k.name.as_str()).collect();
+        let help = match nearest(&name.text, &names) {
+            Some(best) => format!("did you mean `{best}`?"),
+            None => format!("the model's kinds: {}", names.join(", ")),
+        };
+        self.report(
+            Diagnostic::new(name.span, format!("unknown kind `{}`", name.text)).with_help(help),
+        );
+        None
+    }
+
+    /// `rule white no_attack black`.
+    pub(super) fn rule_between(
+        &mut self,
+        attacker: &Name,
+        rule: &Name,
+        target: &Name,
+        kinds: &[Kind],
+    ) -> Option<RuleSpec> {
+        if rule.text != "no_attack" {
+            self.report(
+                Diagnostic::new(
+                    rule.span,
+                    format!("`{}` is not a rule between kinds", rule.text),
+                )
+                .with_help("between kinds the rule is no_attack: `rule white no_attack black`"),
+            );
+            return None;
+        }
+        let a = self.kind_of(attacker, kinds);
+        let t = self.kind_of(target, kinds);
+        let (attacker, target) = (a?, t?);
+        if kinds.len() == 1 {
+            return Some(RuleSpec::NoAttack);
+        }
+        if attacker == target {
+            self.report(
+                Diagnostic::new(
+                    rule.span,
+                    format!("a rule from the kind `{}` to itself", kinds[attacker].name),
+                )
+                .with_help("pieces of another kind may stand between them; `rule no_attack` keeps every piece from every other"),
+            );
+            return None;
+        }
+        Some(RuleSpec::NoAttackOn { attacker, target })
+    }
+
+    /// `count white rel k`.
+    pub(super) fn kind_count(
+        &mut self,
+        kind: &Name,
+        rel: &Relation,
+        kinds: &[Kind],
+    ) -> Option<KindCount> {
+        let kind = self.kind_of(kind, kinds);
+        let bound = self.relation(rel, "a count");
+        let (rel, k) = bound?;
+        Some(KindCount {
+            kind: kind?,
+            rel,
+            k,
+        })
+    }
+
+    /// `count white == count black`.
+    pub(super) fn counts_compared(
+        &mut self,
+        left: &Name,
+        op: RelOp,
+        right: &Name,
+        at: Span,
+        kinds: &[Kind],
+    ) -> Option<CountsCompared> {
+        if left.text.is_empty() {
+            self.report(
+                Diagnostic::new(at, "a count compared with another names both kinds")
+                    .with_help("write `count white == count black`"),
+            );
+            return None;
+        }
+        let l = self.kind_of(left, kinds);
+        let r = self.kind_of(right, kinds);
+        let (rel, offset) = match op {
+            RelOp::Eq => (Rel::Eq, 0),
+            RelOp::Le => (Rel::Le, 0),
+            RelOp::Ge => (Rel::Ge, 0),
+            RelOp::Lt => (Rel::Le, -1),
+            RelOp::Gt => (Rel::Ge, 1),
+        };
+        Some(CountsCompared {
+            left: l?,
+            right: r?,
+            rel,
+            offset,
+        })
+    }
+
+    /// What a model of several kinds does not take yet, said at the
+    /// statement: rules other than `no_attack`, `no_attack` between kinds
+    /// that move differently, a rule between two kinds where a third may
+    /// stand between them, chosen walls and hints.
+    pub(super) fn several_kinds(&mut self, stmts: &[Stmt], spec: &Spec) {
+        if !spec.has_kinds() {
+            return;
+        }
+        let same_moves = spec
+            .kinds
+            .iter()
+            .all(|k| crate::board::moves(&k.piece) == crate::board::moves(&spec.kinds[0].piece));
+        for stmt in stmts {
+            let refusal = match &stmt.kind {
+                StmtKind::Rule(RuleAst::Attacks(_)) => Some((
+                    "`rule attacks` with several kinds of piece",
+                    "several kinds take `no_attack` rules: `rule white no_attack black`",
+                )),
+                StmtKind::Rule(RuleAst::Named(n)) if n.text == "dominate" => Some((
+                    "`rule dominate` with several kinds of piece",
+                    "several kinds take `no_attack` rules: `rule white no_attack black`",
+                )),
+                StmtKind::Rule(RuleAst::Named(n)) if n.text == "no_attack" && !same_moves => {
+                    Some((
+                        "`rule no_attack` between kinds that move differently",
+                        "say which kind may not attack which: `rule queen no_attack knight`",
+                    ))
+                }
+                StmtKind::Rule(RuleAst::Between { .. }) if spec.kinds.len() > 2 => Some((
+                    "a rule between two kinds in a model of three or more",
+                    "a third kind may stand between them; models of two kinds take these rules",
+                )),
+                StmtKind::WallsFree => Some((
+                    "`walls free` with several kinds of piece",
+                    "fix the walls (`wall (r,c)`) in a model of several kinds",
+                )),
+                StmtKind::Hint { .. } => Some((
+                    "hints with several kinds of piece",
+                    "a model of several kinds takes no hint",
+                )),
+                _ => None,
+            };
+            if let Some((message, help)) = refusal {
+                self.report(
+                    Diagnostic::new(stmt.span, format!("{message} is not supported"))
+                        .with_help(help),
+                );
+            }
+        }
+    }
+}

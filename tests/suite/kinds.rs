@@ -1,0 +1,304 @@
+//! Several kinds of piece (`piece white queen`, `piece black queen`, `rule
+//! white no_attack black`, `count white == count black`, `maximize count
+//! white`): the model's solutions against the brute-force oracle (every
+//! cell empty or holding one kind, judged by the tests' own geometry) in
+//! every encoding and through the OPB rows, the two verifiers, the optimum,
+//! boards drawn and read back by kind, and the checker's refusals.
+
+use crate::common::{self, build, cnf_kind_solutions, kind_oracle, opb_round_trip, spec};
+use qspec::options::{AmoEncoding, CardEncoding, Encodings};
+
+/// Small models of two kinds: the same mover and two movers, walls, a
+/// torus, fixed and forbidden cells, counts of a kind, compared counts,
+/// a count per row of one kind, `rule no_attack` over both.
+const CASES: [&str; 8] = [
+    "board 3 x 4\npiece white queen\npiece black queen\nrule white no_attack black\ncount white == count black\ncount white >= 1\n",
+    "board 3 x 3\npiece queen\npiece knight\nrule queen no_attack knight\nrule knight no_attack queen\ncount >= 4\n",
+    "board 3 x 4\npiece a rook\npiece b rook\nrule no_attack\ncount a per row <= 1\ncount b >= 1\n",
+    "board 3 x 3\nwall (1,1)\npiece white queen\npiece black queen\nrule white no_attack black\ncount white > count black\ncount black >= 1\n",
+    "board 3 x 4\ntorus\npiece white queen\npiece black queen\nrule black no_attack white\ncount white == 2\ncount black == 2\n",
+    "board 2 x 5\npiece a knight\npiece b king\nrule a no_attack b\nrule b no_attack a\nfix (0,0)\nforbid (1,4)\ncount a < count b\n",
+    "board 3 x 3\npiece w queen\npiece b queen\nrule w no_attack b\ncount w per row == 1\n",
+    "board 2 x 6\npiece white bishop\npiece black rook\nrule white no_attack black\ncount black <= count white\ncount white >= 3\n",
+];
+
+fn agree(src: &str, enc: &Encodings) -> usize {
+    let s = spec(src);
+    let (model, board) = build(&s);
+    let want = kind_oracle(&s, &board);
+    assert_eq!(
+        cnf_kind_solutions(&model, &board, enc),
+        want,
+        "{enc:?} on\n{src}"
+    );
+    want.len()
+}
+
+#[test]
+fn kinds_agree_with_the_oracle_and_through_the_opb_rows() {
+    let mut with_solutions = 0;
+    for src in CASES {
+        let n = agree(src, &Encodings::default());
+        with_solutions += usize::from(n > 0);
+        let s = spec(src);
+        let (model, board) = build(&s);
+        let rows = cnf_kind_solutions(&opb_round_trip(&model), &board, &Encodings::default());
+        assert_eq!(rows, kind_oracle(&s, &board), "OPB rows on\n{src}");
+    }
+    // The cases mean something: all but one have solutions.
+    assert!(with_solutions >= CASES.len() - 1, "{with_solutions}");
+}
+
+#[test]
+#[cfg_attr(
+    not(feature = "external-solvers"),
+    ignore = "slow: the full suite runs it"
+)]
+fn every_encoding_of_every_kind_model() {
+    for src in CASES {
+        for card in CardEncoding::ALL {
+            agree(
+                src,
+                &Encodings {
+                    amo: None,
+                    card: Some(card),
+                },
+            );
+        }
+        for amo in AmoEncoding::ALL {
+            agree(
+                src,
+                &Encodings {
+                    amo: Some(amo),
+                    card: None,
+                },
+            );
+        }
+    }
+}
+
+/// The library's verifier and the tests' own geometry agree on random
+/// placements of two kinds.
+#[test]
+fn the_two_verifiers_agree_on_kinds() {
+    use common::geometry;
+    let mut rng = common::Rng(40);
+    let mut agreed = [0usize; 2];
+    for _ in 0..3000 {
+        let src = CASES[rng.below(CASES.len() as u64) as usize];
+        let s = spec(src);
+        let (_, board) = build(&s);
+        let mut p = qspec::Placement::empty(board.n_cells());
+        for c in 0..board.n_cells() {
+            if !board.is_wall(c) && rng.below(3) == 0 {
+                p.place(c, rng.below(2) as usize);
+            }
+        }
+        let theirs = qspec::verify::is_solution(&s, &board, &p);
+        let ours = geometry::is_kind_solution(&s, &p.pieces, &p.kinds, &p.chosen_walls);
+        assert_eq!(theirs, ours, "{src}{:?} {:?}", p.pieces, p.kinds);
+        agreed[usize::from(ours)] += 1;
+    }
+    assert!(agreed[0] > 300 && agreed[1] > 100, "{agreed:?}");
+}
+
+/// The most pieces of the first kind among the oracle's solutions.
+fn most_of_the_first_kind(s: &qspec::language::Spec) -> usize {
+    let (_, board) = build(s);
+    kind_oracle(s, &board)
+        .iter()
+        .map(|sol| sol.iter().filter(|&&(_, k)| k == 0).count())
+        .max()
+        .unwrap()
+}
+
+/// `maximize count white` is the oracle's most white pieces; the board is
+/// drawn with the kinds' letters and `verify` reads it back.
+#[test]
+fn the_optimum_is_the_oracles_and_the_board_reads_back() {
+    let src = "board 3 x 4\npiece white queen\npiece black queen\nrule white no_attack black\ncount white == count black\nmaximize count white\n";
+    let best = most_of_the_first_kind(&spec(src));
+    let dir = tempfile::tempdir().unwrap();
+    let model = common::write_text(dir.path(), "p.qspec", src);
+    let o = common::qspec(&["solve", &model]);
+    let out = common::stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    assert!(
+        out.contains(&format!("count white = {best} (proven optimal)")),
+        "{out}"
+    );
+    assert!(out.contains('W') && out.contains('B'), "{out}");
+    let answer = common::write_text(dir.path(), "answer.txt", &out);
+    let v = common::qspec(&["verify", &model, &answer]);
+    assert_eq!(v.status.code(), Some(0), "{}", common::stdout(&v));
+    // A board with a black where a white was breaks the rule.
+    let swapped = out.replacen('W', "B", 1);
+    let answer = common::write_text(dir.path(), "swapped.txt", &swapped);
+    let v = common::qspec(&["verify", &model, &answer]);
+    assert_eq!(v.status.code(), Some(1), "{}", common::stdout(&v));
+    let said = common::stdout(&v);
+    assert!(said.contains("count white = count black"), "{said}");
+    // A letter of no kind is refused with its line.
+    let odd = out.replacen('W', "Q", 1);
+    let answer = common::write_text(dir.path(), "odd.txt", &odd);
+    let v = common::qspec(&["verify", &model, &answer]);
+    assert_eq!(v.status.code(), Some(2));
+    assert!(
+        common::stderr(&v).contains("`Q` is no kind of the model"),
+        "{}",
+        common::stderr(&v)
+    );
+}
+
+fn err(src: &str) -> String {
+    qspec::language::load("t.qspec", src, &[])
+        .expect_err(src)
+        .to_string()
+}
+
+#[test]
+fn what_several_kinds_do_not_take_is_refused_at_its_place() {
+    let two = "board 4 x 4\npiece white queen\npiece black queen\n";
+    let cases: [(String, &[&str]); 10] = [
+        (
+            format!("{two}rule white no_attack blak\n"),
+            &[
+                "t.qspec:4:22",
+                "unknown kind `blak`",
+                "did you mean `black`?",
+            ],
+        ),
+        (
+            format!("{two}piece white rook\n"),
+            &["t.qspec:4:7", "a second kind named `white`"],
+        ),
+        (
+            "board 4 x 4\npiece white queen\npiece wolf knight\n".to_string(),
+            &["t.qspec:3:1", "both be drawn `W`"],
+        ),
+        (
+            format!("{two}rule attacks == 1\n"),
+            &["t.qspec:4:1", "`rule attacks` with several kinds"],
+        ),
+        (
+            "board 4 x 4\npiece queen\npiece knight\nrule no_attack\n".to_string(),
+            &[
+                "t.qspec:4:1",
+                "kinds that move differently",
+                "rule queen no_attack knight",
+            ],
+        ),
+        (
+            format!("{two}piece red queen\nrule white no_attack black\n"),
+            &["t.qspec:5:1", "a model of three or more"],
+        ),
+        (
+            format!("{two}rule white no_attack white\n"),
+            &["t.qspec:4:12", "from the kind `white` to itself"],
+        ),
+        (
+            format!("{two}walls free\n"),
+            &["t.qspec:4:1", "`walls free` with several kinds"],
+        ),
+        (
+            format!("{two}count == count black\n"),
+            &["t.qspec:4:1", "names both kinds"],
+        ),
+        (
+            format!("{two}rule white attacks black\n"),
+            &["t.qspec:4:12", "not a rule between kinds"],
+        ),
+    ];
+    for (src, wants) in &cases {
+        let e = err(src);
+        for want in *wants {
+            assert!(e.contains(want), "{src}\nwants {want:?} in\n{e}");
+        }
+    }
+}
+
+#[test]
+fn the_statements_read_as_written() {
+    let s = spec("board 4 x 4\npiece white queen\npiece black queen\nrule white no_attack black\ncount white == count black\ncount black >= 2\nmaximize count white\n");
+    let names: Vec<(&str, &str, char)> = s
+        .kinds
+        .iter()
+        .map(|k| (k.name.as_str(), k.piece.name.as_str(), k.letter))
+        .collect();
+    assert_eq!(names, [("white", "queen", 'W'), ("black", "queen", 'B')]);
+    assert_eq!(
+        s.rules,
+        [qspec::language::RuleSpec::NoAttackOn {
+            attacker: 0,
+            target: 1
+        }]
+    );
+    assert_eq!(s.counts_compared.len(), 1);
+    assert_eq!(s.kind_counts[0].kind, 1);
+    assert_eq!(s.objective.unwrap().kind, Some(0));
+    // One kind named otherwise is the model's one piece, drawn as it.
+    let one = spec("board 4 x 4\npiece star king\nrule star no_attack star\ncount star >= 2\n");
+    assert_eq!(one.kinds[0].letter, 'K');
+    assert_eq!(one.rules, [qspec::language::RuleSpec::NoAttack]);
+    // Queens and knights are drawn Q and N.
+    let mixed = spec("board 4 x 4\npiece queen\npiece knight\nrule queen no_attack knight\n");
+    assert_eq!((mixed.kinds[0].letter, mixed.kinds[1].letter), ('Q', 'N'));
+}
+
+/// `(optimum, exit code)` of `qspec solve` on a model file with `-D n=N`.
+fn optimum_of(model: &str, n: i64) -> (String, Option<i32>) {
+    let path = common::root()
+        .join("models")
+        .join(model)
+        .display()
+        .to_string();
+    let n = format!("n={n}");
+    let o = common::qspec(&["solve", &path, "-D", &n]);
+    let out = common::stdout(&o);
+    let line = out
+        .lines()
+        .find(|l| l.contains("(proven optimal)"))
+        .unwrap_or_else(|| panic!("{model} {n}: no optimum\n{out}"))
+        .to_string();
+    assert!(out.contains("verified: every rule holds"), "{out}");
+    (line, o.status.code())
+}
+
+#[test]
+fn peaceable_queens_a250000() {
+    // OEIS A250000, n = 1..6 (n = 7 and 8 in seed_results.rs).
+    for (n, m) in [(1, 0), (2, 0), (3, 1), (4, 2), (5, 4), (6, 5)] {
+        let (line, code) = optimum_of("peaceable-queens.qspec", n);
+        assert_eq!(
+            line,
+            format!("count white = {m} (proven optimal)"),
+            "n = {n}"
+        );
+        assert_eq!(code, Some(0));
+    }
+}
+
+#[test]
+fn queens_and_knights_are_the_oracles_on_small_boards() {
+    let text =
+        std::fs::read_to_string(common::root().join("models/queens-and-knights.qspec")).unwrap();
+    for n in [2, 3] {
+        let s = qspec::language::load("m.qspec", &text, &[("n".into(), n)]).unwrap();
+        let best = most_of_the_first_kind(&s);
+        let (line, _) = optimum_of("queens-and-knights.qspec", n);
+        assert_eq!(
+            line,
+            format!("count queen = {best} (proven optimal)"),
+            "n = {n}"
+        );
+    }
+    // And beyond the oracle's reach, the header's values.
+    for (n, m) in [(4, 2), (5, 3), (6, 5)] {
+        let (line, _) = optimum_of("queens-and-knights.qspec", n);
+        assert_eq!(
+            line,
+            format!("count queen = {m} (proven optimal)"),
+            "n = {n}"
+        );
+    }
+}
