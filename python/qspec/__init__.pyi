@@ -129,6 +129,9 @@ class Result:
     @property
     def cells(self) -> List[Cell]: ...
     @property
+    def kinds(self) -> List[str]:
+        """The kind of each piece of `cells`, by name (`white`, `black`)."""
+    @property
     def walls(self) -> List[Cell]: ...
     @property
     def verified(self) -> bool: ...

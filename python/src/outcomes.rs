@@ -54,6 +54,8 @@ fn end_name(end: End) -> &'static str {
 /// The board, the verdict of the verifier on it, and its picture.
 struct Judged {
     cells: Vec<Vec<usize>>,
+    /// The kind of each piece of `cells`, by name.
+    kinds: Vec<String>,
     walls: Vec<Vec<usize>>,
     violations: Vec<String>,
     board: String,
@@ -64,6 +66,10 @@ impl Judged {
         let (spec, board) = (&instance.spec, &instance.board);
         Judged {
             cells: coords(board, &placement.pieces),
+            kinds: (0..board.n_cells())
+                .filter(|&c| placement.pieces[c])
+                .map(|c| spec.kinds[placement.kinds[c]].name.clone())
+                .collect(),
             walls: coords(board, &placement.chosen_walls),
             violations: qspec::verify(spec, board, placement)
                 .iter()
@@ -76,6 +82,7 @@ impl Judged {
     fn none() -> Judged {
         Judged {
             cells: Vec::new(),
+            kinds: Vec::new(),
             walls: Vec::new(),
             violations: Vec::new(),
             board: String::new(),
@@ -122,6 +129,13 @@ impl SolveResult {
     #[getter]
     fn cells<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyTuple>>> {
         tuples(py, &self.judged.cells)
+    }
+
+    /// The kind of each piece of `cells`, by the kind's name (`white`,
+    /// `black`; the model's piece, `queen`, in a model of one kind).
+    #[getter]
+    fn kinds(&self) -> Vec<String> {
+        self.judged.kinds.clone()
     }
 
     /// The walls the solver chose (`walls free`), as coordinate tuples.

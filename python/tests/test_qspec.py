@@ -357,3 +357,25 @@ def test_the_gil_is_released_while_solving():
         done.set()
         ticker.join()
     assert len(ticks) > 20
+
+
+# --- the language's new statements -------------------------------------------
+
+
+def test_peaceable_queens_by_kind():
+    m = qspec.load(MODELS / "peaceable-queens.qspec", n=5)
+    r = m.solve()
+    assert (r.status, r.value, r.verified) == ("optimal", 4, True)
+    assert sorted(r.kinds) == ["black"] * 4 + ["white"] * 4
+    assert len(r.cells) == len(r.kinds) == 8
+    assert "W" in r.board and "B" in r.board
+    with pytest.raises(qspec.UsageError):
+        m.count(up_to_symmetry=True)
+
+
+def test_a_region_puzzle_and_no_three_in_line():
+    r = qspec.load(MODELS / "queens-regions.qspec").solve()
+    assert r.verified and len(r.cells) == 8
+    assert qspec.load(MODELS / "queens-regions.qspec").count().solutions == 1
+    c = qspec.load(MODELS / "no-three-in-line.qspec", n=5).count(up_to_symmetry=True)
+    assert (c.solutions, c.classes) == (32, 5)

@@ -17,7 +17,7 @@ use crate::board::orbit::{Orbits, PIECE, WALL};
 use crate::board::Placement;
 use crate::error::Result;
 use crate::instance::Instance;
-use crate::language::{HintSpec, Quantity, Spec};
+use crate::language::{HintSpec, Spec};
 use crate::model::{Constraint, Lit, Model, Rel, Sense, Var};
 
 /// A count's claim of completeness.
@@ -84,16 +84,7 @@ fn claim_spec(spec: &Spec, optimum: Option<i64>) -> (Spec, Option<(String, Strin
         Sense::Minimize => (Rel::Le, "<="),
     };
     let value = u32::try_from(value).expect("an optimum is a count");
-    let what = match objective.target {
-        Quantity::Count => {
-            spec.count.push((rel, value));
-            "count"
-        }
-        Quantity::Walls => {
-            spec.wall_bounds.push((rel, value));
-            "walls"
-        }
-    };
+    let what = spec.bound_objective(objective, rel, value);
     let bound = (
         format!("{what} {sign} {value}"),
         format!("{what} = {value}"),

@@ -52,7 +52,7 @@ pub use crate::board::symmetry::CLASS_LIMIT;
 use crate::board::Placement;
 use crate::error::{Error, Result};
 use crate::instance::Instance;
-use crate::language::{Hint, HintSpec, Quantity, Spec};
+use crate::language::{Hint, HintSpec, Spec};
 use crate::lower::{symmetry_group_within, GROUP_LIMIT};
 use crate::model::{Model, Rel};
 use crate::options::{Encodings, Setting};
@@ -505,14 +505,8 @@ pub fn target(
 fn target_spec(spec: &Spec, optimum: Option<i64>, classes: bool) -> Spec {
     let mut spec = spec.clone();
     if let (Some(value), Some(objective)) = (optimum, spec.objective.take()) {
-        let bound = (
-            Rel::Eq,
-            u32::try_from(value).expect("an optimum is a count"),
-        );
-        match objective.target {
-            Quantity::Count => spec.count.push(bound),
-            Quantity::Walls => spec.wall_bounds.push(bound),
-        }
+        let value = u32::try_from(value).expect("an optimum is a count");
+        spec.bound_objective(objective, Rel::Eq, value);
     }
     if classes && !spec.hints.iter().any(|h| h.kind == HintSpec::BreakSymmetry) {
         spec.hints.push(Hint {

@@ -298,12 +298,32 @@ impl Spec {
     }
 
     /// The decision problem "at least `k` pieces": this description with
-    /// `count >= k` and no objective.
+    /// `count >= k` (`count white >= k` where the objective counts one
+    /// kind) and no objective.
     pub fn with_count_at_least(&self, k: u32) -> Spec {
         let mut spec = self.clone();
-        spec.objective = None;
-        spec.count.push((Rel::Ge, k));
+        let kind = spec.objective.take().and_then(|o| o.kind);
+        spec.bound_count(kind, Rel::Ge, k);
         spec
+    }
+
+    /// Adds the bound `rel k` on what the objective `objective` counts (the
+    /// pieces, one kind's, or the chosen walls), and returns what it
+    /// counts, as `count`, `count white` or `walls`.
+    pub fn bound_objective(&mut self, objective: ObjectiveSpec, rel: Rel, k: u32) -> String {
+        match objective.target {
+            Quantity::Count => self.bound_count(objective.kind, rel, k),
+            Quantity::Walls => self.wall_bounds.push((rel, k)),
+        }
+        objective.what(&self.kinds)
+    }
+
+    /// `count rel k`, or `count <kind> rel k`.
+    fn bound_count(&mut self, kind: Option<PieceKind>, rel: Rel, k: u32) {
+        match kind {
+            Some(kind) => self.kind_counts.push(KindCount { kind, rel, k }),
+            None => self.count.push((rel, k)),
+        }
     }
 
     /// The number of cells of the board, walls included.

@@ -302,3 +302,32 @@ fn queens_and_knights_are_the_oracles_on_small_boards() {
         );
     }
 }
+
+/// `count --optimal` counts the boards at the optimum of the kind the
+/// objective counts (not of every piece), and a bound on that kind is the
+/// objective's ceiling: both against the oracle.
+#[test]
+fn the_optimum_of_a_kind_is_counted_and_bounded_as_that_kind() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = "board 3 x 4\npiece white queen\npiece black queen\nrule white no_attack black\ncount white == count black\nmaximize count white\n";
+    let s = spec(src);
+    let (_, board) = build(&s);
+    let all = kind_oracle(&s, &board);
+    let best = most_of_the_first_kind(&s);
+    let at_best = all
+        .iter()
+        .filter(|sol| sol.iter().filter(|&&(_, k)| k == 0).count() == best)
+        .count();
+    let model = common::write_text(dir.path(), "p.qspec", src);
+    let o = common::qspec(&["count", &model, "--optimal"]);
+    let out = common::stdout(&o);
+    let want = format!("{at_best} solutions with count white = {best} (the optimum)");
+    assert!(out.contains(&want), "{want}\n{out}");
+    let bounded = src.replace("maximize", &format!("count white <= {best}\nmaximize"));
+    let model = common::write_text(dir.path(), "b.qspec", &bounded);
+    let out = common::stdout(&common::qspec(&["solve", &model]));
+    assert!(
+        out.contains(&format!("count white = {best} (proven optimal)")),
+        "{out}"
+    );
+}
