@@ -68,9 +68,12 @@ pub fn map_answer(
         Values::Cells {
             pieces,
             walls,
+            kinds,
             line,
         } => {
-            let placement = cells_placement(board, pieces, walls)
+            let kinds = kinds_of(kinds, pieces.len(), model.cells.kind_names())
+                .map_err(|e| Error::text(source, LineError::new(*line, e)))?;
+            let placement = cells_placement(board, pieces, walls, &kinds)
                 .map_err(|e| Error::text(source, LineError::new(*line, e)))?;
             Ok(Some(map_placement(&placement, model, board)))
         }
@@ -83,11 +86,12 @@ fn cells_placement(
     board: &Board,
     pieces: &[Vec<usize>],
     walls: &[Vec<usize>],
+    kinds: &[usize],
 ) -> std::result::Result<Placement, String> {
     let dims = board.dims();
     let mut placement = Placement::empty(board.n_cells());
     for (what, list) in [("cells", pieces), ("walls", walls)] {
-        for coords in list {
+        for (i, coords) in list.iter().enumerate() {
             if coords.len() != dims.len() || coords.iter().zip(dims).any(|(c, d)| c >= d) {
                 let size: Vec<String> = dims.iter().map(ToString::to_string).collect();
                 return Err(format!(
@@ -97,12 +101,42 @@ fn cells_placement(
             }
             let cell = board.index(coords);
             match what {
-                "cells" => placement.pieces[cell] = true,
+                "cells" => placement.place(cell, kinds.get(i).copied().unwrap_or(0)),
                 _ => placement.chosen_walls[cell] = !board.is_wall(cell),
             }
         }
     }
     Ok(placement)
+}
+
+/// The kind of each of `n` pieces from their names in a JSON line: none
+/// for a model of one kind; one a piece, each a kind of the model's
+/// `names`, for a model of several.
+fn kinds_of(
+    kinds: &[String],
+    n: usize,
+    names: &[String],
+) -> std::result::Result<Vec<usize>, String> {
+    if names.is_empty() && kinds.is_empty() {
+        return Ok(Vec::new());
+    }
+    if kinds.len() != n {
+        return Err(format!(
+            "`kinds` names {} and `cells` holds {n}: a model of several kinds needs a kind for each piece",
+            crate::diag::plural(kinds.len() as u64, "kind", "kinds")
+        ));
+    }
+    kinds
+        .iter()
+        .map(|k| {
+            names.iter().position(|name| name == k).ok_or_else(|| {
+                format!(
+                    "`{k}` is no kind of the model (its kinds: {})",
+                    names.join(", ")
+                )
+            })
+        })
+        .collect()
 }
 
 /// A board read onto the model's cell variables (auxiliary variables,

@@ -14,7 +14,7 @@ use qspec::board::Placement;
 use qspec::count::{Counter, End, Tally};
 use qspec::diag::plural;
 use qspec::draw as render;
-use qspec::draw::json::{cell_list, to_line, BoardJson};
+use qspec::draw::json::{cell_list, kind_list, to_line, BoardJson};
 use qspec::model::HintKind;
 use qspec::verify::objective_value;
 
@@ -216,6 +216,7 @@ impl<'a> Listing<'a> {
                 class_size,
                 value: value.map(|v| v as i64),
                 cells: Some(cell_list(board, &placement.pieces)),
+                kinds: kind_list(spec, placement),
                 ..BoardJson::default()
             };
             format!("{}\n", line.to_line())

@@ -15,7 +15,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::board::Board;
+use crate::board::{Board, Placement};
+use crate::language::Spec;
 
 /// One board's JSON object; absent fields are left out.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -42,6 +43,10 @@ pub struct BoardJson {
     /// The pieces.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cells: Option<Vec<Vec<usize>>>,
+    /// Each piece's kind, by name, in the order of `cells` (a model of
+    /// several kinds).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kinds: Option<Vec<String>>,
     /// The parameters' values, by name (a sweep).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub defines: Option<std::collections::BTreeMap<String, i64>>,
@@ -107,6 +112,7 @@ impl BoardJson {
             status,
             optimal_count: read.optimal_count,
             cells: read.cells,
+            kinds: read.kinds,
             defines: read.defines,
             leaf: read.leaf,
             leaves: read.leaves,
@@ -128,6 +134,7 @@ struct Read {
     status: Option<String>,
     optimal_count: Option<u64>,
     cells: Option<Vec<Vec<usize>>>,
+    kinds: Option<Vec<String>>,
     defines: Option<std::collections::BTreeMap<String, i64>>,
     leaf: Option<u64>,
     leaves: Option<u64>,
@@ -139,6 +146,17 @@ struct Read {
 /// Any of qspec's JSON objects on one line, compact.
 pub fn to_line(value: &impl Serialize) -> String {
     serde_json::to_string(value).expect("qspec's JSON objects serialise")
+}
+
+/// The kind of each piece of `placement`, by name, in cell order, for a
+/// model of several kinds (`None` for one kind).
+pub fn kind_list(spec: &Spec, placement: &Placement) -> Option<Vec<String>> {
+    spec.has_kinds().then(|| {
+        (0..placement.pieces.len())
+            .filter(|&c| placement.pieces[c])
+            .map(|c| spec.kinds[placement.kinds[c]].name.clone())
+            .collect()
+    })
 }
 
 /// The coordinates of the cells of `board` whose flag is set, in cell

@@ -19,8 +19,9 @@ impl Builder<'_> {
     pub(super) fn kind_vars(&mut self) {
         self.kind_x = vec![self.x.clone()];
         if self.spec.has_kinds() {
+            let names = self.spec.kinds.iter().map(|k| k.name.clone()).collect();
             let letters = self.spec.kinds.iter().map(|k| k.letter).collect();
-            self.model.cells.set_letters(letters);
+            self.model.cells.set_kinds(names, letters);
         }
         for kind in 1..self.spec.kinds.len() {
             let vars = (0..self.board.n_cells())

@@ -51,6 +51,9 @@ pub struct Decisions {
     /// several kinds (empty: one kind, any capital letter), for reading a
     /// board's picture back.
     letters: Vec<char>,
+    /// Each kind's name, in a model of several kinds, for reading a
+    /// board's JSON line back.
+    names: Vec<String>,
 }
 
 impl Decisions {
@@ -62,9 +65,16 @@ impl Decisions {
         self.of_var[var.index()] = Some(decision);
     }
 
-    /// Records the letters of a model's kinds (see [`Decisions::letters`]).
-    pub fn set_letters(&mut self, letters: Vec<char>) {
+    /// Records the names and letters of a model's kinds (see
+    /// [`Decisions::letters`], [`Decisions::kind_names`]).
+    pub fn set_kinds(&mut self, names: Vec<String>, letters: Vec<char>) {
+        self.names = names;
         self.letters = letters;
+    }
+
+    /// Each kind's name, in a model of several kinds.
+    pub fn kind_names(&self) -> &[String] {
+        &self.names
     }
 
     /// The letter each kind is drawn by, in a model of several kinds.

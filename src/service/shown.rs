@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use crate::answer;
 use crate::board::Placement;
 use crate::draw as render;
-use crate::draw::json::{cell_list, BoardJson};
+use crate::draw::json::{cell_list, kind_list, BoardJson};
 use crate::instance::Instance;
 use crate::model::{HintKind, HintNote};
 use crate::solve::{Answer, Status};
@@ -88,6 +88,7 @@ pub fn show_answer(loaded: &Instance, answer: &Answer, extra: &[String]) -> Show
         value: answer.objective,
         status: Some(answer.status.name()),
         cells: Some(cell_list(&loaded.board, &placement.pieces)),
+        kinds: kind_list(&loaded.spec, &placement),
         verified: Some(problems.is_empty()),
         problems: (!problems.is_empty()).then_some(problems),
         ..BoardJson::default()

@@ -132,14 +132,30 @@ fn the_optimum_is_the_oracles_and_the_board_reads_back() {
     let v = common::qspec(&["verify", &model, &answer]);
     assert_eq!(v.status.code(), Some(0), "{}", common::stdout(&v));
     // A board with a black where a white was breaks the rule.
-    let swapped = out.replacen('W', "B", 1);
+    // (in a board row: the temporary folder's name may hold a `W` too)
+    let in_rows = |to: &str| -> String {
+        let mut done = false;
+        out.lines()
+            .map(|l| {
+                let row = l.split(' ').all(|c| c.len() == 1);
+                if row && !done && l.contains('W') {
+                    done = true;
+                    l.replacen('W', to, 1)
+                } else {
+                    l.to_string()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let swapped = in_rows("B");
     let answer = common::write_text(dir.path(), "swapped.txt", &swapped);
     let v = common::qspec(&["verify", &model, &answer]);
     assert_eq!(v.status.code(), Some(1), "{}", common::stdout(&v));
     let said = common::stdout(&v);
     assert!(said.contains("count white = count black"), "{said}");
     // A letter of no kind is refused with its line.
-    let odd = out.replacen('W', "Q", 1);
+    let odd = in_rows("Q");
     let answer = common::write_text(dir.path(), "odd.txt", &odd);
     let v = common::qspec(&["verify", &model, &answer]);
     assert_eq!(v.status.code(), Some(2));
@@ -170,7 +186,11 @@ fn what_several_kinds_do_not_take_is_refused_at_its_place() {
         ),
         (
             format!("{two}piece white rook\n"),
-            &["t.qspec:4:7", "a second kind named `white`"],
+            &[
+                "t.qspec:4:7",
+                "a second kind named `white`",
+                "line 2 declares it",
+            ],
         ),
         (
             "board 4 x 4\npiece white queen\npiece wolf knight\n".to_string(),
@@ -330,4 +350,70 @@ fn the_optimum_of_a_kind_is_counted_and_bounded_as_that_kind() {
         out.contains(&format!("count white = {best} (proven optimal)")),
         "{out}"
     );
+}
+
+/// A board's JSON line names each piece's kind, and `verify` reads it
+/// back: a kind the model has not, or a piece without a kind, is an error
+/// at its line.
+#[test]
+fn json_lines_carry_the_kinds_and_read_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let model = common::root()
+        .join("models/peaceable-queens.qspec")
+        .display()
+        .to_string();
+    let o = common::qspec(&[
+        "solve",
+        &model,
+        "-D",
+        "n=4",
+        "--all",
+        "--optimal",
+        "--jsonl",
+        "--limit",
+        "1",
+    ]);
+    let first = common::stdout(&o).lines().next().unwrap().to_string();
+    let line: serde_json::Value = serde_json::from_str(&first).unwrap();
+    let kinds: Vec<&str> = line["kinds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|k| k.as_str().unwrap())
+        .collect();
+    assert_eq!(kinds.len(), line["cells"].as_array().unwrap().len());
+    assert_eq!(
+        kinds.iter().filter(|&&k| k == "white").count(),
+        2,
+        "{first}"
+    );
+    let verify = |text: &str| {
+        let answer = common::write_text(dir.path(), "one.json", text);
+        common::qspec(&["verify", &model, "-D", "n=4", &answer])
+    };
+    assert_eq!(verify(&first).status.code(), Some(0));
+    let renamed = first.replacen("\"black\"", "\"blue\"", 1);
+    let o = verify(&renamed);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        common::stderr(&o).contains("one.json:1: `blue` is no kind of the model"),
+        "{}",
+        common::stderr(&o)
+    );
+    let start = first.find(",\"kinds\"").unwrap();
+    let end = first[start..].find(']').unwrap() + start + 1;
+    let o = verify(&format!("{}{}", &first[..start], &first[end..]));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        common::stderr(&o).contains("needs a kind for each piece"),
+        "{}",
+        common::stderr(&o)
+    );
+    // One kind: no `kinds` field.
+    let eight = common::root()
+        .join("models/eight-queens.qspec")
+        .display()
+        .to_string();
+    let o = common::qspec(&["solve", &eight, "--all", "--jsonl", "--limit", "1"]);
+    assert!(!common::stdout(&o).contains("kinds"));
 }

@@ -198,6 +198,9 @@ pub enum Values {
         /// The walls chosen (`walls free`); a wall of the board may be
         /// listed too.
         walls: Vec<Vec<usize>>,
+        /// Each piece's kind by name, in a model of several kinds (empty:
+        /// one kind).
+        kinds: Vec<String>,
         /// The line that holds them.
         line: usize,
     },

@@ -125,6 +125,7 @@ pub(super) fn read_json(lines: &mut LineReader<'_>) -> Result<SolverAnswer, Line
         (Some(pieces), _) => Values::Cells {
             pieces,
             walls: board.walls.unwrap_or_default(),
+            kinds: board.kinds.unwrap_or_default(),
             line,
         },
         (None, AnswerStatus::Unsatisfiable | AnswerStatus::Unknown) => Values::None,

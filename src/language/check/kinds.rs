@@ -23,7 +23,7 @@ impl Checker<'_> {
                 continue;
             };
             if let Some(i) = kinds.iter().position(|k| k.name == name.text) {
-                let line = self.source[..declared[i].span.start].lines().count().max(1);
+                let line = crate::diag::line_col(self.source, declared[i].span.start).0;
                 self.report(
                     Diagnostic::new(name.span, format!("a second kind named `{}`", name.text))
                         .with_help(format!("line {line} declares it; name each kind once")),
