@@ -45,13 +45,17 @@ fn is_verdict(text: &str) -> bool {
     text.len() > 10 && text.starts_with("=====") && text.ends_with("=====")
 }
 
-/// `count = 12` → `12`: a lower-case word, ` = `, an integer.
+/// `count = 12` → `12`: a lower-case word (and, for an objective of one
+/// kind, the kind's name: `count white = 5`), ` = `, an integer.
 fn objective_line(text: &str) -> Option<&str> {
-    let (word, value) = text.split_once(" = ")?;
-    let word_ok = !word.is_empty()
-        && word
+    let (what, value) = text.split_once(" = ")?;
+    let mut words = what.split(' ');
+    let first = words.next().unwrap_or("");
+    let word_ok = !first.is_empty()
+        && first
             .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        && words.all(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'));
     let digits = value.strip_prefix('-').unwrap_or(value);
     let value_ok = !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit());
     (word_ok && value_ok).then_some(value)
