@@ -55,11 +55,16 @@ impl Builder<'_> {
     /// order.
     pub(super) fn pieces_of(&self, kind: Option<PieceKind>) -> Vec<Lit> {
         (0..self.board.n_cells())
-            .flat_map(|c| match kind {
-                Some(k) => self.of_kind(k, c).into_iter().collect::<Vec<_>>(),
-                None => self.occupants(c).collect(),
-            })
+            .flat_map(|c| self.pieces_at(kind, c))
             .collect()
+    }
+
+    /// The literals of `kind`'s piece on `cell` (every kind's with `None`).
+    pub(super) fn pieces_at(&self, kind: Option<PieceKind>, cell: usize) -> Vec<Lit> {
+        match kind {
+            Some(k) => self.of_kind(k, cell).into_iter().collect(),
+            None => self.occupants(cell).collect(),
+        }
     }
 
     /// At most one piece on a cell, of any kind.

@@ -22,10 +22,7 @@ impl Builder<'_> {
                 self.walked(set.len());
                 let lits: Vec<Lit> = set
                     .iter()
-                    .flat_map(|&c| match count.kind {
-                        Some(k) => self.of_kind(k, c).into_iter().collect::<Vec<_>>(),
-                        None => self.occupants(c).collect(),
-                    })
+                    .flat_map(|&c| self.pieces_at(count.kind, c))
                     .collect();
                 let free = match count.rel {
                     Rel::Le => lits.len() <= count.k as usize,

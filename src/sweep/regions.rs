@@ -41,15 +41,13 @@ pub struct RegionPuzzle {
 }
 
 impl RegionPuzzle {
-    /// The `regions { ... }` statement of the puzzle.
-    pub fn statement(&self) -> String {
-        let mut out = String::from("regions {\n");
-        for row in &self.rows {
-            let cells: Vec<String> = row.chars().map(String::from).collect();
-            out.push_str(&format!("  {}\n", cells.join(" ")));
-        }
-        out.push_str("}\n");
-        out
+    /// The rows as a `regions { ... }` picture writes them, cells
+    /// separated by spaces (`"a a b"`).
+    pub fn spaced_rows(&self) -> Vec<String> {
+        self.rows
+            .iter()
+            .map(|row| row.chars().map(String::from).collect::<Vec<_>>().join(" "))
+            .collect()
     }
 }
 

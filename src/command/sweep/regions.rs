@@ -72,11 +72,7 @@ pub(super) fn run_region_puzzles(
 }
 
 fn json_line(p: &RegionPuzzle, ask: &RegionAsk) -> String {
-    let rows: Vec<String> = p
-        .rows
-        .iter()
-        .map(|r| r.chars().map(String::from).collect::<Vec<_>>().join(" "))
-        .collect();
+    let rows = p.spaced_rows();
     serde_json::json!({
         "size": ask.size,
         "seed": ask.seed,
