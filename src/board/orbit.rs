@@ -55,7 +55,14 @@ impl Orbits {
     /// The group `group` (closed under composition, identity first) acting
     /// on `board`'s cells.
     pub fn new(board: &Board, group: &[SignedPerm]) -> Orbits {
-        let maps: Vec<Vec<usize>> = group.iter().map(|g| g.cell_map(board)).collect();
+        Orbits::of_maps(group.iter().map(|g| g.cell_map(board)).collect())
+    }
+
+    /// A group given by where each of its members sends each position
+    /// (closed under composition, identity first): positions are cells,
+    /// or with several kinds of piece a kind's layer of cells each, so
+    /// that a placement is a vector of codes over them.
+    pub fn of_maps(maps: Vec<Vec<usize>>) -> Orbits {
         let inverse = maps
             .iter()
             .map(|m| {

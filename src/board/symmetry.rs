@@ -324,7 +324,7 @@ pub fn normalises(group: &[SignedPerm], maps: &[SignedPerm], limit: usize) -> bo
 }
 
 /// Lexicographic next permutation; false after the last one.
-fn next_permutation(v: &mut [usize]) -> bool {
+pub(crate) fn next_permutation(v: &mut [usize]) -> bool {
     let Some(i) = (1..v.len()).rev().find(|&i| v[i - 1] < v[i]) else {
         return false;
     };

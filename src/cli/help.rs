@@ -333,6 +333,7 @@ its pieces alone. OEIS A019654 n = 10 (16573 classes): 38 s on one thread,
       --optimal --up-to-symmetry                          # OEIS A051759: 307
   qspec count models/blocked-least-walls.qspec -D m=16 --optimal \\
       --up-to-symmetry                                    # 1 class, 2 boards
+  qspec count models/peaceable-queens.qspec -D n=6 --optimal   # A260680: 35, 560
   qspec solve models/eight-queens.qspec --all --limit 3    # three boards
   qspec solve models/eight-queens.qspec --all --jsonl      # one JSON a line
 
@@ -357,7 +358,8 @@ classes but does not prove there is no third.
 --up-to-symmetry counts classes under the board's symmetry group as given
 (the group of `hint break_symmetry`: the box's rotations and reflections that
 keep walls, fixed and forbidden cells in place; with `walls free` they act on
-pieces and walls together). One representative per class is enumerated — the
+pieces and walls together; in a model of several kinds, times the swaps of
+kinds that carry the model onto itself: order 16 for peaceable queens). One representative per class is enumerated — the
 least one, under the lex-leader constraints of `hint break_symmetry` — and
 each is checked to be its class's canonical member from the geometry, and its
 class size (the orbit) computed there: the number of solutions is the sum of

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use super::progress::Progress;
 use super::solve::Printer;
-use super::tally::{Listing, Tallied, Totals};
+use super::tally::{Listing, Tallied, Totals, BOARD_GROUP, KINDS_GROUP};
 use super::{EncodingRequest, ModelRequest};
 use qspec::board::orbit::Orbits;
 use qspec::count::{self, Counter, End, Optimum, Solutions};
@@ -105,6 +105,10 @@ pub fn run(req: &CountRequest, out: &mut dyn Write) -> Result<u8> {
         stop: Stop::new(deadline),
         listing: Listing {
             counter: req.counter,
+            group_name: match loaded.spec.has_kinds() {
+                true => KINDS_GROUP,
+                false => BOARD_GROUP,
+            },
             ..Listing::new(out, req.flags.jsonl)
         },
         lister,

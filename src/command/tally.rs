@@ -175,7 +175,16 @@ pub(super) struct Listing<'a> {
     pub counter: Option<Counter>,
     /// With `--certify`: whether the count was certified complete.
     pub certified: Option<bool>,
+    /// What the classes are classes under: `the board's symmetry group`,
+    /// or with several kinds the group that also swaps kinds.
+    pub group_name: &'static str,
 }
+
+/// The group of a model of one kind, as the summary names it.
+pub(super) const BOARD_GROUP: &str = "the board's symmetry group";
+
+/// The group of a model of several kinds, as the summary names it.
+pub(super) const KINDS_GROUP: &str = "the group of the board's symmetries and the kinds' swaps";
 
 impl<'a> Listing<'a> {
     /// Printing to `out`.
@@ -185,6 +194,7 @@ impl<'a> Listing<'a> {
             jsonl,
             counter: None,
             certified: None,
+            group_name: BOARD_GROUP,
         }
     }
 
@@ -275,8 +285,9 @@ impl<'a> Listing<'a> {
         let scope = scope.text();
         let text = match group {
             Some(order) => format!(
-                "{at_least}{} under the board's symmetry group of order {order}{scope}{status}\n{at_least}{} (the sum of the class sizes)\n",
+                "{at_least}{} under {} of order {order}{scope}{status}\n{at_least}{} (the sum of the class sizes)\n",
                 plural(tally.found, "class", "classes"),
+                self.group_name,
                 plural(tally.raw, "solution", "solutions")
             ),
             None => format!(

@@ -5,7 +5,7 @@
 //! board's group, with the class's size ([`crate::board::orbit`]).
 
 use crate::answer::decode::{decided_cells, CellVar};
-use crate::board::orbit::{code, Orbits};
+use crate::board::orbit::{code, Orbits, PIECE};
 use crate::board::Placement;
 use crate::draw;
 use crate::error::{Error, Result};
@@ -74,9 +74,14 @@ pub(super) fn class_size(
 /// The cells of a placement's pieces (sorted), when it has nothing else:
 /// no wall on the board, none chosen. The orbits then compare the sparse
 /// form ([`Orbits::canonical_set_size`]: each symmetry's image of the
-/// pieces alone, not of every cell).
+/// pieces alone, not of every cell). With several kinds, the positions of
+/// the pieces in the kinds' layers ([`content`]); their walls are given,
+/// and every symmetry keeps them.
 fn pieces_alone(target: &Instance, placement: &Placement) -> Option<Vec<usize>> {
     let board = &target.board;
+    if target.spec.has_kinds() {
+        return Some(kind_positions(board.n_cells(), placement).collect());
+    }
     let walls = (0..board.n_cells()).any(|c| board.is_wall(c) || placement.chosen_walls[c]);
     (!walls).then(|| {
         (0..board.n_cells())
@@ -85,9 +90,29 @@ fn pieces_alone(target: &Instance, placement: &Placement) -> Option<Vec<usize>> 
     })
 }
 
-/// A placement as the orbits read it: each cell's code.
+/// The position of each piece in the kinds' layers, in order: a piece of
+/// kind `k` on cell `c` is at `k * n_cells + c`.
+fn kind_positions(n_cells: usize, placement: &Placement) -> impl Iterator<Item = usize> + '_ {
+    let mut positions: Vec<usize> = (0..n_cells)
+        .filter(|&c| placement.pieces[c])
+        .map(|c| placement.kinds[c] * n_cells + c)
+        .collect();
+    positions.sort_unstable();
+    positions.into_iter()
+}
+
+/// A placement as the orbits read it: each cell's code, or with several
+/// kinds each position's of the kinds' layers (a piece of kind `k` on cell
+/// `c` is [`PIECE`] at `k * n_cells + c`).
 pub(super) fn content(target: &Instance, placement: &Placement) -> Vec<u8> {
     let board = &target.board;
+    if target.spec.has_kinds() {
+        let mut layers = vec![0; target.spec.kinds.len() * board.n_cells()];
+        for p in kind_positions(board.n_cells(), placement) {
+            layers[p] = PIECE;
+        }
+        return layers;
+    }
     (0..board.n_cells())
         .map(|c| {
             code(

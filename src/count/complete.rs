@@ -58,7 +58,10 @@ pub fn claim(
             None => vec![here],
         };
         for member in &members {
-            model.add(Constraint::Clause(excluding(&decisions, member)), origin);
+            model.add(
+                Constraint::Clause(excluding(&decisions, member, target.board.n_cells())),
+                origin,
+            );
         }
         excluded += members.len() as u64;
     }
@@ -94,13 +97,16 @@ fn claim_spec(spec: &Spec, optimum: Option<i64>) -> (Spec, Option<(String, Strin
 
 /// The clause that holds unless the decision variables take the values of
 /// the board `content` (cell codes, as the orbits read them).
-fn excluding(decisions: &[(usize, CellVar)], content: &[u8]) -> Vec<Lit> {
+/// With several kinds, `content` is the kinds' layers of `n_cells` cells
+/// each, the first kind's first.
+fn excluding(decisions: &[(usize, CellVar)], content: &[u8], n_cells: usize) -> Vec<Lit> {
     decisions
         .iter()
         .map(|&(i, cell)| {
             let var = Var::from_dimacs(i as u32 + 1);
             let set = match cell {
-                CellVar::Piece(c) | CellVar::KindPiece { cell: c, .. } => content[c] & PIECE != 0,
+                CellVar::Piece(c) => content[c] & PIECE != 0,
+                CellVar::KindPiece { kind, cell } => content[kind * n_cells + cell] & PIECE != 0,
                 CellVar::Wall(c) => content[c] & WALL != 0,
             };
             if set {
@@ -171,7 +177,7 @@ mod tests {
     fn the_clause_is_false_on_its_board_alone() {
         let decisions: Vec<(usize, CellVar)> = (0..4).map(|c| (c, CellVar::Piece(c))).collect();
         let board = [PIECE, 0, 0, PIECE];
-        let clause = excluding(&decisions, &board);
+        let clause = excluding(&decisions, &board, 4);
         let value = |bits: [bool; 4]| clause.iter().any(|l| l.eval(bits[l.var().index()]));
         assert!(!value([true, false, false, true]));
         assert!(value([true, false, true, true]));

@@ -179,7 +179,7 @@ fn group_of(instance: &Instance) -> Result<Vec<SignedPerm>> {
     }
     if instance.spec.has_kinds() {
         return Err(Error::unsupported(format!(
-            "{}: classes of a model of several kinds of piece are not counted yet",
+            "{}: a model counter does not count the classes of a model of several kinds of piece yet (Burnside's lemma would need a model fixed by each swap of kinds); without --counter, CaDiCaL lists one solution per class",
             Setting::UpToSymmetry.mark()
         )));
     }

@@ -53,7 +53,7 @@ use crate::board::Placement;
 use crate::error::{Error, Result};
 use crate::instance::Instance;
 use crate::language::{Hint, HintSpec, Spec};
-use crate::lower::{symmetry_group_within, GROUP_LIMIT};
+use crate::lower::{kind_symmetry_group, symmetry_group_within, GROUP_LIMIT};
 use crate::model::{Model, Rel};
 use crate::options::{Encodings, Setting};
 use crate::solve;
@@ -160,16 +160,7 @@ pub fn classes_within(instance: &Instance, asked: bool, limit: u128) -> Result<O
         return Ok(None);
     }
     if instance.spec.has_kinds() {
-        return Err(Error::unsupported_with_help(
-            format!(
-                "{}: classes of a model of several kinds of piece are not counted yet (a class would need the board's symmetries and the swaps of kinds)",
-                Setting::UpToSymmetry.mark()
-            ),
-            format!(
-                "count every solution (without {})",
-                Setting::UpToSymmetry.mark()
-            ),
-        ));
+        return kind_classes(instance, asked, limit);
     }
     let group = match symmetry_group_within(&instance.spec, &instance.board, limit) {
         Ok(group) => group,
@@ -208,6 +199,29 @@ pub fn classes_within(instance: &Instance, asked: bool, limit: u128) -> Result<O
         }
     }
     Ok(Some(Orbits::new(&instance.board, &group)))
+}
+
+/// [`classes_within`] of a model of several kinds: the board's symmetries
+/// times the permutations of interchangeable kinds, acting on the kinds'
+/// layers of cells ([`crate::lower::KindSymmetry::position_map`]).
+fn kind_classes(instance: &Instance, asked: bool, limit: u128) -> Result<Option<Orbits>> {
+    let (spec, board) = (&instance.spec, &instance.board);
+    match kind_symmetry_group(spec, board, limit) {
+        Ok(group) => Ok(Some(Orbits::of_maps(
+            group.iter().map(|g| g.position_map(board)).collect(),
+        ))),
+        Err(_) if asked => Err(Error::unsupported_with_help(
+            format!(
+                "{}: the group of the board and the kinds has more than {limit} elements, too many to list and to compute class sizes with",
+                Setting::UpToSymmetry.mark()
+            ),
+            format!(
+                "count every solution (without {}), or add `hint break_symmetry` to count under it (at least one solution per class)",
+                Setting::UpToSymmetry.mark()
+            ),
+        )),
+        Err(_) => Ok(None),
+    }
 }
 
 /// The optimum the solutions of an optimisation are counted at, or why

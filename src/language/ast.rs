@@ -210,7 +210,8 @@ pub enum StmtKind {
     WallsFree,
     /// `walls <= w`
     WallsBound(Relation),
-    /// `piece name`, `piece kind mover` or `piece name { moves }`.
+    /// `piece name`, `piece kind mover` or `piece name { moves }`, each
+    /// with an optional `drawn L`.
     Piece {
         /// The piece's name (the kind's).
         name: Name,
@@ -218,6 +219,8 @@ pub enum StmtKind {
         mover: Option<Name>,
         /// The body of a custom piece.
         moves: Option<Vec<MoveDecl>>,
+        /// The letter chosen for its pieces on a printed board (`drawn L`).
+        drawn: Option<Name>,
     },
     /// `rule ...`
     Rule(RuleAst),

@@ -193,6 +193,7 @@ fn describe(rule: &Rule) -> &'static str {
             "a picture cell (. free, # wall, Q piece, x forbidden); a comment after a row needs two spaces before `#`"
         }
         Rule::piece_body => "a piece body `{ rider (1,0) ... }`",
+        Rule::piece_drawn | Rule::kw_drawn => "`drawn` and a capital letter, such as `drawn W`",
         Rule::move_decl | Rule::move_kind | Rule::kw_rider | Rule::kw_leaper => {
             "`rider` or `leaper` followed by vectors"
         }
@@ -271,10 +272,11 @@ fn statement(pair: Pair<'_, Rule>) -> Stmt {
         Rule::piece_stmt => {
             inner.next();
             let n = name(inner.next().unwrap());
-            let (mut mover, mut moves) = (None, None);
-            if let Some(after) = inner.next() {
+            let (mut mover, mut moves, mut drawn) = (None, None, None);
+            for after in inner {
                 match after.as_rule() {
                     Rule::piece_mover => mover = Some(name(after.into_inner().next().unwrap())),
+                    Rule::piece_drawn => drawn = Some(name(after.into_inner().nth(1).unwrap())),
                     _ => moves = Some(after.into_inner().map(move_decl).collect()),
                 }
             }
@@ -282,6 +284,7 @@ fn statement(pair: Pair<'_, Rule>) -> Stmt {
                 name: n,
                 mover,
                 moves,
+                drawn,
             }
         }
         Rule::rule_stmt => {

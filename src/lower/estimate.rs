@@ -196,9 +196,14 @@ fn hints(spec: &Spec, free: u64, riders: &[Vec<i64>], e: &mut Counts) {
                 e.rows(n, 2 * n);
             }
             HintSpec::BreakSymmetry => {
+                // With several kinds: every kind's layer, under each swap.
+                let swaps = super::hints::kind_permutations(spec).len() as u64;
+                let layers = spec.kinds.len().max(1) as u64;
                 let group = crate::board::symmetry::box_group_order(&spec.dims)
                     .min(super::hints::GROUP_LIMIT) as u64;
-                let positions = group.saturating_mul(2 * free);
+                let positions = group
+                    .saturating_mul(swaps)
+                    .saturating_mul(2 * layers * free);
                 e.vars(positions);
                 e.rows(3 * positions, 9 * positions);
             }

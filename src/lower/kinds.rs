@@ -1,7 +1,8 @@
 //! Several kinds of piece (`piece white queen`, `piece black queen`): a
 //! variable a kind and cell (`x_…` for the first kind, `x1_…`, `x2_…` for
 //! the others), at most one piece a cell, the rules between kinds, the
-//! counts of a kind and two kinds' counts compared.
+//! counts of a kind and two kinds' counts compared (a bound on a kind whose
+//! count is said equal to others' bounds theirs too).
 //!
 //! `rule A no_attack B` in a model of two kinds is the line view: on a
 //! wall-free segment of one of A's lines, pieces of A and of B never stand
@@ -10,9 +11,10 @@
 //! said by one indicator a kind and segment, `has_A -> not has_B`; A's
 //! leaps by a clause a pair of cells.
 
+use super::tied_counts;
 use super::Builder;
 use crate::model::names::{aux_var, direction, kind_piece_var};
-use crate::model::{Constraint, Decision, Lit, PieceKind, Rel, Var};
+use crate::model::{Constraint, Decision, Lit, OriginId, PieceKind, Rel, Var};
 
 impl Builder<'_> {
     /// The piece variables of every kind (kind 0's are [`Builder::x`]).
@@ -65,6 +67,17 @@ impl Builder<'_> {
             Some(k) => self.of_kind(k, cell).into_iter().collect(),
             None => self.occupants(cell).collect(),
         }
+    }
+
+    /// `count <kind> rel k`.
+    fn kind_card(&mut self, kind: PieceKind, rel: Rel, k: u32, origin: OriginId) {
+        let card = Constraint::Card {
+            lits: self.pieces_of(Some(kind)),
+            rel,
+            k,
+            guard: None,
+        };
+        self.add(card, origin);
     }
 
     /// At most one piece on a cell, of any kind.
@@ -138,17 +151,22 @@ impl Builder<'_> {
 
     /// `count white >= 9` and `count white == count black`.
     pub(super) fn kind_counts(&mut self) {
+        let tied = tied_counts(self.spec);
         for count in self.spec.kind_counts.clone() {
-            let name = &self.spec.kinds[count.kind].name;
+            let name = self.spec.kinds[count.kind].name.clone();
             let origin = self.model.origin(&format!("count {name}"));
-            let lits = self.pieces_of(Some(count.kind));
-            let card = Constraint::Card {
-                lits,
-                rel: count.rel,
-                k: count.k,
-                guard: None,
-            };
-            self.add(card, origin);
+            self.kind_card(count.kind, count.rel, count.k, origin);
+            // The same bound on each kind whose count is said equal: the
+            // linear row alone would tell it a solver only through the cells.
+            for other in (0..tied.len()).filter(|&k| k != count.kind && tied[k] == tied[count.kind])
+            {
+                let text = format!(
+                    "count {} (equal to count {name})",
+                    self.spec.kinds[other].name
+                );
+                let origin = self.model.origin(&text);
+                self.kind_card(other, count.rel, count.k, origin);
+            }
         }
         for compared in self.spec.counts_compared.clone() {
             let (l, r) = (

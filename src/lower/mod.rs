@@ -26,7 +26,10 @@ mod scoped;
 mod walked;
 
 pub use estimate::{estimate, ModelEstimate};
-pub use hints::{symmetry_group, symmetry_group_within, GROUP_LIMIT};
+pub use hints::{
+    kind_permutations, kind_symmetry_group, symmetry_group, symmetry_group_within, tied_counts,
+    KindPerm, KindSymmetry, GROUP_LIMIT,
+};
 
 use crate::board::{moves, Board, Moves};
 use crate::language::{Quantity, RuleSpec, Spec};

@@ -13,12 +13,13 @@
 //! (Q_3(29) = 68: 24 s), and the refutations below a loose bound are quick.
 //! When the time runs out, the optimiser takes over from the start.
 
-use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
+use super::ascent::{climb, tied_objective};
 use super::cost::CostPlan;
 use super::interface::{Answer, Report, SolveOptions, Status};
 use super::registry::solve_model;
+use super::steps::{carried_over, Quiet};
 use crate::answer::objective::objective_value;
 use crate::error::Result;
 use crate::instance::Instance;
@@ -40,6 +41,9 @@ pub fn solve(instance: &Instance, opts: &SolveOptions, report: &mut dyn Report) 
             bound.pieces - 1,
             bound.fewer_cover
         ));
+    }
+    if opts.start.is_empty() && tied_objective(&instance.spec).is_some() {
+        return climb(instance, opts, report);
     }
     if instance.spec.maximises_count() && opts.start.is_empty() {
         if let Some(answer) = from_the_ceiling(instance, opts, report)? {
@@ -109,27 +113,4 @@ fn ceiling(model: &Model) -> Option<u32> {
     let plan = CostPlan::of(model).ok()??;
     let floor = plan.cost_floor(model);
     (floor > 0).then(|| u32::try_from(plan.value_of_cost(floor)).ok())?
-}
-
-/// `values` of `from`'s variables as values of `to`'s, matched by name
-/// (the board's variables are named alike in both; an auxiliary of `to`
-/// that `from` lacks is false).
-fn carried_over(from: &Model, values: &[bool], to: &Model) -> Vec<bool> {
-    let by_name: HashMap<&str, bool> = from
-        .names
-        .iter()
-        .map(String::as_str)
-        .zip(values.iter().copied())
-        .collect();
-    to.names
-        .iter()
-        .map(|name| by_name.get(name.as_str()).copied().unwrap_or(false))
-        .collect()
-}
-
-/// A report that keeps the steps' progress to itself.
-struct Quiet;
-
-impl Report for Quiet {
-    fn improved(&mut self, _value: i64) {}
 }

@@ -22,6 +22,7 @@
 //! # Ok::<(), qspec::Error>(())
 //! ```
 
+mod ascent;
 pub(crate) mod auto;
 mod ceiling;
 pub mod clique;
@@ -37,6 +38,7 @@ mod oracle;
 mod portfolio;
 mod registry;
 mod shared;
+mod steps;
 pub(crate) mod warm_start;
 
 pub use ceiling::solve;

@@ -175,7 +175,7 @@ fn err(src: &str) -> String {
 #[test]
 fn what_several_kinds_do_not_take_is_refused_at_its_place() {
     let two = "board 4 x 4\npiece white queen\npiece black queen\n";
-    let cases: [(String, &[&str]); 10] = [
+    let cases: [(String, &[&str]); 14] = [
         (
             format!("{two}rule white no_attack blak\n"),
             &[
@@ -228,6 +228,26 @@ fn what_several_kinds_do_not_take_is_refused_at_its_place() {
             format!("{two}rule white attacks black\n"),
             &["t.qspec:4:12", "not a rule between kinds"],
         ),
+        (
+            format!("{two}rule white no_attack black\nhint layers <= 2\n"),
+            &["t.qspec:5:1", "takes `hint break_symmetry` alone"],
+        ),
+        (
+            "board 4 x 4\npiece white queen drawn w\npiece black queen\n".to_string(),
+            &["t.qspec:2:25", "one capital letter", "drawn W"],
+        ),
+        (
+            "board 4 x 4\npiece white queen drawn B\npiece black queen\n".to_string(),
+            &[
+                "t.qspec:3:1",
+                "would both be drawn `B`",
+                "piece black ... drawn L",
+            ],
+        ),
+        (
+            "board 4 x 4\npiece queen drawn Z\n".to_string(),
+            &["t.qspec:2:19", "`drawn` in a model of one kind"],
+        ),
     ];
     for (src, wants) in &cases {
         let e = err(src);
@@ -263,6 +283,37 @@ fn the_statements_read_as_written() {
     // Queens and knights are drawn Q and N.
     let mixed = spec("board 4 x 4\npiece queen\npiece knight\nrule queen no_attack knight\n");
     assert_eq!((mixed.kinds[0].letter, mixed.kinds[1].letter), ('Q', 'N'));
+    // A letter chosen in the model; `drawn` is no mover.
+    let chosen = spec("board 4 x 4\npiece wolf knight drawn L\npiece white queen\npiece camel { leaper (1,3) } drawn C\ncount >= 1\n");
+    let letters: Vec<(&str, char)> = chosen
+        .kinds
+        .iter()
+        .map(|k| (k.piece.name.as_str(), k.letter))
+        .collect();
+    assert_eq!(letters, [("knight", 'L'), ("queen", 'W'), ("camel", 'C')]);
+    let named =
+        spec("board 4 x 4\npiece queen drawn X\npiece knight\nrule queen no_attack knight\n");
+    assert_eq!((named.kinds[0].letter, named.kinds[1].letter), ('X', 'N'));
+}
+
+/// A board printed with chosen letters reads back through `verify`.
+#[test]
+fn chosen_letters_are_printed_and_read_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = "board 3 x 4\npiece white queen drawn O\npiece black queen drawn X\nrule white no_attack black\ncount white == count black\nmaximize count white\n";
+    let model = common::write_text(dir.path(), "p.qspec", src);
+    let o = common::qspec(&["solve", &model]);
+    let out = common::stdout(&o);
+    let rows: Vec<&str> = out
+        .lines()
+        .filter(|l| !l.is_empty() && l.split(' ').all(|c| c.len() == 1))
+        .collect();
+    let cells: String = rows.concat();
+    assert!(cells.contains('O') && cells.contains('X'), "{out}");
+    assert!(!cells.contains('W') && !cells.contains('B'), "{out}");
+    let answer = common::write_text(dir.path(), "answer.txt", &out);
+    let v = common::qspec(&["verify", &model, &answer]);
+    assert_eq!(v.status.code(), Some(0), "{}", common::stdout(&v));
 }
 
 /// `(optimum, exit code)` of `qspec solve` on a model file with `-D n=N`.
@@ -416,4 +467,159 @@ fn json_lines_carry_the_kinds_and_read_back() {
         .to_string();
     let o = common::qspec(&["solve", &eight, "--all", "--jsonl", "--limit", "1"]);
     assert!(!common::stdout(&o).contains("kinds"));
+}
+
+/// Small models of two kinds with the group their classes are counted
+/// under, as the tests see it: the board maps (`square`: the 8 of a
+/// square; `rows`: the 4 that keep each row a row) and whether the
+/// kinds swap.
+const CLASS_CASES: [(&str, &str, bool); 7] = [
+    // Peaceable armies: the colours swap (order 16).
+    ("board 3 x 3\npiece white queen\npiece black queen\nrule white no_attack black\ncount white == count black\ncount white >= 1\n", "square", true),
+    // More whites than blacks: no swap.
+    ("board 3 x 3\npiece white queen\npiece black queen\nrule white no_attack black\ncount white > count black\ncount black >= 1\n", "square", false),
+    // A wall in the middle keeps every board symmetry.
+    ("board 3 x 3\nwall (1,1)\npiece white queen\npiece black queen\nrule black no_attack white\ncount white == count black\nmaximize count white\n", "square", true),
+    // Counts per row of both kinds: rows stay rows, the kinds swap.
+    ("board 3 x 3\npiece a rook\npiece b rook\nrule no_attack\ncount a per row <= 1\ncount b per row <= 1\ncount a >= 1\ncount b >= 1\n", "rows", true),
+    // A count per row of one kind alone: no swap.
+    ("board 3 x 3\npiece a rook\npiece b rook\nrule a no_attack b\ncount a per row == 1\n", "rows", false),
+    // Kinds that move differently never swap.
+    ("board 3 x 3\npiece rook\npiece bishop\nrule rook no_attack bishop\nrule bishop no_attack rook\ncount rook == count bishop\ncount rook >= 1\n", "square", false),
+    // Knights: one rule each way is the same rule.
+    ("board 3 x 3\npiece red knight\npiece blue knight\nrule red no_attack blue\ncount red == 2\ncount blue == 2\n", "square", true),
+];
+
+/// A map of a 3x3 board's cells, as a function of `(row, column)`.
+type CellMap = fn(usize, usize) -> (usize, usize);
+
+/// The board maps of a 3x3 board named by a [`CLASS_CASES`] entry.
+fn square_maps(which: &str) -> Vec<CellMap> {
+    let rows: Vec<CellMap> = vec![
+        |r, c| (r, c),
+        |r, c| (2 - r, c),
+        |r, c| (r, 2 - c),
+        |r, c| (2 - r, 2 - c),
+    ];
+    let turned: Vec<CellMap> = vec![
+        |r, c| (c, r),
+        |r, c| (2 - c, r),
+        |r, c| (c, 2 - r),
+        |r, c| (2 - c, 2 - r),
+    ];
+    match which {
+        "rows" => rows,
+        _ => rows.into_iter().chain(turned).collect(),
+    }
+}
+
+/// The least image of a solution under the case's group: its class's key.
+fn class_key(
+    board: &qspec::Board,
+    sol: &common::KindCells,
+    which: &str,
+    swap: bool,
+) -> common::KindCells {
+    let swaps: &[bool] = if swap { &[false, true] } else { &[false] };
+    let mut keys = Vec::new();
+    for map in square_maps(which) {
+        for &swapped in swaps {
+            let mut image: common::KindCells = sol
+                .iter()
+                .map(|&(c, k)| {
+                    let at = board.coords(c);
+                    let (r, col) = map(at[0], at[1]);
+                    (board.index(&[r, col]), if swapped { 1 - k } else { k })
+                })
+                .collect();
+            image.sort_unstable();
+            keys.push(image);
+        }
+    }
+    keys.into_iter().min().unwrap()
+}
+
+/// Classes of models of several kinds: the group is the board's
+/// symmetries times the swaps of interchangeable kinds. `count
+/// --up-to-symmetry` (at the optimum, for an objective) finds the
+/// oracle's number of classes and of solutions under the tests' own
+/// group, and says its order; `hint break_symmetry` keeps exactly one
+/// solution of each class in the CNF.
+#[test]
+fn classes_of_kinds_are_the_oracles_under_board_and_kind_swaps() {
+    let dir = tempfile::tempdir().unwrap();
+    for (i, (src, which, swap)) in CLASS_CASES.iter().enumerate() {
+        let s = spec(src);
+        let (_, board) = build(&s);
+        let mut solutions = kind_oracle(&s, &board);
+        if s.objective.is_some() {
+            let best = most_of_the_first_kind(&s);
+            solutions.retain(|sol| sol.iter().filter(|&&(_, k)| k == 0).count() == best);
+        }
+        let classes: std::collections::BTreeSet<_> = solutions
+            .iter()
+            .map(|sol| class_key(&board, sol, which, *swap))
+            .collect();
+        assert!(!classes.is_empty(), "{src}");
+        let order = square_maps(which).len() * if *swap { 2 } else { 1 };
+        let model = common::write_text(dir.path(), &format!("k{i}.qspec"), src);
+        let mut args = vec!["count", model.as_str(), "--up-to-symmetry", "--jsonl"];
+        if s.objective.is_some() {
+            args.push("--optimal");
+        }
+        let o = common::qspec(&args);
+        let last = common::stdout(&o)
+            .lines()
+            .last()
+            .unwrap_or_default()
+            .to_string();
+        let summary: serde_json::Value =
+            serde_json::from_str(&last).unwrap_or_else(|_| panic!("{src}{last}"));
+        assert_eq!(summary["classes"], classes.len(), "{src}");
+        assert_eq!(summary["solutions"], solutions.len(), "{src}");
+        assert_eq!(summary["group_order"], order, "{src}");
+        // The lex-leader constraints keep one solution of each class.
+        let hinted = spec(&format!("{src}hint break_symmetry\n"));
+        let (model, board) = build(&hinted);
+        let kept = cnf_kind_solutions(&model, &board, &Encodings::default());
+        let kept: Vec<_> = kept
+            .iter()
+            .filter(|sol| solutions.contains(*sol) || s.objective.is_none())
+            .map(|sol| class_key(&board, sol, which, *swap))
+            .collect();
+        if s.objective.is_none() {
+            assert_eq!(kept.len(), classes.len(), "{src}");
+        }
+        let distinct: std::collections::BTreeSet<_> = kept.iter().cloned().collect();
+        assert_eq!(distinct.len(), kept.len(), "two of a class kept:\n{src}");
+        assert_eq!(distinct, classes, "{src}");
+    }
+}
+
+/// OEIS A260680: the optimal peaceable armies up to the board's
+/// symmetries and the swap of colours (order 16), n = 1..7 (n = 8 in
+/// seed_results.rs).
+#[test]
+fn peaceable_classes_a260680() {
+    for (n, classes) in [(1, 1), (2, 1), (3, 1), (4, 10), (5, 3), (6, 35), (7, 19)] {
+        let n = format!("n={n}");
+        let o = common::qspec(&[
+            "count",
+            "models/peaceable-queens.qspec",
+            "-D",
+            &n,
+            "--optimal",
+            "--up-to-symmetry",
+        ]);
+        let out = common::stdout(&o);
+        let want = format!(
+            "{} under the group of the board's symmetries and the kinds' swaps of order 16",
+            if classes == 1 {
+                "1 class".to_string()
+            } else {
+                format!("{classes} classes")
+            }
+        );
+        assert!(out.contains(&want), "{n}: {want}\n{out}");
+    }
 }

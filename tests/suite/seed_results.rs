@@ -300,4 +300,25 @@ fn peaceable_queens_n_7_and_8() {
     // n = 8 in 300 s on this machine (docs/benchmarks.md).
     optimum("peaceable-queens", &["-D", "n=7"], "count white", 7);
     optimum("peaceable-queens", &["-D", "n=8"], "count white", 9);
+    // OEIS A260680: 71 classes of the 9 + 9 armies under the group of
+    // order 16 (n = 1..7 in kinds.rs).
+    let o = crate::common::qspec(&[
+        "count",
+        "models/peaceable-queens.qspec",
+        "-D",
+        "n=8",
+        "--optimal",
+        "--up-to-symmetry",
+    ]);
+    let out = crate::common::stdout(&o);
+    assert!(
+        out.contains(
+            "71 classes under the group of the board's symmetries and the kinds' swaps of order 16"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("1136 solutions (the sum of the class sizes)"),
+        "{out}"
+    );
 }

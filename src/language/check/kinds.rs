@@ -19,7 +19,10 @@ impl Checker<'_> {
         let mut kinds: Vec<Kind> = Vec::new();
         let mut declared: Vec<&Stmt> = Vec::new();
         for stmt in stmts {
-            let StmtKind::Piece { name, mover, moves } = &stmt.kind else {
+            let StmtKind::Piece {
+                name, mover, moves, ..
+            } = &stmt.kind
+            else {
                 continue;
             };
             if let Some(i) = kinds.iter().position(|k| k.name == name.text) {
@@ -54,16 +57,27 @@ impl Checker<'_> {
         kinds
     }
 
-    /// Each kind's letter: the piece's own (`Q`, `N`, ...) for a kind named
-    /// after its piece or for the one kind, else the kind's initial.
+    /// Each kind's letter: the one chosen (`piece white queen drawn X`),
+    /// else the piece's own (`Q`, `N`, ...) for a kind named after its piece
+    /// or for the one kind, else the kind's initial.
     fn letters(&mut self, kinds: &mut [Kind], declared: &[&Stmt]) {
         let one = kinds.len() == 1;
-        for kind in kinds.iter_mut() {
+        for (i, kind) in kinds.iter_mut().enumerate() {
             kind.letter = if one || kind.name == kind.piece.name {
                 crate::board::piece::letter(&kind.piece.name)
             } else {
                 kind.name.chars().next().unwrap_or('P').to_ascii_uppercase()
             };
+            // The queen of a model without `piece` has no statement.
+            if let Some(StmtKind::Piece {
+                drawn: Some(letter),
+                ..
+            }) = declared.get(i).map(|s| &s.kind)
+            {
+                if let Some(chosen) = self.chosen_letter(letter, one) {
+                    kind.letter = chosen;
+                }
+            }
         }
         for (i, kind) in kinds.iter().enumerate() {
             if let Some(other) = kinds[..i].iter().find(|k| k.letter == kind.letter) {
@@ -75,8 +89,35 @@ impl Checker<'_> {
                             other.name, kind.name, kind.letter
                         ),
                     )
-                    .with_help("a board shows a kind by its name's first letter: rename one"),
+                    .with_help(format!(
+                        "choose a letter for one: `piece {} ... drawn L`",
+                        kind.name
+                    )),
                 );
+            }
+        }
+    }
+
+    /// The letter of `drawn L`: one capital letter, in a model of several
+    /// kinds (a model of one kind draws its pieces by the piece's letter).
+    fn chosen_letter(&mut self, letter: &Name, one: bool) -> Option<char> {
+        let mut chars = letter.text.chars();
+        let problem = match (chars.next(), chars.next()) {
+            _ if one => Some((
+                "`drawn` in a model of one kind".to_string(),
+                "a model of one kind draws its pieces by the piece's letter (`Q`, `N`, ...); `drawn` names a kind's letter among several",
+            )),
+            (Some(c), None) if c.is_ascii_uppercase() => None,
+            _ => Some((
+                format!("`drawn {}`: a kind is drawn by one capital letter", letter.text),
+                "such as `drawn W`",
+            )),
+        };
+        match problem {
+            None => letter.text.chars().next(),
+            Some((message, help)) => {
+                self.report(Diagnostic::new(letter.span, message).with_help(help));
+                None
             }
         }
     }
@@ -220,9 +261,9 @@ impl Checker<'_> {
                     "`walls free` with several kinds of piece",
                     "fix the walls (`wall (r,c)`) in a model of several kinds",
                 )),
-                StmtKind::Hint { .. } => Some((
-                    "hints with several kinds of piece",
-                    "a model of several kinds takes no hint",
+                StmtKind::Hint { .. } if !is_break_symmetry(stmt) => Some((
+                    "this hint with several kinds of piece",
+                    "a model of several kinds takes `hint break_symmetry` alone",
                 )),
                 _ => None,
             };
@@ -234,4 +275,10 @@ impl Checker<'_> {
             }
         }
     }
+}
+
+/// Whether `stmt` is `hint break_symmetry`, the one hint a model of
+/// several kinds takes (its group renames interchangeable kinds too).
+fn is_break_symmetry(stmt: &Stmt) -> bool {
+    matches!(&stmt.kind, StmtKind::Hint { name, .. } if name.text == "break_symmetry")
 }

@@ -39,6 +39,7 @@ impl Checker<'_> {
     /// board satisfies every rule.
     fn nothing_asked(&mut self, stmts: &[Stmt], spec: &Spec) {
         let asks = !spec.count.is_empty()
+            || spec.kind_counts.iter().any(|c| c.rel != Rel::Le && c.k > 0)
             || spec
                 .scoped_counts
                 .iter()

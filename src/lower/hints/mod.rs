@@ -4,14 +4,17 @@
 //!
 //! One family a file: [`lines`] (the line identity and the number of empty
 //! lines), [`cliques`] (cube and star cliques), [`bounds`] (layers and
-//! sub-boards), [`symmetry`] (symmetric solutions, symmetry breaking).
+//! sub-boards), [`symmetry`] (symmetric solutions, symmetry breaking) and
+//! [`swaps`] (the kinds that may trade places).
 
 mod bounds;
 mod cliques;
 mod lines;
+mod swaps;
 mod symmetry;
 
-pub use symmetry::{symmetry_group, symmetry_group_within, GROUP_LIMIT};
+pub use swaps::{kind_permutations, tied_counts, KindPerm, KindSymmetry};
+pub use symmetry::{kind_symmetry_group, symmetry_group, symmetry_group_within, GROUP_LIMIT};
 
 use super::Builder;
 use crate::language::HintSpec;

@@ -15,6 +15,7 @@
 //!   `g` moves. Boxes with more than [`GROUP_LIMIT`] symmetries use the
 //!   generators only: at least one solution per class is kept.
 
+use super::swaps::{kind_permutations, product, KindPerm, KindSymmetry};
 use crate::board::sets::{sets, shortest_binding};
 use crate::board::symmetry::{board_group_keeping, generated, SignedPerm};
 use crate::board::Board;
@@ -51,14 +52,55 @@ pub fn symmetry_group_within(
     })
 }
 
+/// The symmetry group of a model of several kinds: each symmetry of its
+/// board ([`symmetry_group_within`]) with each permutation of its kinds
+/// that carries the model onto itself ([`kind_permutations`]), the
+/// identity first. `Err` with generators of the group when it has more
+/// than `limit` elements.
+pub fn kind_symmetry_group(
+    spec: &Spec,
+    board: &Board,
+    limit: u128,
+) -> Result<Vec<KindSymmetry>, Vec<KindSymmetry>> {
+    let perms = kind_permutations(spec);
+    let identity_perm = &perms[..1];
+    let d = board.dims().len();
+    match symmetry_group_within(spec, board, limit) {
+        Ok(group) if (group.len() * perms.len()) as u128 <= limit => Ok(product(&group, &perms)),
+        Ok(group) => Err(generators_of_product(d, &group[1..], identity_perm, &perms)),
+        Err(generators) => Err(generators_of_product(d, &generators, identity_perm, &perms)),
+    }
+}
+
+/// Generators of a product group: each board generator with the kinds
+/// kept, and each kind permutation on the board kept.
+fn generators_of_product(
+    d: usize,
+    board_generators: &[SignedPerm],
+    identity_perm: &[KindPerm],
+    perms: &[KindPerm],
+) -> Vec<KindSymmetry> {
+    let identity = [SignedPerm::identity(d)];
+    let mut out = product(board_generators, identity_perm);
+    out.extend(product(&identity, &perms[1..]));
+    out
+}
+
 /// The sets of the scoped counts, one family per bound: counts with the
 /// same comparison and bound (`count per row == 1`, `count per column ==
 /// 1`) make one family, so a symmetry may carry rows onto columns.
+///
+/// The counts of one kind (`count star per region == 2`) make families of
+/// their own: a board symmetry keeps each kind's sets, and the kinds'
+/// permutations ([`kind_permutations`]) rename the kinds of these counts
+/// among themselves.
 fn scoped_families(spec: &Spec, board: &Board) -> Vec<Vec<Vec<usize>>> {
-    let mut families: BTreeMap<(u8, u32), BTreeSet<Vec<usize>>> = BTreeMap::new();
+    type Key = (Option<usize>, u8, u32);
+    let mut families: BTreeMap<Key, BTreeSet<Vec<usize>>> = BTreeMap::new();
     for count in &spec.scoped_counts {
         let shortest = shortest_binding(&count.scope, count.only_at_most());
-        let family = families.entry((count.rel as u8, count.k)).or_default();
+        let key = (count.kind, count.rel as u8, count.k);
+        let family = families.entry(key).or_default();
         family.extend(sets(board, &count.scope, spec.regions.as_ref(), shortest));
     }
     families
@@ -135,6 +177,9 @@ impl Builder<'_> {
 
     /// `hint break_symmetry`.
     pub(super) fn break_symmetry_hint(&mut self, text: &str) -> HintKind {
+        if self.spec.has_kinds() {
+            return self.break_kind_symmetry_hint(text);
+        }
         let origin = self.model.origin(text);
         let (group, whole) = match symmetry_group(self.spec, self.board) {
             Ok(group) => (group, true),
@@ -169,6 +214,54 @@ impl Builder<'_> {
         } else {
             format!(
                 "at least one solution per symmetry class: {} generators of the board's group are broken",
+                order - 1
+            )
+        })
+    }
+
+    /// `hint break_symmetry` on a model of several kinds: the decision
+    /// vector is the kinds' layers one after the other (every cell's piece
+    /// of the first kind, then of the second, ...), and each symmetry moves
+    /// the cells and renames the kinds ([`KindSymmetry::position_map`]).
+    fn break_kind_symmetry_hint(&mut self, text: &str) -> HintKind {
+        let origin = self.model.origin(text);
+        let n = self.board.n_cells();
+        let (group, whole) = match kind_symmetry_group(self.spec, self.board, GROUP_LIMIT) {
+            Ok(group) => (group, true),
+            Err(generators) => {
+                let d = self.board.dims().len();
+                let identity = KindSymmetry {
+                    board: SignedPerm::identity(d),
+                    kinds: (0..self.spec.kinds.len()).collect(),
+                };
+                (std::iter::once(identity).chain(generators).collect(), false)
+            }
+        };
+        let decided: Vec<Option<Lit>> = (0..self.spec.kinds.len() * n)
+            .map(|p| self.of_kind(p / n, p % n))
+            .collect();
+        for (index, g) in group.iter().enumerate().skip(1) {
+            let map = g.position_map(self.board);
+            let pairs: Vec<(usize, Lit, Lit)> = decided
+                .iter()
+                .enumerate()
+                .filter_map(|(p, &lit)| match (lit, decided[map[p]]) {
+                    (Some(a), Some(b)) if a != b => Some((p % n, a, b)),
+                    _ => None,
+                })
+                .collect();
+            self.lex_leq(&pairs, index, origin);
+        }
+        let order = group.len();
+        let perms = kind_permutations(self.spec).len();
+        HintKind::OnePerClass(if whole {
+            format!(
+                "one solution per class of the group of order {order}: the board's {} symmetries times {perms} permutations of the kinds",
+                order / perms
+            )
+        } else {
+            format!(
+                "at least one solution per symmetry class: {} generators of the group of the board and the kinds are broken",
                 order - 1
             )
         })

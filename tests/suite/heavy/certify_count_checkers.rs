@@ -153,3 +153,34 @@ fn a_list_missing_a_solution_is_not_certified() {
     let whole = certify(&listed);
     assert_eq!(whole.certified, Some(true), "{}", whole.lines);
 }
+
+/// A count of armies is certified: each board listed is excluded by its
+/// kinds (a white where a black stood is another board), and with classes
+/// every member of each class under the board's symmetries and the swap of
+/// colours.
+#[test]
+fn the_peaceable_armies_of_4x4_are_certified_with_and_without_classes() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(root().join("models/peaceable-queens.qspec")).unwrap();
+    let every = text.replace("hint break_symmetry\n", "");
+    let model = write_text(dir.path(), "every.qspec", &every);
+    for classes in [false, true] {
+        let mut args = vec![model.as_str(), "-D", "n=4", "--optimal", "--certify"];
+        if classes {
+            args.push("--up-to-symmetry");
+        }
+        let (text, code) = count(&args);
+        assert!(
+            text.contains(
+                "c certified: no solution with count white >= 2 besides the 112 solutions listed, so count white = 2 is optimal and the count is complete (checked by rate in "
+            ),
+            "{text}"
+        );
+        let summary = match classes {
+            true => "10 classes under the group of the board's symmetries and the kinds' swaps of order 16",
+            false => "112 solutions with count white = 2 (the optimum)",
+        };
+        assert!(text.contains(summary), "{text}");
+        assert_eq!(code, Some(0));
+    }
+}

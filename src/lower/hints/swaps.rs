@@ -1,0 +1,264 @@
+//! Which kinds of piece may trade places: the permutations of a model's
+//! kinds that carry it onto itself (`piece white queen`, `piece black
+//! queen`, `rule white no_attack black`, `count white == count black`:
+//! white and black swap). With the board's symmetries they make the group
+//! that `hint break_symmetry` and `count --up-to-symmetry` use on a model
+//! of several kinds.
+//!
+//! A permutation `s` of the kinds is kept when every statement about
+//! kinds, renamed by `s`, is a statement the model has:
+//!
+//! * each kind moves as the kind it becomes;
+//! * `rule A no_attack B` becomes `rule s(A) no_attack s(B)` (between
+//!   kinds that move alike the rule reads both ways: rays stop at any
+//!   piece, so A attacks B exactly where B attacks A);
+//! * the counts of kinds and their comparisons, and the scoped counts of a
+//!   kind, are renamed likewise (`count A <= count B` is `count B >= count
+//!   A`);
+//! * kinds whose counts are said equal (`count white == count black`)
+//!   count as one for the bounds and the objective: `maximize count white`
+//!   is then also `maximize count black`, and a bound added on one (`count
+//!   --optimal` fixes the objective) bounds the other.
+
+use crate::board::symmetry::{next_permutation, SignedPerm};
+use crate::board::{moves, Board};
+use crate::language::{CountsCompared, RuleSpec, Spec};
+use crate::model::{PieceKind, Rel};
+use std::collections::BTreeSet;
+
+/// A permutation of the kinds: `perm[k]` is the kind `k` becomes.
+pub type KindPerm = Vec<PieceKind>;
+
+/// A symmetry of a model of several kinds: a symmetry of the board and a
+/// permutation of the kinds, applied together.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KindSymmetry {
+    /// Where the cells go.
+    pub board: SignedPerm,
+    /// What the kinds become.
+    pub kinds: KindPerm,
+}
+
+impl KindSymmetry {
+    /// Where it sends each position of the kinds' layers: a piece of kind
+    /// `k` on cell `c` is position `k * n_cells + c`, and goes to the piece
+    /// of kind `kinds[k]` on the board's image of `c`.
+    pub fn position_map(&self, board: &Board) -> Vec<usize> {
+        let cells = self.board.cell_map(board);
+        let n = board.n_cells();
+        self.kinds
+            .iter()
+            .flat_map(|&k| cells.iter().map(move |&c| k * n + c))
+            .collect()
+    }
+
+    /// Whether it moves nothing.
+    pub fn is_identity(&self) -> bool {
+        self.board.is_identity() && self.kinds.iter().enumerate().all(|(k, &to)| k == to)
+    }
+}
+
+/// Every pair of a board symmetry of `board_group` and a kind permutation
+/// of `kinds`, the identity first (both lists start with theirs).
+pub fn product(board_group: &[SignedPerm], kinds: &[KindPerm]) -> Vec<KindSymmetry> {
+    kinds
+        .iter()
+        .flat_map(|perm| {
+            board_group.iter().map(move |g| KindSymmetry {
+                board: g.clone(),
+                kinds: perm.clone(),
+            })
+        })
+        .collect()
+}
+
+/// The most kinds whose permutations are tried (8! = 40320).
+const MOST_KINDS: usize = 8;
+
+/// The permutations of `spec`'s kinds that carry the model onto itself,
+/// the identity first. A model of one kind, or of more than eight, has
+/// the identity alone.
+pub fn kind_permutations(spec: &Spec) -> Vec<KindPerm> {
+    let n = spec.kinds.len();
+    let identity: KindPerm = (0..n).collect();
+    if !(2..=MOST_KINDS).contains(&n) {
+        return vec![identity];
+    }
+    let statements = Statements::of(spec);
+    let mut perm = identity.clone();
+    let mut kept = vec![identity];
+    while next_permutation(&mut perm) {
+        if statements.kept_by(spec, &perm) {
+            kept.push(perm.clone());
+        }
+    }
+    kept
+}
+
+/// The statements about kinds, each in one normal form.
+struct Statements {
+    /// Each kind's representative among the kinds its count is said equal
+    /// to (the least of them).
+    tied: Vec<PieceKind>,
+    rules: BTreeSet<(PieceKind, PieceKind)>,
+    counts: BTreeSet<(PieceKind, u8, u32)>,
+    compared: BTreeSet<(PieceKind, PieceKind, u8, i64)>,
+    scoped: Vec<(Option<PieceKind>, String)>,
+    objective: Option<PieceKind>,
+}
+
+impl Statements {
+    fn of(spec: &Spec) -> Statements {
+        let tied = tied_counts(spec);
+        let same_moves =
+            |a: PieceKind, b: PieceKind| moves(&spec.kinds[a].piece) == moves(&spec.kinds[b].piece);
+        let rules = spec
+            .rules
+            .iter()
+            .filter_map(|r| match *r {
+                RuleSpec::NoAttackOn { attacker, target } => Some((attacker, target)),
+                _ => None,
+            })
+            .flat_map(|(a, b)| {
+                let both_ways = same_moves(a, b);
+                std::iter::once((a, b)).chain(both_ways.then_some((b, a)))
+            })
+            .collect();
+        let counts = spec
+            .kind_counts
+            .iter()
+            .map(|c| (tied[c.kind], c.rel as u8, c.k))
+            .collect();
+        let compared = spec
+            .counts_compared
+            .iter()
+            .flat_map(|c| [*c, mirrored(c)])
+            .map(|c| (c.left, c.right, c.rel as u8, c.offset))
+            .collect();
+        let scoped = spec
+            .scoped_counts
+            .iter()
+            .map(|c| (c.kind, format!("{:?} {:?} {}", c.scope, c.rel, c.k)))
+            .collect();
+        let objective = spec.objective.and_then(|o| o.kind).map(|k| tied[k]);
+        Statements {
+            tied,
+            rules,
+            counts,
+            compared,
+            scoped,
+            objective,
+        }
+    }
+
+    /// Whether renaming the kinds by `perm` gives the same statements.
+    fn kept_by(&self, spec: &Spec, perm: &[PieceKind]) -> bool {
+        let moves_kept = (0..perm.len())
+            .all(|k| moves(&spec.kinds[k].piece) == moves(&spec.kinds[perm[k]].piece));
+        let tie = |k: PieceKind| self.tied[perm[k]];
+        let rules_kept = self
+            .rules
+            .iter()
+            .all(|&(a, b)| self.rules.contains(&(perm[a], perm[b])));
+        // A bound on a tie class maps onto the class of any member's image.
+        let counts_kept = self
+            .counts
+            .iter()
+            .all(|&(k, rel, bound)| self.counts.contains(&(tie(k), rel, bound)));
+        let compared_kept = self
+            .compared
+            .iter()
+            .all(|&(a, b, rel, offset)| self.compared.contains(&(perm[a], perm[b], rel, offset)));
+        let scoped: BTreeSet<_> = self.scoped.iter().collect();
+        let scoped_kept = self
+            .scoped
+            .iter()
+            .all(|(kind, rest)| scoped.contains(&(kind.map(|k| perm[k]), rest.clone())));
+        let objective_kept = self.objective.is_none_or(|k| tie(k) == k);
+        moves_kept && rules_kept && counts_kept && compared_kept && scoped_kept && objective_kept
+    }
+}
+
+/// `count B rel' count A` for `count A rel count B`: the same statement
+/// read from the other side.
+fn mirrored(c: &CountsCompared) -> CountsCompared {
+    let rel = match c.rel {
+        Rel::Le => Rel::Ge,
+        Rel::Ge => Rel::Le,
+        Rel::Eq => Rel::Eq,
+    };
+    CountsCompared {
+        left: c.right,
+        right: c.left,
+        rel,
+        offset: -c.offset,
+    }
+}
+
+/// Each kind's least kind among those its count is said equal to, through
+/// `count A == count B` statements (a chain of them ties all its kinds).
+pub fn tied_counts(spec: &Spec) -> Vec<PieceKind> {
+    let mut tied: Vec<PieceKind> = (0..spec.kinds.len()).collect();
+    fn root(tied: &mut [PieceKind], k: PieceKind) -> PieceKind {
+        let mut r = k;
+        while tied[r] != r {
+            r = tied[r];
+        }
+        tied[k] = r;
+        r
+    }
+    for c in &spec.counts_compared {
+        if c.rel == Rel::Eq && c.offset == 0 {
+            let (a, b) = (root(&mut tied, c.left), root(&mut tied, c.right));
+            tied[a.max(b)] = a.min(b);
+        }
+    }
+    (0..tied.len()).map(|k| root(&mut tied, k)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::language::load;
+
+    fn perms(source: &str) -> Vec<KindPerm> {
+        kind_permutations(&load("k.qspec", source, &[]).unwrap())
+    }
+
+    const PEACEABLE: &str = "board 5 x 5\npiece white queen\npiece black queen\nrule white no_attack black\ncount white == count black\n";
+
+    #[test]
+    fn peaceable_armies_swap_colours() {
+        assert_eq!(perms(PEACEABLE), vec![vec![0, 1], vec![1, 0]]);
+        let objective = format!("{PEACEABLE}maximize count white\n");
+        assert_eq!(perms(&objective).len(), 2);
+        let bounded = format!("{PEACEABLE}count black >= 3\n");
+        assert_eq!(perms(&bounded).len(), 2, "a bound on one of two tied kinds");
+    }
+
+    #[test]
+    fn a_statement_one_kind_alone_makes_keeps_the_kinds_apart() {
+        let untied = "board 5 x 5\npiece white queen\npiece black queen\nrule white no_attack black\nmaximize count white\n";
+        assert_eq!(perms(untied), vec![vec![0, 1]]);
+        let bounded = "board 5 x 5\npiece white queen\npiece black queen\nrule white no_attack black\ncount white >= 3\n";
+        assert_eq!(perms(bounded), vec![vec![0, 1]]);
+        let more = "board 5 x 5\npiece white queen\npiece black queen\nrule white no_attack black\ncount white > count black\n";
+        assert_eq!(perms(more), vec![vec![0, 1]]);
+        let per_row = "board 5 x 5\npiece white queen\npiece black queen\nrule white no_attack black\ncount white per row <= 1\n";
+        assert_eq!(perms(per_row), vec![vec![0, 1]]);
+        let both_rows = format!("{per_row}count black per row <= 1\n");
+        assert_eq!(perms(&both_rows).len(), 2);
+    }
+
+    #[test]
+    fn kinds_that_move_differently_never_swap() {
+        let mixed = "board 4 x 4\npiece queen\npiece knight\nrule queen no_attack knight\nrule knight no_attack queen\ncount queen == count knight\n";
+        assert_eq!(perms(mixed), vec![vec![0, 1]]);
+    }
+
+    #[test]
+    fn a_rule_one_way_between_leapers_still_reads_both_ways() {
+        let knights = "board 4 x 4\npiece red knight\npiece blue knight\nrule red no_attack blue\n";
+        assert_eq!(perms(knights).len(), 2);
+    }
+}
