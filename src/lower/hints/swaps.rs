@@ -51,11 +51,6 @@ impl KindSymmetry {
             .flat_map(|&k| cells.iter().map(move |&c| k * n + c))
             .collect()
     }
-
-    /// Whether it moves nothing.
-    pub fn is_identity(&self) -> bool {
-        self.board.is_identity() && self.kinds.iter().enumerate().all(|(k, &to)| k == to)
-    }
 }
 
 /// Every pair of a board symmetry of `board_group` and a kind permutation
@@ -88,7 +83,7 @@ pub fn kind_permutations(spec: &Spec) -> Vec<KindPerm> {
     let mut perm = identity.clone();
     let mut kept = vec![identity];
     while next_permutation(&mut perm) {
-        if statements.kept_by(spec, &perm) {
+        if statements.kept_by(&perm) {
             kept.push(perm.clone());
         }
     }
@@ -97,6 +92,8 @@ pub fn kind_permutations(spec: &Spec) -> Vec<KindPerm> {
 
 /// The statements about kinds, each in one normal form.
 struct Statements {
+    /// Each kind's least kind that moves as it does.
+    movers: Vec<PieceKind>,
     /// Each kind's representative among the kinds its count is said equal
     /// to (the least of them).
     tied: Vec<PieceKind>,
@@ -110,8 +107,12 @@ struct Statements {
 impl Statements {
     fn of(spec: &Spec) -> Statements {
         let tied = tied_counts(spec);
-        let same_moves =
-            |a: PieceKind, b: PieceKind| moves(&spec.kinds[a].piece) == moves(&spec.kinds[b].piece);
+        let all: Vec<_> = spec.kinds.iter().map(|k| moves(&k.piece)).collect();
+        let movers: Vec<PieceKind> = all
+            .iter()
+            .map(|m| all.iter().position(|other| other == m).unwrap_or(0))
+            .collect();
+        let same_moves = |a: PieceKind, b: PieceKind| movers[a] == movers[b];
         let rules = spec
             .rules
             .iter()
@@ -142,6 +143,7 @@ impl Statements {
             .collect();
         let objective = spec.objective.and_then(|o| o.kind).map(|k| tied[k]);
         Statements {
+            movers,
             tied,
             rules,
             counts,
@@ -152,9 +154,8 @@ impl Statements {
     }
 
     /// Whether renaming the kinds by `perm` gives the same statements.
-    fn kept_by(&self, spec: &Spec, perm: &[PieceKind]) -> bool {
-        let moves_kept = (0..perm.len())
-            .all(|k| moves(&spec.kinds[k].piece) == moves(&spec.kinds[perm[k]].piece));
+    fn kept_by(&self, perm: &[PieceKind]) -> bool {
+        let moves_kept = (0..perm.len()).all(|k| self.movers[k] == self.movers[perm[k]]);
         let tie = |k: PieceKind| self.tied[perm[k]];
         let rules_kept = self
             .rules

@@ -398,3 +398,59 @@ fn cube_verify_classes_spreads_qspec_s_classes_and_fails_a_repeat_or_a_wrong_siz
         size / 2
     )));
 }
+
+/// `peaceable.py` (its own CNF: a clause for every white and black queen
+/// a move apart, no line view; its own square symmetries and swap of
+/// colours): the optimum and the classes of peaceable armies for n = 4..6,
+/// class by class against qspec's list (`compare_armies.py`), and qspec's
+/// list with a class left out disagrees.
+#[test]
+fn peaceable_armies_class_by_class() {
+    let dir = tempfile::tempdir().unwrap();
+    for (n, m, classes, boards) in [(4, 2, 10, 112), (5, 4, 3, 18), (6, 5, 35, 560)] {
+        let (n_arg, m_arg) = (n.to_string(), m.to_string());
+        let optimum = python3("results/check/peaceable.py", &[&n_arg, "--optimum"]);
+        let want = format!("# {n}: optimum {m} ({} unsatisfiable)", m + 1);
+        assert!(stdout(&optimum).contains(&want), "{}", stdout(&optimum));
+        let list = python3("results/check/peaceable.py", &[&n_arg, &m_arg, "--list"]);
+        let text = stdout(&list);
+        let want = format!("# {n} {m}: {boards} boards, {classes} classes\n");
+        assert!(text.ends_with(&want), "{text}");
+        let checked = common::write_text(dir.path(), &format!("c{n}.txt"), &text);
+        let d = format!("n={n}");
+        let ours = common::qspec(&[
+            "solve",
+            "--all",
+            "models/peaceable-queens.qspec",
+            "-D",
+            &d,
+            "--optimal",
+            "--up-to-symmetry",
+            "--jsonl",
+        ]);
+        let ours = stdout(&ours);
+        let listed = common::write_text(dir.path(), &format!("q{n}.jsonl"), &ours);
+        let compared = python3(
+            "results/check/compare_armies.py",
+            &[&n_arg, &listed, &checked],
+        );
+        let want = format!(
+            "classes: qspec {classes} ({boards} boards), checker {classes} ({boards} boards); only in qspec 0, only in the checker 0"
+        );
+        assert!(
+            stdout(&compared).contains(&want),
+            "{}{}",
+            stdout(&compared),
+            stderr(&compared)
+        );
+        assert_eq!(compared.status.code(), Some(0));
+        // One class left out of qspec's list.
+        let short: String = ours.lines().skip(1).map(|l| format!("{l}\n")).collect();
+        let short = common::write_text(dir.path(), &format!("s{n}.jsonl"), &short);
+        let compared = python3(
+            "results/check/compare_armies.py",
+            &[&n_arg, &short, &checked],
+        );
+        assert_eq!(compared.status.code(), Some(1), "{}", stdout(&compared));
+    }
+}
