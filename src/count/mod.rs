@@ -164,18 +164,7 @@ pub fn classes_within(instance: &Instance, asked: bool, limit: u128) -> Result<O
     }
     let group = match symmetry_group_within(&instance.spec, &instance.board, limit) {
         Ok(group) => group,
-        Err(_) if asked => {
-            return Err(Error::unsupported_with_help(
-                format!(
-                    "{}: the board's symmetry group has more than {limit} elements, too many to list and to compute class sizes with",
-                    Setting::UpToSymmetry.mark()
-                ),
-                format!(
-                    "count every solution (without {}), or add `hint break_symmetry` to count under it (at least one solution per class)",
-                    Setting::UpToSymmetry.mark()
-                ),
-            ))
-        }
+        Err(_) if asked => return Err(group_too_large("the board's symmetry group", limit)),
         Err(_) => return Ok(None),
     };
     for hint in &instance.spec.hints {
@@ -210,18 +199,26 @@ fn kind_classes(instance: &Instance, asked: bool, limit: u128) -> Result<Option<
         Ok(group) => Ok(Some(Orbits::of_maps(
             group.iter().map(|g| g.position_map(board)).collect(),
         ))),
-        Err(_) if asked => Err(Error::unsupported_with_help(
-            format!(
-                "{}: the group of the board and the kinds has more than {limit} elements, too many to list and to compute class sizes with",
-                Setting::UpToSymmetry.mark()
-            ),
-            format!(
-                "count every solution (without {}), or add `hint break_symmetry` to count under it (at least one solution per class)",
-                Setting::UpToSymmetry.mark()
-            ),
+        Err(_) if asked => Err(group_too_large(
+            "the group of the board and the kinds",
+            limit,
         )),
         Err(_) => Ok(None),
     }
+}
+
+/// `--up-to-symmetry` refused: `group` has more than `limit` elements.
+fn group_too_large(group: &str, limit: u128) -> Error {
+    Error::unsupported_with_help(
+        format!(
+            "{}: {group} has more than {limit} elements, too many to list and to compute class sizes with",
+            Setting::UpToSymmetry.mark()
+        ),
+        format!(
+            "count every solution (without {}), or add `hint break_symmetry` to count under it (at least one solution per class)",
+            Setting::UpToSymmetry.mark()
+        ),
+    )
 }
 
 /// The optimum the solutions of an optimisation are counted at, or why

@@ -301,40 +301,35 @@ fn peaceable_queens_n_7_to_9() {
     optimum("peaceable-queens", &["-D", "n=7"], "count white", 7);
     optimum("peaceable-queens", &["-D", "n=8"], "count white", 9);
     // OEIS A260680: 71 classes of the 9 + 9 armies under the group of
-    // order 16 (n = 1..7 in kinds.rs).
-    let o = crate::common::qspec(&[
-        "count",
-        "models/peaceable-queens.qspec",
-        "-D",
-        "n=8",
-        "--optimal",
-        "--up-to-symmetry",
-    ]);
-    let out = crate::common::stdout(&o);
-    assert!(
-        out.contains(
-            "71 classes under the group of the board's symmetries and the kinds' swaps of order 16"
-        ),
-        "{out}"
-    );
+    // order 16 (n = 1..7 in kinds.rs); n = 9: 12, and 18 classes of 200
+    // boards (about 80 s on 2 cores).
+    let group = "under the group of the board's symmetries and the kinds' swaps of order 16";
+    let out = peaceable_classes(8);
+    assert!(out.contains(&format!("71 classes {group}")), "{out}");
     assert!(
         out.contains("1136 solutions (the sum of the class sizes)"),
         "{out}"
-    ); // n = 9: 12, and 18 classes of 200 boards (about 80 s on 2 cores).
-    let o = crate::common::qspec(&[
-        "count",
-        "models/peaceable-queens.qspec",
-        "-D",
-        "n=9",
-        "--optimal",
-    ]);
-    let out = crate::common::stdout(&o);
-    assert!(
-        out.contains("18 classes under the group of the board's symmetries and the kinds' swaps of order 16 with count white = 12 (the optimum)"),
-        "{out}"
     );
+    let out = peaceable_classes(9);
+    let want = format!("18 classes {group} with count white = 12 (the optimum)");
+    assert!(out.contains(&want), "{out}");
     assert!(
         out.contains("200 solutions (the sum of the class sizes)"),
         "{out}"
     );
+}
+
+/// `qspec count --optimal --up-to-symmetry` of the peaceable queens on
+/// n x n: its standard output.
+fn peaceable_classes(n: u32) -> String {
+    let n = format!("n={n}");
+    let args = [
+        "count",
+        "models/peaceable-queens.qspec",
+        "-D",
+        &n,
+        "--optimal",
+        "--up-to-symmetry",
+    ];
+    crate::common::stdout(&crate::common::qspec(&args))
 }
