@@ -524,11 +524,14 @@ random, and cuts every second solution off by moving one of its cells to a
 neighbouring region; each puzzle's one solution is verified from the board
 geometry. One JSON line a puzzle: the regions (paste them into the model's
 `regions { ... }`), the solution, the seed and the try. The same --seed gives
-the same puzzles.
+the same puzzles. --html FILE also writes them as a playable page: regions in
+colours, a piece in a row, column or region holding too many turns orange,
+and the status names every count broken until the board is solved.
 
 Examples:
   qspec puzzles models/queens-regions.qspec --size 8
-  qspec puzzles models/star-battle.qspec --size 10 --count 5 --seed 7 -o stars.jsonl";
+  qspec puzzles models/star-battle.qspec --size 10 --count 5 --seed 7 -o stars.jsonl
+  qspec puzzles models/queens-regions.qspec --size 8 --count 10 --html queens.html";
 
 /// `qspec snapshot --help`.
 pub const SNAPSHOT_HELP: &str = "\

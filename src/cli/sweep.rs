@@ -190,7 +190,7 @@ pub struct PuzzlesArgs {
     #[arg(long, value_name = "K", value_parser = parse_walls, required_unless_present = "size")]
     pub walls: Option<WallCounts>,
     /// Region puzzles on an N x N board instead: region pictures on which the model (with `count per region == k`) has exactly one solution
-    #[arg(long, value_name = "N", conflicts_with_all = ["walls", "html"], value_parser = clap::value_parser!(u16).range(2..=64))]
+    #[arg(long, value_name = "N", conflicts_with = "walls", value_parser = clap::value_parser!(u16).range(2..=64))]
     pub size: Option<u16>,
     /// How many region puzzles (with --size)
     #[arg(long, value_name = "N", default_value_t = 1, requires = "size")]

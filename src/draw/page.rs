@@ -5,17 +5,23 @@
 //! says "solved" when it holds the target number of pieces and no two
 //! attack. "Show" draws the known optimum.
 //!
+//! A region puzzle's board colours its regions, and carries the counts its
+//! sets must meet (one piece a row, a column, a region): a set holding too
+//! many turns its pieces orange, and "solved" needs every count met.
+//!
 //! The page is one self-contained file (no network): the boards are a JSON
 //! object in a script. Opened as `page.html#selftest`, the page plays every
 //! board itself (places each optimum by clicks, checks it is reported
-//! solved; places two attacking pieces, checks they are flagged) and writes
+//! solved; places two attacking pieces, checks they are flagged; on a board
+//! with counts, moves one piece of the optimum to a cell no piece attacks
+//! and checks the broken count is named and the board not solved) and writes
 //! the outcome into the element `#selftest` — what the tests read through a
 //! headless browser.
 //!
 //! ```
 //! use qspec::draw::page::{write_page, PageBoard, PageMoves};
 //! let rook = PageMoves { riders: vec![(0, 1), (1, 0), (0, -1), (-1, 0)], leapers: vec![], torus: false };
-//! let board = PageBoard { label: "2 rooks".into(), rows: 2, cols: 2, walls: vec![], target: 2, solution: vec![(0, 0), (1, 1)] };
+//! let board = PageBoard { label: "2 rooks".into(), rows: 2, cols: 2, walls: vec![], target: 2, solution: vec![(0, 0), (1, 1)], ..PageBoard::default() };
 //! let mut html = Vec::new();
 //! write_page(&mut html, "Rooks", 'R', &rook, &[board])?;
 //! assert!(String::from_utf8(html).unwrap().contains("<title>Rooks</title>"));
@@ -37,7 +43,7 @@ pub struct PageMoves {
 }
 
 /// One board of the page.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct PageBoard {
     /// A caption (e.g. "3 walls, 11 queens").
     pub label: String,
@@ -51,6 +57,24 @@ pub struct PageBoard {
     pub target: usize,
     /// An optimal placement `(row, column)`, shown on request.
     pub solution: Vec<(usize, usize)>,
+    /// The regions picture, a row a string, a letter a cell (`.` in no
+    /// region); empty when the board has none.
+    pub regions: Vec<String>,
+    /// What its sets of cells must hold (none on a board of walls).
+    pub counts: Vec<PageCount>,
+}
+
+/// A set of cells and how many pieces it must hold: `row 2`, one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PageCount {
+    /// What the page calls it (`row 2`, `region 'c'`).
+    pub name: String,
+    /// Its cells `(row, column)`.
+    pub cells: Vec<(usize, usize)>,
+    /// The fewest pieces it may hold.
+    pub least: usize,
+    /// The most.
+    pub most: usize,
 }
 
 /// Writes the page titled `title` for `boards` of a piece moving as `moves`.
@@ -102,9 +126,9 @@ fn write_data(
     )?;
     for (i, b) in boards.iter().enumerate() {
         let comma = if i + 1 < boards.len() { "," } else { "" };
-        writeln!(
+        write!(
             out,
-            "{{\"label\":\"{}\",\"rows\":{},\"cols\":{},\"target\":{},\"walls\":{},\"solution\":{}}}{comma}",
+            "{{\"label\":\"{}\",\"rows\":{},\"cols\":{},\"target\":{},\"walls\":{},\"solution\":{}",
             escape_json(&b.label),
             b.rows,
             b.cols,
@@ -112,8 +136,40 @@ fn write_data(
             cells(&b.walls),
             cells(&b.solution)
         )?;
+        if !b.regions.is_empty() || !b.counts.is_empty() {
+            write_regions_and_counts(out, b)?;
+        }
+        writeln!(out, "}}{comma}")?;
     }
     write!(out, "]}}")
+}
+
+/// A region board's `"regions"` and `"counts"` (a board of walls leaves
+/// them out, and its page is as it was).
+fn write_regions_and_counts(out: &mut dyn Write, b: &PageBoard) -> io::Result<()> {
+    let rows: Vec<String> = b
+        .regions
+        .iter()
+        .map(|r| format!("\"{}\"", escape_json(r)))
+        .collect();
+    write!(out, ",\"regions\":[{}],\"counts\":[", rows.join(","))?;
+    for (i, count) in b.counts.iter().enumerate() {
+        let cells: Vec<String> = count
+            .cells
+            .iter()
+            .map(|(r, c)| format!("[{r},{c}]"))
+            .collect();
+        write!(
+            out,
+            "{}{{\"name\":\"{}\",\"least\":{},\"most\":{},\"cells\":[{}]}}",
+            if i == 0 { "" } else { "," },
+            escape_json(&count.name),
+            count.least,
+            count.most,
+            cells.join(",")
+        )?;
+    }
+    write!(out, "]")
 }
 
 /// `text` safe inside HTML.
@@ -147,7 +203,8 @@ const HEAD_START: &str = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta cha
 
 const INSTRUCTIONS: &str = "Place the given number of pieces so that no two attack each other. \
 Walls (dark squares) block lines of attack. Click a cell to place or remove a piece; \
-shaded cells are attacked, red pieces attack another piece.";
+shaded cells are attacked, red pieces attack another piece. On a board of coloured regions, \
+each row, column and region must hold its number of pieces: orange pieces stand in a set that holds too many.";
 
 const STYLE: &str = r#"<style>
 body { font-family: sans-serif; margin: 1em; }
@@ -158,7 +215,8 @@ body { font-family: sans-serif; margin: 1em; }
 .light { background: #f0d9b5; } .dark { background: #b58863; }
 .cell.seen { background-image: linear-gradient(rgba(40,90,200,.35), rgba(40,90,200,.35)); }
 .cell.wall { background: #222; cursor: default; }
-.cell.piece { color: #111; } .cell.conflict { color: #d00; }
+.cell.region { box-sizing: border-box; }
+.cell.piece { color: #111; } .cell.crowded { color: #e67e00; } .cell.conflict { color: #d00; }
 .status.solved { color: #080; font-weight: bold; }
 </style>
 "#;
@@ -189,9 +247,31 @@ function seenFrom(b, walls, pieces, r0, c0) {
   }
   return seen;
 }
+function regionColour(index) { return "hsl(" + Math.round(index * 137.5) % 360 + ", 65%, 82%)"; }
+function paintRegions(b, button, r, c) {
+  const at = (rr, cc) => rr < 0 || cc < 0 || rr >= b.rows || cc >= b.cols ? "" : b.regions[rr][cc];
+  const letter = at(r, c);
+  if (letter === ".") return;
+  const order = [...new Set(b.regions.join(""))].filter(l => l !== ".");
+  button.classList.add("region");
+  button.style.backgroundColor = regionColour(order.indexOf(letter));
+  const edge = (rr, cc) => at(rr, cc) === letter ? "1px solid rgba(0,0,0,.15)" : "2px solid #222";
+  button.style.borderTop = edge(r - 1, c); button.style.borderBottom = edge(r + 1, c);
+  button.style.borderLeft = edge(r, c - 1); button.style.borderRight = edge(r, c + 1);
+}
+function brokenCounts(b, pieces) {
+  const over = [], short = [], crowded = new Set();
+  for (const set of b.counts || []) {
+    const on = set.cells.map(([r, c]) => key(r, c)).filter(k => pieces.has(k));
+    if (on.length > set.most) { over.push(set.name); on.forEach(k => crowded.add(k)); }
+    if (on.length < set.least) short.push(set.name);
+  }
+  return { over, short, crowded };
+}
 function redraw(state) {
   const { b, walls, pieces, buttons, status } = state;
   const seen = new Set(), conflict = new Set();
+  const counts = brokenCounts(b, pieces);
   for (const k of pieces) {
     const [r, c] = k.split(",").map(Number);
     for (const s of seenFrom(b, walls, pieces, r, c)) {
@@ -204,13 +284,19 @@ function redraw(state) {
     button.textContent = on ? DATA.piece : "";
     button.classList.toggle("piece", on);
     button.classList.toggle("conflict", conflict.has(k));
+    button.classList.toggle("crowded", counts.crowded.has(k));
     button.classList.toggle("seen", !on && seen.has(k));
   }
-  const solved = conflict.size === 0 && pieces.size === b.target;
+  // A set short of pieces is named once every piece is placed: before, it
+  // is only not done yet.
+  const broken = counts.over.map(n => "too many in " + n).concat(
+    pieces.size === b.target ? counts.short.map(n => "too few in " + n) : []);
+  const solved = conflict.size === 0 && pieces.size === b.target && broken.length === 0;
   status.textContent = solved ? "solved!" : pieces.size + " of " + b.target + " placed" +
-    (conflict.size ? ", " + conflict.size + " attacked" : "");
+    (conflict.size ? ", " + conflict.size + " attacked" : "") +
+    (broken.length ? ", " + broken.join(", ") : "");
   status.classList.toggle("solved", solved);
-  state.solved = solved; state.conflicts = conflict.size;
+  state.solved = solved; state.conflicts = conflict.size; state.broken = broken;
 }
 function build(b, index) {
   const box = document.createElement("div");
@@ -229,6 +315,7 @@ function build(b, index) {
     const k = key(r, c);
     button.className = "cell " + ((r + c) % 2 ? "dark" : "light");
     button.dataset.cell = k;
+    if (b.regions && b.regions.length) paintRegions(b, button, r, c);
     if (walls.has(k)) { button.classList.add("wall"); button.disabled = true; }
     else {
       button.addEventListener("click", () => {
@@ -273,9 +360,33 @@ function selftest(states) {
       }
     }
     s.pieces.clear(); redraw(s);
+    if ((s.b.counts || []).length) checkCounts(s, i, failures);
   });
   document.getElementById("selftest").textContent = failures.length === 0 ?
     "selftest ok: " + states.length + " boards" : "selftest FAILED\n" + failures.join("\n");
+}
+// The optimum with its first piece moved to a cell no other piece attacks:
+// the board's one solution is the optimum, so some count must break, and
+// the page must name it.
+function checkCounts(s, i, failures) {
+  const rest = s.b.solution.slice(1).map(([r, c]) => key(r, c));
+  const pieces = new Set(rest);
+  const attacked = new Set();
+  for (const k of rest) {
+    const [r, c] = k.split(",").map(Number);
+    for (const a of seenFrom(s.b, s.walls, pieces, r, c)) attacked.add(a);
+  }
+  const moved = [...s.buttons.keys()].find(k => {
+    if (pieces.has(k) || attacked.has(k)) return false;
+    const [r, c] = k.split(",").map(Number);
+    return ![...seenFrom(s.b, s.walls, pieces, r, c)].some(a => pieces.has(a)) &&
+      k !== key(s.b.solution[0][0], s.b.solution[0][1]);
+  });
+  if (moved === undefined) return;
+  for (const k of rest.concat([moved])) s.buttons.get(k).click();
+  if (s.solved || s.broken.length === 0)
+    failures.push("board " + i + ": a placement that breaks a count is not flagged");
+  s.pieces.clear(); redraw(s);
 }
 const STATES = DATA.boards.map(build);
 if (location.hash === "#selftest") selftest(STATES);
@@ -295,14 +406,22 @@ mod tests {
                 walls: vec![(0, 1)],
                 target: 2,
                 solution: vec![(0, 0), (0, 2)],
+                ..PageBoard::default()
             },
             PageBoard {
                 label: "b".into(),
                 rows: 1,
-                cols: 1,
+                cols: 2,
                 walls: vec![],
                 target: 1,
                 solution: vec![(0, 0)],
+                regions: vec!["ab".into()],
+                counts: vec![PageCount {
+                    name: "region 'a'".into(),
+                    cells: vec![(0, 0)],
+                    least: 1,
+                    most: 1,
+                }],
             },
         ];
         let moves = PageMoves {
@@ -319,6 +438,9 @@ mod tests {
             "{\"label\":\"2 walls \\u003c/script\\u003e \\\"x\\\"\",\"rows\":2,\"cols\":3,\"target\":2,\"walls\":[[0,1]],\"solution\":[[0,0],[0,2]]},"
         ));
         assert!(page.contains("\"riders\":[[0,1],[1,0]],\"leapers\":[]"));
+        assert!(page.contains(
+            "\"solution\":[[0,0]],\"regions\":[\"ab\"],\"counts\":[{\"name\":\"region 'a'\",\"least\":1,\"most\":1,\"cells\":[[0,0]]}]}\n]}"
+        ));
         assert_eq!(page.matches("<script>").count(), 1);
     }
 }

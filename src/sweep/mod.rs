@@ -17,6 +17,7 @@
 //! * [`puzzles`]: boards with a unique optimum and minimal walls;
 //! * [`regions`]: region pictures on which a model with `count per region`
 //!   has exactly one solution (the "Queens" puzzle, Star Battle);
+//! * [`region_page`]: those puzzles as boards of the playable page;
 //! * [`split`]: one clique search cut into parts (`solve --split`), its
 //!   leaves as instances, and their results joined.
 //!
@@ -33,6 +34,7 @@ pub mod merge;
 mod placements;
 pub mod plan;
 pub mod puzzles;
+pub mod region_page;
 pub mod regions;
 mod run;
 pub mod split;

@@ -185,7 +185,8 @@ fn check_playable(spec: &Spec) -> Result<()> {
     }
 }
 
-fn page_moves_of(spec: &Spec) -> PageMoves {
+/// How `spec`'s piece moves, as the page plays it.
+pub(super) fn page_moves_of(spec: &Spec) -> PageMoves {
     let pair = |v: &Vec<i64>| (v[0], v[1]);
     let m = moves(&spec.piece);
     PageMoves {
@@ -211,6 +212,8 @@ fn page_board(spec: &Spec, line: &Line) -> PageBoard {
         walls: spec.walls.iter().chain(placed).map(cell).collect(),
         target: solution.len(),
         solution,
+        regions: Vec::new(),
+        counts: Vec::new(),
     }
 }
 

@@ -122,8 +122,9 @@ pub fn region_puzzles(
     Ok(tries)
 }
 
-/// The `k` of the model's `count per region == k`.
-fn per_region(spec: &Spec) -> Result<usize> {
+/// The `k` of the model's `count per region == k`, or why the model makes
+/// no region puzzle.
+pub fn per_region(spec: &Spec) -> Result<usize> {
     let exact = spec
         .scoped_counts
         .iter()

@@ -1,6 +1,7 @@
 //! `qspec puzzles MODEL --size N`: region puzzles, one JSON line each — the
 //! regions picture a row a string, the one solution's pieces, the seed and
-//! the try that found it.
+//! the try that found it — and with `--html FILE`, the playable page of
+//! them.
 
 use std::io::Write;
 
@@ -8,10 +9,12 @@ use super::family::read_source;
 use super::requests::PuzzlesRequest;
 use super::stopped_code;
 use crate::command::{note, print};
+use qspec::draw::page::write_page;
 use qspec::error::{Error, Result};
 use qspec::files::write_file;
 use qspec::solve::Stop;
-use qspec::sweep::regions::{region_puzzles, RegionAsk, RegionPuzzle};
+use qspec::sweep::region_page::region_page;
+use qspec::sweep::regions::{per_region, region_puzzles, RegionAsk, RegionPuzzle};
 
 /// Makes the puzzles asked, prints them (or writes them to `-o FILE`).
 pub(super) fn run_region_puzzles(
@@ -30,6 +33,11 @@ pub(super) fn run_region_puzzles(
         })
         .collect::<Result<_>>()?;
     let model = read_source(&args.model, !args.no_auto_hints)?.load(&defines)?;
+    if args.html.is_some() {
+        // Refused before the work, not after it.
+        per_region(&model.spec)?;
+        region_page(&model.spec, ask.size, &[])?;
+    }
     let stop = Stop::default();
     let mut found: Vec<RegionPuzzle> = Vec::new();
     let tries = region_puzzles(&model.spec, ask, &stop, &mut |p| {
@@ -57,6 +65,14 @@ pub(super) fn run_region_puzzles(
             out,
             &lines.iter().map(|l| format!("{l}\n")).collect::<String>(),
         )?,
+    }
+    if let Some(file) = &args.html {
+        let (letter, moves, boards) = region_page(&model.spec, ask.size, &found)?;
+        let name = args.model.file_name().unwrap_or_default().to_string_lossy();
+        let title = format!("Region puzzles of {name}");
+        write_file(file, false, |w| {
+            write_page(w, &title, letter, &moves, &boards)
+        })?;
     }
     if qspec::interrupt::interrupted() {
         return Ok(stopped_code());
