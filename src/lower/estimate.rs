@@ -81,6 +81,18 @@ pub fn estimate(spec: &Spec) -> ModelEstimate {
                 e.rows(f_r * free / 2 + f_r, f_r * pieces);
                 e.rows(f_l * free * kinds * kinds, 2 * f_l * free * kinds * kinds);
             }
+            RuleSpec::NoAttackOn { attacker, target } if kinds > 2 || attacker == target => {
+                // Sight chains: a variable a cell, direction and way (twice
+                // round a torus), each with three clauses.
+                let m = moves(&spec.kinds[*attacker].piece);
+                let r = canonical_directions(&m.riders, &spec.dims, spec.torus).len() as u64;
+                let l = m.leapers.len() as u64;
+                let laps = if spec.torus { 2 } else { 1 };
+                let chained = 2 * r * free * laps;
+                e.vars(chained);
+                e.rows(3 * chained, (6 + kinds) * chained);
+                e.rows(l * free, 2 * l * free);
+            }
             RuleSpec::NoAttackOn { attacker, .. } => {
                 let m = moves(&spec.kinds[*attacker].piece);
                 let (r, l) = (m.riders.len() as u64, m.leapers.len() as u64);

@@ -94,11 +94,17 @@ impl Builder<'_> {
         }
     }
 
-    /// `rule A no_attack B` (a model of two kinds: see the module).
+    /// `rule A no_attack B`: by the line view in a model of two kinds (see
+    /// the module), by sight chains where a third kind may shield a piece
+    /// or the rule is from a kind to itself ([`super::sight`]).
     pub(super) fn no_attack_on(&mut self, attacker: PieceKind, target: PieceKind) {
         let (a, t) = (&self.spec.kinds[attacker], &self.spec.kinds[target]);
         let text = format!("rule {} no_attack {}", a.name, t.name);
         let origin = self.model.origin(&text);
+        if self.spec.kinds.len() > 2 || attacker == target {
+            self.no_attack_by_sight(attacker, target, origin);
+            return;
+        }
         let moves = super::canonical_moves(&a.piece, self.spec);
         let board = self.board;
         let mut segments: Vec<Vec<usize>> = Vec::new();

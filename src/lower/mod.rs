@@ -23,6 +23,7 @@ mod meetings;
 mod rays;
 mod rules;
 mod scoped;
+mod sight;
 mod walked;
 
 pub use estimate::{estimate, ModelEstimate};

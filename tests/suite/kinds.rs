@@ -8,10 +8,11 @@
 use crate::common::{self, build, cnf_kind_solutions, kind_oracle, opb_round_trip, spec};
 use qspec::options::{AmoEncoding, CardEncoding, Encodings};
 
-/// Small models of two kinds: the same mover and two movers, walls, a
+/// Small models of several kinds: the same mover and two movers, walls, a
 /// torus, fixed and forbidden cells, counts of a kind, compared counts,
-/// a count per row of one kind, `rule no_attack` over both.
-const CASES: [&str; 8] = [
+/// a count per row of one kind, `rule no_attack` over both; three kinds,
+/// where a third shields, and a kind kept from itself.
+const CASES: [&str; 13] = [
     "board 3 x 4\npiece white queen\npiece black queen\nrule white no_attack black\ncount white == count black\ncount white >= 1\n",
     "board 3 x 3\npiece queen\npiece knight\nrule queen no_attack knight\nrule knight no_attack queen\ncount >= 4\n",
     "board 3 x 4\npiece a rook\npiece b rook\nrule no_attack\ncount a per row <= 1\ncount b >= 1\n",
@@ -20,6 +21,13 @@ const CASES: [&str; 8] = [
     "board 2 x 5\npiece a knight\npiece b king\nrule a no_attack b\nrule b no_attack a\nfix (0,0)\nforbid (1,4)\ncount a < count b\n",
     "board 3 x 3\npiece w queen\npiece b queen\nrule w no_attack b\ncount w per row == 1\n",
     "board 2 x 6\npiece white bishop\npiece black rook\nrule white no_attack black\ncount black <= count white\ncount white >= 3\n",
+    // Three kinds: a piece of the third stands between and shields.
+    "board 3 x 3\npiece a queen\npiece b queen\npiece c rook\nrule a no_attack b\nrule b no_attack a\ncount a >= 1\ncount b >= 1\ncount c >= 1\n",
+    "board 3 x 3\nwall (1,1)\npiece a queen\npiece b knight\npiece c queen\nrule a no_attack b\nrule c no_attack a\nrule b no_attack b\ncount a >= 1\n",
+    "board 3 x 3\ntorus\npiece a rook\npiece b rook\npiece c bishop\nrule a no_attack b\nrule c no_attack a\ncount a >= 1\ncount b >= 1\n",
+    // A kind kept from itself: two rooks of a row need the other kind between.
+    "board 2 x 5\npiece w rook\npiece s rook\nrule w no_attack w\ncount w >= 3\n",
+    "board 3 x 4\npiece w queen\npiece b rook\nrule w no_attack w\nrule b no_attack w\ncount w >= 2\ncount b >= 1\n",
 ];
 
 fn agree(src: &str, enc: &Encodings) -> usize {
@@ -175,7 +183,7 @@ fn err(src: &str) -> String {
 #[test]
 fn what_several_kinds_do_not_take_is_refused_at_its_place() {
     let two = "board 4 x 4\npiece white queen\npiece black queen\n";
-    let cases: [(String, &[&str]); 14] = [
+    let cases: [(String, &[&str]); 13] = [
         (
             format!("{two}rule white no_attack blak\n"),
             &[
@@ -209,12 +217,12 @@ fn what_several_kinds_do_not_take_is_refused_at_its_place() {
             ],
         ),
         (
-            format!("{two}piece red queen\nrule white no_attack black\n"),
-            &["t.qspec:5:1", "a model of three or more"],
-        ),
-        (
-            format!("{two}rule white no_attack white\n"),
-            &["t.qspec:4:12", "from the kind `white` to itself"],
+            format!("{two}torus\nrule white no_attack white\n"),
+            &[
+                "t.qspec:5:1",
+                "from a kind to itself on a torus",
+                "see itself",
+            ],
         ),
         (
             format!("{two}walls free\n"),
@@ -469,25 +477,44 @@ fn json_lines_carry_the_kinds_and_read_back() {
     assert!(!common::stdout(&o).contains("kinds"));
 }
 
-/// Small models of two kinds with the group their classes are counted
-/// under, as the tests see it: the board maps (`square`: the 8 of a
-/// square; `rows`: the 4 that keep each row a row) and whether the
-/// kinds swap.
-const CLASS_CASES: [(&str, &str, bool); 7] = [
+/// The kinds kept as they are.
+const KEEP: &[&[usize]] = &[&[0, 1, 2]];
+/// Two kinds swapped, or kept.
+const SWAP: &[&[usize]] = &[&[0, 1], &[1, 0]];
+/// Every order of three kinds.
+const ALL_THREE: &[&[usize]] = &[
+    &[0, 1, 2],
+    &[0, 2, 1],
+    &[1, 0, 2],
+    &[1, 2, 0],
+    &[2, 0, 1],
+    &[2, 1, 0],
+];
+
+/// Small models of several kinds with the group their classes are
+/// counted under, as the tests see it: the board maps (`square`: the 8 of
+/// a square; `rows`: the 4 that keep each row a row) and the renamings of
+/// kinds (kind `k` becomes `perm[k]`).
+const CLASS_CASES: [(&str, &str, &[&[usize]]); 9] = [
     // Peaceable armies: the colours swap (order 16).
-    ("board 3 x 3\npiece white queen\npiece black queen\nrule white no_attack black\ncount white == count black\ncount white >= 1\n", "square", true),
+    ("board 3 x 3\npiece white queen\npiece black queen\nrule white no_attack black\ncount white == count black\ncount white >= 1\n", "square", SWAP),
     // More whites than blacks: no swap.
-    ("board 3 x 3\npiece white queen\npiece black queen\nrule white no_attack black\ncount white > count black\ncount black >= 1\n", "square", false),
+    ("board 3 x 3\npiece white queen\npiece black queen\nrule white no_attack black\ncount white > count black\ncount black >= 1\n", "square", KEEP),
     // A wall in the middle keeps every board symmetry.
-    ("board 3 x 3\nwall (1,1)\npiece white queen\npiece black queen\nrule black no_attack white\ncount white == count black\nmaximize count white\n", "square", true),
+    ("board 3 x 3\nwall (1,1)\npiece white queen\npiece black queen\nrule black no_attack white\ncount white == count black\nmaximize count white\n", "square", SWAP),
     // Counts per row of both kinds: rows stay rows, the kinds swap.
-    ("board 3 x 3\npiece a rook\npiece b rook\nrule no_attack\ncount a per row <= 1\ncount b per row <= 1\ncount a >= 1\ncount b >= 1\n", "rows", true),
+    ("board 3 x 3\npiece a rook\npiece b rook\nrule no_attack\ncount a per row <= 1\ncount b per row <= 1\ncount a >= 1\ncount b >= 1\n", "rows", SWAP),
     // A count per row of one kind alone: no swap.
-    ("board 3 x 3\npiece a rook\npiece b rook\nrule a no_attack b\ncount a per row == 1\n", "rows", false),
+    ("board 3 x 3\npiece a rook\npiece b rook\nrule a no_attack b\ncount a per row == 1\n", "rows", KEEP),
     // Kinds that move differently never swap.
-    ("board 3 x 3\npiece rook\npiece bishop\nrule rook no_attack bishop\nrule bishop no_attack rook\ncount rook == count bishop\ncount rook >= 1\n", "square", false),
+    ("board 3 x 3\npiece rook\npiece bishop\nrule rook no_attack bishop\nrule bishop no_attack rook\ncount rook == count bishop\ncount rook >= 1\n", "square", KEEP),
     // Knights: one rule each way is the same rule.
-    ("board 3 x 3\npiece red knight\npiece blue knight\nrule red no_attack blue\ncount red == 2\ncount blue == 2\n", "square", true),
+    ("board 3 x 3\npiece red knight\npiece blue knight\nrule red no_attack blue\ncount red == 2\ncount blue == 2\n", "square", SWAP),
+    // Three kinds of rook, each kept from the next: any renaming keeps
+    // the rules (rooks see alike both ways), and a third kind shields.
+    ("board 3 x 3\npiece a rook\npiece b rook\npiece c rook\nrule a no_attack b\nrule b no_attack c\nrule c no_attack a\ncount a >= 1\ncount b >= 1\ncount c >= 1\n", "square", ALL_THREE),
+    // Each kind kept from itself, the kinds free to meet: they swap.
+    ("board 3 x 3\npiece a rook\npiece b rook\nrule a no_attack a\nrule b no_attack b\ncount a >= 2\ncount b >= 2\n", "square", SWAP),
 ];
 
 /// A map of a 3x3 board's cells, as a function of `(row, column)`.
@@ -518,18 +545,17 @@ fn class_key(
     board: &qspec::Board,
     sol: &common::KindCells,
     which: &str,
-    swap: bool,
+    perms: &[&[usize]],
 ) -> common::KindCells {
-    let swaps: &[bool] = if swap { &[false, true] } else { &[false] };
     let mut keys = Vec::new();
     for map in square_maps(which) {
-        for &swapped in swaps {
+        for perm in perms {
             let mut image: common::KindCells = sol
                 .iter()
                 .map(|&(c, k)| {
                     let at = board.coords(c);
                     let (r, col) = map(at[0], at[1]);
-                    (board.index(&[r, col]), if swapped { 1 - k } else { k })
+                    (board.index(&[r, col]), perm[k])
                 })
                 .collect();
             image.sort_unstable();
@@ -548,7 +574,7 @@ fn class_key(
 #[test]
 fn classes_of_kinds_are_the_oracles_under_board_and_kind_swaps() {
     let dir = tempfile::tempdir().unwrap();
-    for (i, (src, which, swap)) in CLASS_CASES.iter().enumerate() {
+    for (i, (src, which, perms)) in CLASS_CASES.iter().enumerate() {
         let s = spec(src);
         let (_, board) = build(&s);
         let mut solutions = kind_oracle(&s, &board);
@@ -558,10 +584,10 @@ fn classes_of_kinds_are_the_oracles_under_board_and_kind_swaps() {
         }
         let classes: std::collections::BTreeSet<_> = solutions
             .iter()
-            .map(|sol| class_key(&board, sol, which, *swap))
+            .map(|sol| class_key(&board, sol, which, perms))
             .collect();
         assert!(!classes.is_empty(), "{src}");
-        let order = square_maps(which).len() * if *swap { 2 } else { 1 };
+        let order = square_maps(which).len() * perms.len();
         let model = common::write_text(dir.path(), &format!("k{i}.qspec"), src);
         let mut args = vec!["count", model.as_str(), "--up-to-symmetry", "--jsonl"];
         if s.objective.is_some() {
@@ -585,7 +611,7 @@ fn classes_of_kinds_are_the_oracles_under_board_and_kind_swaps() {
         let kept: Vec<_> = kept
             .iter()
             .filter(|sol| solutions.contains(*sol) || s.objective.is_none())
-            .map(|sol| class_key(&board, sol, which, *swap))
+            .map(|sol| class_key(&board, sol, which, perms))
             .collect();
         if s.objective.is_none() {
             assert_eq!(kept.len(), classes.len(), "{src}");

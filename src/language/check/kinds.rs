@@ -162,16 +162,6 @@ impl Checker<'_> {
         if kinds.len() == 1 {
             return Some(RuleSpec::NoAttack);
         }
-        if attacker == target {
-            self.report(
-                Diagnostic::new(
-                    rule.span,
-                    format!("a rule from the kind `{}` to itself", kinds[attacker].name),
-                )
-                .with_help("pieces of another kind may stand between them; `rule no_attack` keeps every piece from every other"),
-            );
-            return None;
-        }
         Some(RuleSpec::NoAttackOn { attacker, target })
     }
 
@@ -227,8 +217,8 @@ impl Checker<'_> {
 
     /// What a model of several kinds does not take yet, said at the
     /// statement: rules other than `no_attack`, `no_attack` between kinds
-    /// that move differently, a rule between two kinds where a third may
-    /// stand between them, chosen walls and hints.
+    /// that move differently, a rule from a kind to itself on a torus,
+    /// chosen walls and hints.
     pub(super) fn several_kinds(&mut self, stmts: &[Stmt], spec: &Spec) {
         if !spec.has_kinds() {
             return;
@@ -253,9 +243,11 @@ impl Checker<'_> {
                         "say which kind may not attack which: `rule queen no_attack knight`",
                     ))
                 }
-                StmtKind::Rule(RuleAst::Between { .. }) if spec.kinds.len() > 2 => Some((
-                    "a rule between two kinds in a model of three or more",
-                    "a third kind may stand between them; models of two kinds take these rules",
+                StmtKind::Rule(RuleAst::Between {
+                    attacker, target, ..
+                }) if spec.torus && attacker.text == target.text => Some((
+                    "a rule from a kind to itself on a torus",
+                    "round a line with no wall a lone piece would see itself; `rule no_attack` keeps every piece from every other",
                 )),
                 StmtKind::WallsFree => Some((
                     "`walls free` with several kinds of piece",
