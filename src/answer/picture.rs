@@ -3,8 +3,9 @@
 //! wall, any capital letter a piece, `*` a fixed piece — with `layer i, j:`
 //! before each layer of a board of three or more dimensions (without
 //! labels, the layers of a 3-D board are taken in order, one block of rows
-//! each), as `qspec solve` draws a board (`draw::Layout`). Every other line
-//! is skipped.
+//! each), as `qspec solve` draws a board (`draw::Layout`); what follows
+//! three spaces on a row (a board's regions, drawn beside it) is not the
+//! board's. Every other line is skipped.
 //!
 //! How the picture must fit the board is the caller's ([`Fit`]): a warm
 //! start places a smaller picture in the board's corner, `verify` reads
@@ -35,10 +36,17 @@ pub(crate) fn numbered(text: &str) -> impl Iterator<Item = (usize, &str)> {
     text.lines().enumerate().map(|(i, l)| (i + 1, l))
 }
 
+/// The board's part of a line: what comes before three spaces (a board of
+/// regions prints its regions picture beside each row, `draw::BESIDE`).
+fn board_part(line: &str) -> &str {
+    line.split(crate::draw::BESIDE).next().unwrap_or(line)
+}
+
 /// Whether `line` is a row of a picture: one-character cells, each `.`,
-/// `x`, `#`, `*` or a capital letter, separated by single spaces.
+/// `x`, `#`, `*` or a capital letter, separated by single spaces (and
+/// anything after three spaces).
 pub(crate) fn is_picture_row(line: &str) -> bool {
-    let line = line.trim_end();
+    let line = board_part(line).trim_end();
     !line.is_empty()
         && line.split(' ').all(|cell| {
             let mut chars = cell.chars();
@@ -150,6 +158,7 @@ impl<'b> Reader<'b> {
             self.end_block(number, Some(line))?;
             return Ok(());
         }
+        let line = board_part(line);
         if !self.in_block && d > 3 && !self.labelled {
             return Err(LineError::new(
                 number,

@@ -1,7 +1,8 @@
 //! The text picture of a board, before any placement: its lines (layer
 //! labels, blank lines, the legend) and its rows of cells, each cell with
 //! the character it shows when empty, when it holds a piece and when the
-//! solver put a wall on it. [`text`](super::text) renders it for a
+//! solver put a wall on it; on a board of regions, each row has the row of
+//! the regions picture beside it. [`text`](super::text) renders it for a
 //! placement; a format that prints its own solution (MiniZinc's output
 //! item, `emit::mzn`) spells the same picture in its own language, so the
 //! two print a board alike, character for character.
@@ -47,8 +48,10 @@ pub enum Line {
     /// Fixed text: a layer's label (`layer 1, 2:`), the blank line after a
     /// layer, the legend.
     Text(String),
-    /// A row of cells, printed separated by single spaces.
-    Row(Vec<Cell>),
+    /// A row of cells, printed separated by single spaces, and the text
+    /// printed beside them: on a board of regions, three spaces and the
+    /// row of the regions picture (empty for none).
+    Row(Vec<Cell>, String),
 }
 
 /// The picture of a board, line by line.
@@ -87,7 +90,8 @@ impl Layout {
                         }
                     })
                     .collect();
-                lines.push(Line::Row(row));
+                let beside = regions_beside(spec, board, first + r * cols, cols);
+                lines.push(Line::Row(row, beside));
             }
             if !label.is_empty() {
                 lines.push(Line::Text(String::new()));
@@ -110,7 +114,7 @@ impl Layout {
         for line in &self.lines {
             match line {
                 Line::Text(text) => out.push_str(text),
-                Line::Row(cells) => {
+                Line::Row(cells, beside) => {
                     for (i, cell) in cells.iter().enumerate() {
                         if i > 0 {
                             out.push(' ');
@@ -122,6 +126,7 @@ impl Layout {
                             _ => cell.glyphs.show(piece, wall),
                         });
                     }
+                    out.push_str(beside);
                 }
             }
             out.push('\n');
@@ -148,6 +153,23 @@ impl Glyphs {
 pub fn piece_letter(spec: &Spec) -> char {
     crate::board::piece::letter(&spec.piece.name)
 }
+
+/// The row of a 2-D board's regions picture that starts at cell `first`,
+/// after three spaces (`   g g h`; `.` a cell in no region): a reader of
+/// the board takes what comes before the three spaces. Empty on a board
+/// without regions.
+fn regions_beside(spec: &Spec, board: &Board, first: usize, cols: usize) -> String {
+    let Some(regions) = spec.regions.as_ref().filter(|_| board.dims().len() == 2) else {
+        return String::new();
+    };
+    let letters: Vec<String> = (first..first + cols)
+        .map(|c| regions.of(c).unwrap_or('.').to_string())
+        .collect();
+    format!("{BESIDE}{}", letters.join(" "))
+}
+
+/// What separates a board's row from the text beside it.
+pub const BESIDE: &str = "   ";
 
 /// What cell `index` at `coords` shows.
 fn glyphs(spec: &Spec, board: &Board, index: usize, coords: &[usize]) -> Glyphs {

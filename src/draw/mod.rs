@@ -23,4 +23,4 @@ mod layout;
 pub mod page;
 
 pub use board::{pieces_line, svg, text};
-pub use layout::{piece_letter, Cell, Glyphs, Layout, Line, LEGEND};
+pub use layout::{piece_letter, Cell, Glyphs, Layout, Line, BESIDE, LEGEND};

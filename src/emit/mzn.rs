@@ -286,7 +286,7 @@ impl Writer<'_, '_, '_> {
         for line in &layout.lines {
             let elements = match line {
                 Line::Text(text) => vec![Element::Text(format!("{text}\n"))],
-                Line::Row(row) => row_elements(row, &cells, &layout.letters),
+                Line::Row(row, beside) => row_elements(row, beside, &cells, &layout.letters),
             };
             self.out.str(" ")?;
             for element in elements {
@@ -343,8 +343,9 @@ enum Element {
     },
 }
 
-/// A row of cells as elements, constant text merged, ending in a newline.
-fn row_elements(row: &[Cell], cells: &CellVars, letters: &[char]) -> Vec<Element> {
+/// A row of cells as elements, constant text merged, then the text
+/// beside it, ending in a newline.
+fn row_elements(row: &[Cell], beside: &str, cells: &CellVars, letters: &[char]) -> Vec<Element> {
     let mut elements = Vec::new();
     let mut text = String::new();
     for (i, cell) in row.iter().enumerate() {
@@ -377,6 +378,7 @@ fn row_elements(row: &[Cell], cells: &CellVars, letters: &[char]) -> Vec<Element
             glyphs: g,
         });
     }
+    text.push_str(beside);
     text.push('\n');
     elements.push(Element::Text(text));
     elements

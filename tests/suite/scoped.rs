@@ -313,6 +313,44 @@ fn a_region_puzzle_has_one_solution_and_a_loose_one_several() {
     assert_eq!(all.len(), 9);
 }
 
+/// A board of regions is printed with its regions beside each row, after
+/// three spaces; `verify` reads the board and leaves the regions, and a
+/// board missing a piece breaks its row, column and region.
+#[test]
+fn a_region_board_is_printed_with_its_regions_and_read_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let model = common::root().join("models/queens-regions.qspec");
+    let model = model.to_str().unwrap();
+    let o = common::qspec(&["solve", model]);
+    let out = common::stdout(&o);
+    let rows: Vec<&str> = out.lines().filter(|l| l.contains("   ")).collect();
+    let regions = model_regions("queens-regions.qspec");
+    assert_eq!(rows.len(), 8, "{out}");
+    for (row, picture) in rows.iter().zip(&regions) {
+        let (board, beside) = row.split_once("   ").unwrap();
+        assert_eq!(beside, picture, "{out}");
+        assert_eq!(board.matches('K').count(), 1, "{out}");
+    }
+    let answer = common::write_text(dir.path(), "board.txt", &rows.join("\n"));
+    let o = common::qspec(&["verify", model, &answer]);
+    assert!(o.status.success(), "{}", common::stdout(&o));
+    let first = rows[0].replacen('K', ".", 1);
+    let broken = [first.as_str()]
+        .into_iter()
+        .chain(rows[1..].iter().copied());
+    let answer = common::write_text(
+        dir.path(),
+        "broken.txt",
+        &broken.collect::<Vec<_>>().join("\n"),
+    );
+    let o = common::qspec(&["verify", model, &answer]);
+    let said = common::stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{said}");
+    for broken in ["row 0 holds 0 pieces", "region 'h' holds 0 pieces"] {
+        assert!(said.contains(broken), "{said}");
+    }
+}
+
 /// The regions picture of a model file, a row a string of letters.
 fn model_regions(name: &str) -> Vec<String> {
     let text = std::fs::read_to_string(common::root().join("models").join(name)).unwrap();
