@@ -52,6 +52,9 @@ pub enum Violation {
     },
     /// `rule attacks rel k`: this piece attacks `attacked` others.
     AttackCount {
+        /// The kind whose attacks the rule counts (`rule white attacks
+        /// == 2`), or `None` for every piece.
+        kind: Option<String>,
         /// The attacking piece.
         cell: Vec<usize>,
         /// The pieces it attacks.
@@ -117,15 +120,17 @@ impl fmt::Display for Violation {
                 write!(f, "{count}: the board holds {holds}")
             }
             Violation::AttackCount {
+                kind,
                 cell,
                 attacked,
                 rel,
                 k,
             } => {
                 let list: Vec<String> = attacked.iter().map(|c| show(c)).collect();
+                let whose = kind.as_ref().map(|k| format!("{k} ")).unwrap_or_default();
                 write!(
                     f,
-                    "rule attacks {} {k}: the piece on {} attacks {} ({})",
+                    "rule {whose}attacks {} {k}: the piece on {} attacks {} ({})",
                     rel.symbol(),
                     show(cell),
                     attacked.len(),
@@ -225,7 +230,8 @@ impl<'a> Verifier<'a> {
         for rule in &self.spec.rules {
             match *rule {
                 RuleSpec::NoAttack => self.no_attack(),
-                RuleSpec::Attacks(rel, k) => self.attack_counts(rel, k),
+                RuleSpec::Attacks(rel, k) => self.attack_counts(None, rel, k),
+                RuleSpec::AttacksOf { kind, rel, k } => self.attack_counts(Some(kind), rel, k),
                 RuleSpec::Dominate => self.dominate(),
                 RuleSpec::NoAttackOn { attacker, target } => self.no_attack_on(attacker, target),
             }
@@ -328,11 +334,16 @@ impl<'a> Verifier<'a> {
         }
     }
 
-    fn attack_counts(&mut self, rel: Rel, k: u32) {
+    /// Every piece (of `kind`, if given) attacks `rel k` pieces.
+    fn attack_counts(&mut self, kind: Option<usize>, rel: Rel, k: u32) {
         for a in self.pieces() {
+            if kind.is_some_and(|kind| self.p.kinds[a] != kind) {
+                continue;
+            }
             let hit = self.attacked_by(a);
             if !rel.holds(hit.len() as i64, i64::from(k)) {
                 self.out.push(Violation::AttackCount {
+                    kind: kind.map(|kind| self.spec.kinds[kind].name.clone()),
                     cell: self.coords(a),
                     attacked: hit.iter().map(|&c| self.coords(c)).collect(),
                     rel,

@@ -187,6 +187,7 @@ fn rule_says(rule: &RuleSpec) -> String {
         }
         RuleSpec::Dominate => "`rule dominate` asks every cell to be covered".into(),
         RuleSpec::NoAttackOn { .. } => "a rule between kinds of piece".into(),
+        RuleSpec::AttacksOf { .. } => "a rule counting one kind's attacks".into(),
     }
 }
 

@@ -141,6 +141,13 @@ pub struct MoveDecl {
 pub enum RuleAst {
     /// `rule attacks <rel> k`
     Attacks(Relation),
+    /// `rule white attacks <rel> k`: the attacks of one kind's pieces.
+    KindAttacks {
+        /// The kind whose pieces' attacks are counted.
+        kind: Name,
+        /// How many each attacks.
+        rel: Relation,
+    },
     /// `rule no_attack`, `rule dominate`, or an unknown name (`check` says so).
     Named(Name),
     /// `rule white no_attack black`: a rule from one kind to another.

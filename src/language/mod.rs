@@ -38,6 +38,16 @@ pub enum RuleSpec {
     Attacks(Rel, u32),
     /// Every non-wall cell is occupied or attacked.
     Dominate,
+    /// `rule white attacks == 2`: every piece of the kind attacks `rel k`
+    /// pieces, of any kind (rays stop at the first piece of any kind).
+    AttacksOf {
+        /// The kind whose pieces' attacks are counted.
+        kind: PieceKind,
+        /// The comparison.
+        rel: Rel,
+        /// The bound.
+        k: u32,
+    },
     /// `rule white no_attack black`: no piece of the first kind attacks a
     /// piece of the second (rays stop at the first piece of any kind).
     NoAttackOn {

@@ -291,6 +291,15 @@ fn statement(pair: Pair<'_, Rule>) -> Stmt {
             let r = inner.nth(1).unwrap();
             StmtKind::Rule(match r.as_rule() {
                 Rule::rule_attacks => RuleAst::Attacks(relation(r)),
+                Rule::rule_kind_attacks => {
+                    let span = span_of(&r);
+                    let mut parts = r.into_inner();
+                    let kind = name(parts.next().unwrap());
+                    RuleAst::KindAttacks {
+                        kind,
+                        rel: relation_parts(span, parts),
+                    }
+                }
                 Rule::rule_between => {
                     let mut names = r.into_inner().map(name);
                     RuleAst::Between {

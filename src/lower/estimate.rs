@@ -81,6 +81,14 @@ pub fn estimate(spec: &Spec) -> ModelEstimate {
                 e.rows(f_r * free / 2 + f_r, f_r * pieces);
                 e.rows(f_l * free * kinds * kinds, 2 * f_l * free * kinds * kinds);
             }
+            RuleSpec::AttacksOf { kind, .. } => {
+                // A chain variable a cell and signed step, one card a cell.
+                let m = moves(&spec.kinds[*kind].piece);
+                let (r, l) = (m.riders.len() as u64, m.leapers.len() as u64);
+                e.vars(r * free);
+                e.rows(r * free, (kinds + 2) * r * free);
+                e.rows(free, free * (r + l * kinds + 1));
+            }
             RuleSpec::NoAttackOn { attacker, target } if kinds > 2 || attacker == target => {
                 // Sight chains: a variable a cell, direction and way (twice
                 // round a torus), each with three clauses.

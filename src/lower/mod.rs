@@ -18,6 +18,7 @@
 
 mod estimate;
 mod hints;
+mod kind_attacks;
 mod kinds;
 mod meetings;
 mod rays;
@@ -75,6 +76,9 @@ pub(crate) struct Builder<'a> {
     /// "This segment holds a piece", per wall-free segment of the rider
     /// lines that can hold one (built by the first hint that needs them).
     segment_lits: Option<Vec<Lit>>,
+    /// `seen` of every kind's pieces, by cell and signed step, for the
+    /// rules that count one kind's attacks ([`kind_attacks`]).
+    any_seen: kind_attacks::AnySeen,
 }
 
 impl<'a> Builder<'a> {
@@ -97,6 +101,7 @@ impl<'a> Builder<'a> {
             seen_table,
             walked: std::cell::Cell::new(0),
             segment_lits: None,
+            any_seen: kind_attacks::AnySeen::new(),
         }
     }
 
@@ -112,6 +117,7 @@ impl<'a> Builder<'a> {
                 RuleSpec::Attacks(rel, k) => self.attacks(rel, k),
                 RuleSpec::Dominate => self.dominate(),
                 RuleSpec::NoAttackOn { attacker, target } => self.no_attack_on(attacker, target),
+                RuleSpec::AttacksOf { kind, rel, k } => self.kind_attacks(kind, rel, k),
             }
         }
         self.fixed_and_forbidden();

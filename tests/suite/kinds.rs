@@ -12,7 +12,7 @@ use qspec::options::{AmoEncoding, CardEncoding, Encodings};
 /// torus, fixed and forbidden cells, counts of a kind, compared counts,
 /// a count per row of one kind, `rule no_attack` over both; three kinds,
 /// where a third shields, and a kind kept from itself.
-const CASES: [&str; 13] = [
+const CASES: [&str; 16] = [
     "board 3 x 4\npiece white queen\npiece black queen\nrule white no_attack black\ncount white == count black\ncount white >= 1\n",
     "board 3 x 3\npiece queen\npiece knight\nrule queen no_attack knight\nrule knight no_attack queen\ncount >= 4\n",
     "board 3 x 4\npiece a rook\npiece b rook\nrule no_attack\ncount a per row <= 1\ncount b >= 1\n",
@@ -28,6 +28,10 @@ const CASES: [&str; 13] = [
     // A kind kept from itself: two rooks of a row need the other kind between.
     "board 2 x 5\npiece w rook\npiece s rook\nrule w no_attack w\ncount w >= 3\n",
     "board 3 x 4\npiece w queen\npiece b rook\nrule w no_attack w\nrule b no_attack w\ncount w >= 2\ncount b >= 1\n",
+    // One kind's attacks counted, whatever the kind attacked.
+    "board 3 x 3\npiece w queen\npiece b queen\nrule w attacks == 2\ncount w >= 2\n",
+    "board 3 x 4\nwall (1,1)\npiece q queen\npiece n knight\nrule q attacks == 1\nrule n attacks >= 1\ncount q >= 1\n",
+    "board 3 x 3\npiece a rook\npiece b bishop\npiece c king\nrule a attacks == 2\nrule c attacks <= 1\nrule b no_attack c\ncount a >= 1\ncount b >= 1\n",
 ];
 
 fn agree(src: &str, enc: &Encodings) -> usize {
@@ -183,7 +187,7 @@ fn err(src: &str) -> String {
 #[test]
 fn what_several_kinds_do_not_take_is_refused_at_its_place() {
     let two = "board 4 x 4\npiece white queen\npiece black queen\n";
-    let cases: [(String, &[&str]); 13] = [
+    let cases: [(String, &[&str]); 15] = [
         (
             format!("{two}rule white no_attack blak\n"),
             &[
@@ -223,6 +227,14 @@ fn what_several_kinds_do_not_take_is_refused_at_its_place() {
                 "from a kind to itself on a torus",
                 "see itself",
             ],
+        ),
+        (
+            format!("{two}torus\nrule white attacks == 1\n"),
+            &["t.qspec:5:1", "attacks` with several kinds on a torus"],
+        ),
+        (
+            "board 4 x 4\npiece a queen\npiece camel { rider (1,0) leaper (2,0) }\nrule camel attacks == 1\n".to_string(),
+            &["t.qspec:4:1", "whose leap lands on its own line"],
         ),
         (
             format!("{two}walls free\n"),
@@ -302,6 +314,21 @@ fn the_statements_read_as_written() {
     let named =
         spec("board 4 x 4\npiece queen drawn X\npiece knight\nrule queen no_attack knight\n");
     assert_eq!((named.kinds[0].letter, named.kinds[1].letter), ('X', 'N'));
+    // A kind's attacks counted; in a model of one kind, `rule attacks`.
+    use qspec::language::RuleSpec;
+    use qspec::model::Rel;
+    let counted =
+        spec("board 4 x 4\npiece white queen\npiece black queen\nrule black attacks <= 2\n");
+    assert_eq!(
+        counted.rules,
+        [RuleSpec::AttacksOf {
+            kind: 1,
+            rel: Rel::Le,
+            k: 2
+        }]
+    );
+    let one = spec("board 4 x 4\npiece star queen\nrule star attacks == 1\n");
+    assert_eq!(one.rules, [RuleSpec::Attacks(Rel::Eq, 1)]);
 }
 
 /// A board printed with chosen letters reads back through `verify`.
@@ -495,7 +522,7 @@ const ALL_THREE: &[&[usize]] = &[
 /// counted under, as the tests see it: the board maps (`square`: the 8 of
 /// a square; `rows`: the 4 that keep each row a row) and the renamings of
 /// kinds (kind `k` becomes `perm[k]`).
-const CLASS_CASES: [(&str, &str, &[&[usize]]); 9] = [
+const CLASS_CASES: [(&str, &str, &[&[usize]]); 11] = [
     // Peaceable armies: the colours swap (order 16).
     ("board 3 x 3\npiece white queen\npiece black queen\nrule white no_attack black\ncount white == count black\ncount white >= 1\n", "square", SWAP),
     // More whites than blacks: no swap.
@@ -515,6 +542,9 @@ const CLASS_CASES: [(&str, &str, &[&[usize]]); 9] = [
     ("board 3 x 3\npiece a rook\npiece b rook\npiece c rook\nrule a no_attack b\nrule b no_attack c\nrule c no_attack a\ncount a >= 1\ncount b >= 1\ncount c >= 1\n", "square", ALL_THREE),
     // Each kind kept from itself, the kinds free to meet: they swap.
     ("board 3 x 3\npiece a rook\npiece b rook\nrule a no_attack a\nrule b no_attack b\ncount a >= 2\ncount b >= 2\n", "square", SWAP),
+    // Both kinds' attacks counted alike: they swap; one kind's alone: no.
+    ("board 3 x 3\npiece a rook\npiece b rook\nrule a attacks == 1\nrule b attacks == 1\ncount a >= 1\ncount b >= 1\n", "square", SWAP),
+    ("board 3 x 3\npiece a rook\npiece b rook\nrule a attacks == 1\ncount a >= 1\ncount b >= 1\n", "square", KEEP),
 ];
 
 /// A map of a 3x3 board's cells, as a function of `(row, column)`.

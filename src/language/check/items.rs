@@ -104,7 +104,7 @@ impl Checker<'_> {
                 let (rel, k) = self.relation(rel, "an attack count")?;
                 Some(RuleSpec::Attacks(rel, k))
             }
-            RuleAst::Between { .. } => None, // checked with the kinds
+            RuleAst::Between { .. } | RuleAst::KindAttacks { .. } => None, // checked with the kinds
             RuleAst::Named(n) => match n.text.as_str() {
                 "no_attack" => Some(RuleSpec::NoAttack),
                 "dominate" => Some(RuleSpec::Dominate),

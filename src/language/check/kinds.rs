@@ -165,6 +165,23 @@ impl Checker<'_> {
         Some(RuleSpec::NoAttackOn { attacker, target })
     }
 
+    /// `rule white attacks == 2` (in a model of one kind, `rule attacks
+    /// == 2`).
+    pub(super) fn kind_attacks(
+        &mut self,
+        kind: &Name,
+        rel: &Relation,
+        kinds: &[Kind],
+    ) -> Option<RuleSpec> {
+        let kind = self.kind_of(kind, kinds);
+        let (rel, k) = self.relation(rel, "an attack count")?;
+        let kind = kind?;
+        if kinds.len() == 1 {
+            return Some(RuleSpec::Attacks(rel, k));
+        }
+        Some(RuleSpec::AttacksOf { kind, rel, k })
+    }
+
     /// `count white rel k`.
     pub(super) fn kind_count(
         &mut self,
@@ -216,9 +233,10 @@ impl Checker<'_> {
     }
 
     /// What a model of several kinds does not take yet, said at the
-    /// statement: rules other than `no_attack`, `no_attack` between kinds
-    /// that move differently, a rule from a kind to itself on a torus,
-    /// chosen walls and hints.
+    /// statement: `rule attacks` over every kind, `rule dominate`,
+    /// `no_attack` between kinds that move differently, a rule from a kind
+    /// to itself or a kind's attacks counted on a torus, a kind whose leap
+    /// lands on its own line counted, chosen walls and hints.
     pub(super) fn several_kinds(&mut self, stmts: &[Stmt], spec: &Spec) {
         if !spec.has_kinds() {
             return;
@@ -231,8 +249,24 @@ impl Checker<'_> {
             let refusal = match &stmt.kind {
                 StmtKind::Rule(RuleAst::Attacks(_)) => Some((
                     "`rule attacks` with several kinds of piece",
-                    "several kinds take `no_attack` rules: `rule white no_attack black`",
+                    "say whose attacks are counted: `rule white attacks == 2`",
                 )),
+                StmtKind::Rule(RuleAst::KindAttacks { kind, .. })
+                    if spec.torus && kinds_named(spec, &kind.text) =>
+                {
+                    Some((
+                        "`rule ... attacks` with several kinds on a torus",
+                        "a torus may bring two moves onto one cell; count a kind's attacks on a board without wrap",
+                    ))
+                }
+                StmtKind::Rule(RuleAst::KindAttacks { kind, .. })
+                    if kinds_named(spec, &kind.text) && leaps_onto_own_ray(spec, &kind.text) =>
+                {
+                    Some((
+                        "`rule ... attacks` for a kind whose leap lands on its own line",
+                        "give the kind moves that reach each cell once (a leap that is not a multiple of a rider step)",
+                    ))
+                }
                 StmtKind::Rule(RuleAst::Named(n)) if n.text == "dominate" => Some((
                     "`rule dominate` with several kinds of piece",
                     "several kinds take `no_attack` rules: `rule white no_attack black`",
@@ -267,6 +301,32 @@ impl Checker<'_> {
             }
         }
     }
+}
+
+/// Whether `name` is one of the model's kinds (an unknown one is reported
+/// at the statement already).
+fn kinds_named(spec: &Spec, name: &str) -> bool {
+    spec.kinds.iter().any(|k| k.name == name)
+}
+
+/// Whether a leap of the kind `name` lands on one of its own rider lines
+/// (a positive multiple of a rider step), where two moves would reach one
+/// cell and the attack be counted twice.
+fn leaps_onto_own_ray(spec: &Spec, name: &str) -> bool {
+    let Some(kind) = spec.kinds.iter().find(|k| k.name == name) else {
+        return false;
+    };
+    let m = crate::board::moves(&kind.piece);
+    m.leapers.iter().any(|leap| {
+        m.riders.iter().any(|step| {
+            let t = leap
+                .iter()
+                .zip(step)
+                .find(|(_, &s)| s != 0)
+                .map(|(&l, &s)| l / s);
+            t.is_some_and(|t| t >= 1 && leap.iter().zip(step).all(|(&l, &s)| l == t * s))
+        })
+    })
 }
 
 /// Whether `stmt` is `hint break_symmetry`, the one hint a model of

@@ -158,6 +158,13 @@ impl Checker<'_> {
                         }
                     }
                 }
+                StmtKind::Rule(RuleAst::KindAttacks { kind, rel }) => {
+                    if let Some(r) = self.kind_attacks(kind, rel, &spec.kinds) {
+                        if !spec.rules.contains(&r) {
+                            spec.rules.push(r);
+                        }
+                    }
+                }
                 StmtKind::Rule(rule) => {
                     if let Some(r) = self.rule(rule) {
                         if !spec.rules.contains(&r) {

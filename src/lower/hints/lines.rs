@@ -105,7 +105,9 @@ impl Builder<'_> {
                 RuleSpec::NoAttack => Some((Rel::Eq, 0)),
                 // r <= k frees at least c rays: c|P| <= 2N; r >= k at most.
                 RuleSpec::Attacks(rel, k) => Some((rel, i64::from(k))),
-                RuleSpec::Dominate | RuleSpec::NoAttackOn { .. } => None,
+                RuleSpec::Dominate | RuleSpec::NoAttackOn { .. } | RuleSpec::AttacksOf { .. } => {
+                    None
+                }
             })
             .map(|(rel, k)| Identity {
                 c: twice_families - k,

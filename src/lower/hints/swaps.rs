@@ -98,6 +98,8 @@ struct Statements {
     /// to (the least of them).
     tied: Vec<PieceKind>,
     rules: BTreeSet<(PieceKind, PieceKind)>,
+    /// `rule white attacks rel k`: the kind, the comparison and the bound.
+    attack_counts: BTreeSet<(PieceKind, u8, u32)>,
     counts: BTreeSet<(PieceKind, u8, u32)>,
     compared: BTreeSet<(PieceKind, PieceKind, u8, i64)>,
     scoped: Vec<(Option<PieceKind>, String)>,
@@ -125,6 +127,14 @@ impl Statements {
                 std::iter::once((a, b)).chain(both_ways.then_some((b, a)))
             })
             .collect();
+        let attack_counts = spec
+            .rules
+            .iter()
+            .filter_map(|r| match *r {
+                RuleSpec::AttacksOf { kind, rel, k } => Some((kind, rel as u8, k)),
+                _ => None,
+            })
+            .collect();
         let counts = spec
             .kind_counts
             .iter()
@@ -146,6 +156,7 @@ impl Statements {
             movers,
             tied,
             rules,
+            attack_counts,
             counts,
             compared,
             scoped,
@@ -161,6 +172,10 @@ impl Statements {
             .rules
             .iter()
             .all(|&(a, b)| self.rules.contains(&(perm[a], perm[b])));
+        let attack_counts_kept = self
+            .attack_counts
+            .iter()
+            .all(|&(k, rel, bound)| self.attack_counts.contains(&(perm[k], rel, bound)));
         // A bound on a tie class maps onto the class of any member's image.
         let counts_kept = self
             .counts
@@ -176,7 +191,13 @@ impl Statements {
             .iter()
             .all(|(kind, rest)| scoped.contains(&(kind.map(|k| perm[k]), rest.clone())));
         let objective_kept = self.objective.is_none_or(|k| tie(k) == k);
-        moves_kept && rules_kept && counts_kept && compared_kept && scoped_kept && objective_kept
+        moves_kept
+            && rules_kept
+            && attack_counts_kept
+            && counts_kept
+            && compared_kept
+            && scoped_kept
+            && objective_kept
     }
 }
 

@@ -452,6 +452,10 @@ impl OwnBoard<'_> {
                 .placed()
                 .filter(|&a| self.kinds[a] == attacker)
                 .all(|a| self.attacked(a).iter().all(|&b| self.kinds[b] != target)),
+            RuleSpec::AttacksOf { kind, rel, k } => self
+                .placed()
+                .filter(|&a| self.kinds[a] == kind)
+                .all(|a| rel.holds(self.attacked(a).len() as i64, i64::from(k))),
             RuleSpec::Attacks(rel, k) => self.placed().all(|a| {
                 let hit = self.attacked(a).len() as i64;
                 match rel {
