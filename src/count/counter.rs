@@ -11,7 +11,10 @@
 //! classes is the average, over the board's symmetry group, of the number
 //! of solutions each symmetry fixes — each a projected count of the model
 //! with that symmetry imposed (`hint symmetric g`), the identity's being
-//! the number of solutions.
+//! the number of solutions. With several kinds the group is the board's
+//! symmetries times the renamings of interchangeable kinds, and a symmetry
+//! fixes a solution when it carries each piece onto a piece of its kind's
+//! image.
 
 use std::path::Path;
 use std::time::Instant;
@@ -21,7 +24,7 @@ use crate::error::{Error, Result};
 use crate::files::TempDir;
 use crate::instance::Instance;
 use crate::language::{Hint, HintSpec};
-use crate::lower::{symmetry_group, GROUP_LIMIT};
+use crate::lower::{kind_symmetry_group, symmetry_group, GROUP_LIMIT};
 use crate::model::HintKind;
 use crate::options::{Encodings, Format, Setting};
 use crate::solve::external::run_child;
@@ -142,30 +145,69 @@ fn burnside(
     solutions: u128,
     deadline: Option<Instant>,
 ) -> Result<(u128, usize)> {
-    let group = group_of(instance)?;
+    let fixing = fixing_hints(instance)?;
     let mut fixed = solutions;
-    for g in group.iter().filter(|g| !g.is_identity()) {
+    for hint in &fixing {
         let mut spec = instance.spec.clone();
-        spec.hints.push(Hint {
-            kind: HintSpec::Symmetric(vec![g.clone()]),
-            text: format!("hint symmetric {} (Burnside)", g.name()),
-        });
+        spec.hints.push(hint.clone());
         let invariant = instance.with_spec(spec)?;
         fixed += count(&invariant, counter, encodings, deadline)?;
     }
-    let order = group.len() as u128;
+    let order = fixing.len() as u128 + 1;
     if !fixed.is_multiple_of(order) {
         return Err(Error::internal(format!(
             "Burnside's sum of fixed solutions, {fixed}, is no multiple of the group's order {order}: the counts disagree with each other"
         )));
     }
-    Ok((fixed / order, group.len()))
+    Ok((fixed / order, fixing.len() + 1))
+}
+
+/// A hint for each symmetry of the group but the identity, keeping the
+/// solutions it fixes.
+fn fixing_hints(instance: &Instance) -> Result<Vec<Hint>> {
+    if !instance.spec.has_kinds() {
+        let group = group_of(instance)?;
+        return Ok(group
+            .into_iter()
+            .filter(|g| !g.is_identity())
+            .map(|g| Hint {
+                text: format!("hint symmetric {} (Burnside)", g.name()),
+                kind: HintSpec::Symmetric(vec![g]),
+            })
+            .collect());
+    }
+    one_per_class(instance)?;
+    let group = kind_symmetry_group(&instance.spec, &instance.board, GROUP_LIMIT)
+        .map_err(|_| too_large("the group of the board's symmetries and the kinds' renamings"))?;
+    Ok(group
+        .into_iter()
+        .filter(|g| !(g.board.is_identity() && g.kinds.iter().enumerate().all(|(i, &k)| i == k)))
+        .map(|g| Hint {
+            text: format!(
+                "hint symmetric {} renaming kinds {:?} (Burnside)",
+                g.board.name(),
+                g.kinds
+            ),
+            kind: HintSpec::SymmetricKinds {
+                board: g.board,
+                kinds: g.kinds,
+            },
+        })
+        .collect())
 }
 
 /// The board's symmetry group, when Burnside's lemma applies: a group that
 /// can be listed, and a solution set closed under it (no hint that keeps
 /// one solution per class).
 fn group_of(instance: &Instance) -> Result<Vec<SignedPerm>> {
+    one_per_class(instance)?;
+    symmetry_group(&instance.spec, &instance.board)
+        .map_err(|_| too_large("the board's symmetry group"))
+}
+
+/// Refuses a model whose hint keeps one solution per class: Burnside's
+/// lemma needs every solution.
+fn one_per_class(instance: &Instance) -> Result<()> {
     if let Some(h) = instance
         .model
         .hints
@@ -177,16 +219,13 @@ fn group_of(instance: &Instance) -> Result<Vec<SignedPerm>> {
             h.hint
         )));
     }
-    if instance.spec.has_kinds() {
-        return Err(Error::unsupported(format!(
-            "{}: a model counter does not count the classes of a model of several kinds of piece yet (Burnside's lemma would need a model fixed by each swap of kinds); without --counter, CaDiCaL lists one solution per class",
-            Setting::UpToSymmetry.mark()
-        )));
-    }
-    symmetry_group(&instance.spec, &instance.board).map_err(|_| {
-        Error::unsupported(format!(
-            "{}: the board's symmetry group has more than {GROUP_LIMIT} elements, too many for Burnside's lemma",
-            Setting::UpToSymmetry.mark()
-        ))
-    })
+    Ok(())
+}
+
+/// The refusal of a group too large to list.
+fn too_large(what: &str) -> Error {
+    Error::unsupported(format!(
+        "{}: {what} has more than {GROUP_LIMIT} elements, too many for Burnside's lemma",
+        Setting::UpToSymmetry.mark()
+    ))
 }

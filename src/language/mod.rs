@@ -202,6 +202,15 @@ pub enum HintSpec {
     },
     /// `hint symmetric G ...`: only solutions invariant under these maps.
     Symmetric(Vec<SignedPerm>),
+    /// Only solutions invariant under a board map that also renames the
+    /// kinds (kind `k` becomes `kinds[k]`): what a model counter counts
+    /// for Burnside's lemma with several kinds. No statement writes it.
+    SymmetricKinds {
+        /// Where the cells go.
+        board: SignedPerm,
+        /// What each kind becomes.
+        kinds: Vec<PieceKind>,
+    },
     /// `hint break_symmetry`: one solution per class of the board's group.
     BreakSymmetry,
 }

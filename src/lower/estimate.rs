@@ -215,6 +215,10 @@ fn hints(spec: &Spec, free: u64, riders: &[Vec<i64>], e: &mut Counts) {
                 let n = maps.len() as u64 * 2 * free;
                 e.rows(n, 2 * n);
             }
+            HintSpec::SymmetricKinds { kinds, .. } => {
+                let n = kinds.len() as u64 * free;
+                e.rows(n, 2 * n);
+            }
             HintSpec::BreakSymmetry => {
                 // With several kinds: every kind's layer, under each swap.
                 let swaps = super::hints::kind_permutations(spec).len() as u64;

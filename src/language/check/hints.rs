@@ -327,6 +327,9 @@ fn hint_text(kind: &HintSpec) -> String {
             format!("hint symmetric {}", names.join(" "))
         }
         HintSpec::BreakSymmetry => "hint break_symmetry".into(),
+        HintSpec::SymmetricKinds { board, kinds } => {
+            format!("hint symmetric {} renaming kinds {kinds:?}", board.name())
+        }
     }
 }
 

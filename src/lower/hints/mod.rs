@@ -31,6 +31,9 @@ impl Builder<'_> {
                 HintSpec::Layers(q) => self.layers_hint(&hint.text, *q),
                 HintSpec::Subboards { side, max } => self.subboards_hint(&hint.text, *side, *max),
                 HintSpec::Symmetric(maps) => self.symmetric_hint(&hint.text, maps),
+                HintSpec::SymmetricKinds { board, kinds } => {
+                    self.symmetric_kinds_hint(&hint.text, board, kinds)
+                }
                 HintSpec::BreakSymmetry => self.break_symmetry_hint(&hint.text),
             };
             self.model.hints.push(HintNote {

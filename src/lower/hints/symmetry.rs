@@ -21,7 +21,7 @@ use crate::board::symmetry::{board_group_keeping, generated, SignedPerm};
 use crate::board::Board;
 use crate::language::Spec;
 use crate::lower::{marks, Builder};
-use crate::model::{Constraint, HintKind, Lit, OriginId};
+use crate::model::{Constraint, HintKind, Lit, OriginId, PieceKind};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Boxes with more symmetries than [`GROUP_LIMIT`] get lex-leader
@@ -157,6 +157,38 @@ impl Builder<'_> {
         HintKind::Restricting(format!(
             "only solutions invariant under {}",
             names.join(" and ")
+        ))
+    }
+
+    /// Only solutions invariant under `board` renaming kind `k` to
+    /// `kinds[k]`: each piece of a kind implies its image's piece (round
+    /// each cycle of positions, they are equal).
+    pub(super) fn symmetric_kinds_hint(
+        &mut self,
+        text: &str,
+        board: &SignedPerm,
+        kinds: &[PieceKind],
+    ) -> HintKind {
+        let origin = self.model.origin(text);
+        let g = KindSymmetry {
+            board: board.clone(),
+            kinds: kinds.to_vec(),
+        };
+        let n = self.board.n_cells();
+        for (p, image) in g.position_map(self.board).into_iter().enumerate() {
+            let from = self.of_kind(p / n, p % n);
+            let to = self.of_kind(image / n, image % n);
+            let clause = match (from, to) {
+                (None, _) => continue,
+                (Some(a), Some(b)) if a == b => continue,
+                (Some(a), Some(b)) => vec![!a, b],
+                (Some(a), None) => vec![!a],
+            };
+            self.add(Constraint::Clause(clause), origin);
+        }
+        HintKind::Restricting(format!(
+            "only solutions invariant under {} renaming the kinds",
+            board.name()
         ))
     }
 

@@ -80,6 +80,19 @@ fn classes_by_burnside_equal_the_classes_enumerated() {
             "free.qspec",
             "board 4 x 4\nwalls free\nwalls == 1\npiece queen\nrule no_attack\ncount == 5\n",
         ),
+        // Kinds: the board's symmetries times the kinds' renamings (orders
+        // 16 and 48), a symmetry fixing a board that it carries onto itself
+        // with each piece's kind renamed.
+        write_text(
+            dir.path(),
+            "armies.qspec",
+            "board 4 x 4\npiece white queen\npiece black queen\nrule white no_attack black\ncount white == 2\ncount black == 2\n",
+        ),
+        write_text(
+            dir.path(),
+            "rooks.qspec",
+            "board 3 x 3\npiece a rook\npiece b rook\npiece c rook\nrule a no_attack b\nrule b no_attack c\nrule c no_attack a\ncount a >= 1\ncount b >= 1\ncount c >= 1\n",
+        ),
     ];
     for model in &models {
         let listed = counted(&qspec(&["count", model, "--up-to-symmetry"]));
