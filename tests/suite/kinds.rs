@@ -250,7 +250,10 @@ fn what_several_kinds_do_not_take_is_refused_at_its_place() {
         ),
         (
             format!("{two}rule white no_attack black\nhint layers <= 2\n"),
-            &["t.qspec:5:1", "takes `hint break_symmetry` alone"],
+            &[
+                "t.qspec:5:1",
+                "takes `hint break_symmetry` and `hint symmetric`",
+            ],
         ),
         (
             "board 4 x 4\npiece white queen drawn w\npiece black queen\n".to_string(),
@@ -677,5 +680,56 @@ fn peaceable_classes_a260680() {
             }
         );
         assert!(out.contains(&want), "{n}: {want}\n{out}");
+    }
+}
+
+/// `hint symmetric` in a model of several kinds keeps exactly the
+/// oracle's solutions the map carries onto themselves, every piece onto a
+/// piece of its own kind (the map as a function of `(row, column)` on
+/// `rows` x `cols`).
+#[test]
+fn a_symmetric_hint_keeps_each_kind_in_place() {
+    type Map = fn(usize, usize, usize, usize) -> (usize, usize);
+    let cases: [(&str, &str, Map); 3] = [
+        (
+            "board 3 x 4\npiece white rook\npiece black rook\nrule white no_attack black\ncount white >= 1\ncount black >= 1\n",
+            "rot180",
+            |r, c, rows, cols| (rows - 1 - r, cols - 1 - c),
+        ),
+        (
+            "board 3 x 4\npiece q queen\npiece n knight\nrule q no_attack n\nrule n no_attack q\ncount >= 4\n",
+            "mirror_rows",
+            |r, c, rows, _| (rows - 1 - r, c),
+        ),
+        (
+            "board 3 x 3\npiece a rook\npiece b rook\npiece c king\nrule a no_attack b\nrule c attacks == 1\ncount a >= 1\n",
+            "rot90",
+            |r, c, rows, _| (c, rows - 1 - r),
+        ),
+    ];
+    for (src, map, image) in cases {
+        let s = spec(src);
+        let (_, board) = build(&s);
+        let (rows, cols) = (s.dims[0], s.dims[1]);
+        let invariant: std::collections::BTreeSet<_> = kind_oracle(&s, &board)
+            .into_iter()
+            .filter(|sol| {
+                let mut moved: common::KindCells = sol
+                    .iter()
+                    .map(|&(cell, kind)| {
+                        let at = board.coords(cell);
+                        let (r, c) = image(at[0], at[1], rows, cols);
+                        (board.index(&[r, c]), kind)
+                    })
+                    .collect();
+                moved.sort_unstable();
+                moved == *sol
+            })
+            .collect();
+        let hinted = spec(&format!("{src}hint symmetric {map}\n"));
+        let (model, board) = build(&hinted);
+        let kept = cnf_kind_solutions(&model, &board, &Encodings::default());
+        assert_eq!(kept, invariant, "{map} on\n{src}");
+        assert!(!kept.is_empty(), "{map} on\n{src}");
     }
 }

@@ -287,9 +287,9 @@ impl Checker<'_> {
                     "`walls free` with several kinds of piece",
                     "fix the walls (`wall (r,c)`) in a model of several kinds",
                 )),
-                StmtKind::Hint { .. } if !is_break_symmetry(stmt) => Some((
+                StmtKind::Hint { .. } if !takes_kinds(stmt) => Some((
                     "this hint with several kinds of piece",
-                    "a model of several kinds takes `hint break_symmetry` alone",
+                    "a model of several kinds takes `hint break_symmetry` and `hint symmetric`",
                 )),
                 _ => None,
             };
@@ -329,8 +329,9 @@ fn leaps_onto_own_ray(spec: &Spec, name: &str) -> bool {
     })
 }
 
-/// Whether `stmt` is `hint break_symmetry`, the one hint a model of
-/// several kinds takes (its group renames interchangeable kinds too).
-fn is_break_symmetry(stmt: &Stmt) -> bool {
-    matches!(&stmt.kind, StmtKind::Hint { name, .. } if name.text == "break_symmetry")
+/// Whether `stmt` is a hint a model of several kinds takes: `hint
+/// break_symmetry` (its group renames interchangeable kinds too) and `hint
+/// symmetric` (each kind kept).
+fn takes_kinds(stmt: &Stmt) -> bool {
+    matches!(&stmt.kind, StmtKind::Hint { name, .. } if ["break_symmetry", "symmetric"].contains(&name.text.as_str()))
 }

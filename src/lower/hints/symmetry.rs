@@ -145,6 +145,18 @@ impl Builder<'_> {
 
     /// `hint symmetric G ...`.
     pub(super) fn symmetric_hint(&mut self, text: &str, maps: &[SignedPerm]) -> HintKind {
+        if self.spec.has_kinds() {
+            // Each kind kept: a piece's image is a piece of its own kind.
+            let kinds: Vec<PieceKind> = (0..self.spec.kinds.len()).collect();
+            for g in maps {
+                self.symmetric_kinds_hint(text, g, &kinds);
+            }
+            let names: Vec<String> = maps.iter().map(SignedPerm::name).collect();
+            return HintKind::Restricting(format!(
+                "only solutions invariant under {}, each kind kept",
+                names.join(" and ")
+            ));
+        }
         let origin = self.model.origin(text);
         for g in maps {
             let map = g.cell_map(self.board);
