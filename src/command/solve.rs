@@ -24,7 +24,7 @@ use qspec::error::{Error, Result};
 use qspec::files::TempDir;
 use qspec::instance::{Checked, CompileOptions, Destination, Instance, Source};
 use qspec::language::{Quantity, RuleSpec, Spec};
-use qspec::model::{Rel, Sense};
+use qspec::model::Sense;
 use qspec::options::{CertifyLevel, Encodings, EngineChoice, Format};
 use qspec::service::{show_answer, Shown};
 use qspec::solve;
@@ -182,7 +182,7 @@ fn rule_says(rule: &RuleSpec) -> String {
     match rule {
         RuleSpec::NoAttack => "`rule no_attack` forbids attacks".into(),
         RuleSpec::Attacks(rel, k) => {
-            let rel = if *rel == Rel::Eq { "==" } else { rel.symbol() };
+            let rel = rel.written();
             format!("`rule attacks {rel} {k}` counts the attacks of each piece")
         }
         RuleSpec::Dominate => "`rule dominate` asks every cell to be covered".into(),

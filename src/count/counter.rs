@@ -181,7 +181,7 @@ fn fixing_hints(instance: &Instance) -> Result<Vec<Hint>> {
         .map_err(|_| too_large("the group of the board's symmetries and the kinds' renamings"))?;
     Ok(group
         .into_iter()
-        .filter(|g| !(g.board.is_identity() && g.kinds.iter().enumerate().all(|(i, &k)| i == k)))
+        .filter(|g| !g.is_identity())
         .map(|g| Hint {
             text: format!(
                 "hint symmetric {} renaming kinds {:?} (Burnside)",

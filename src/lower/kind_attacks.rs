@@ -24,10 +24,9 @@ impl Builder<'_> {
     /// `rule <kind> attacks rel k`.
     pub(super) fn kind_attacks(&mut self, kind: PieceKind, rel: Rel, k: u32) {
         let name = &self.spec.kinds[kind].name;
-        let symbol = if rel == Rel::Eq { "==" } else { rel.symbol() };
         let origin = self
             .model
-            .origin(&format!("rule {name} attacks {symbol} {k}"));
+            .origin(&format!("rule {name} attacks {} {k}", rel.written()));
         let moves = super::canonical_moves(&self.spec.kinds[kind].piece, self.spec);
         let (steps, leaps) = (super::signed(&moves.riders), super::signed(&moves.leapers));
         for cell in 0..self.board.n_cells() {

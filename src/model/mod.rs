@@ -51,6 +51,14 @@ impl Rel {
         }
     }
 
+    /// As a model file writes it: `<=`, `>=` or `==`.
+    pub fn written(self) -> &'static str {
+        match self {
+            Rel::Eq => "==",
+            other => other.symbol(),
+        }
+    }
+
     /// Whether `lhs rel rhs` holds.
     pub fn holds(self, lhs: i64, rhs: i64) -> bool {
         match self {

@@ -309,7 +309,7 @@ impl Checker<'_> {
 
 /// The text a hint is reported by: `hint symmetric rot180`.
 fn hint_text(kind: &HintSpec) -> String {
-    let rel = |r: Rel, k: u32| format!("{} {k}", if r == Rel::Eq { "==" } else { r.symbol() });
+    let rel = |r: Rel, k: u32| format!("{} {k}", r.written());
     match kind {
         HintSpec::Lines => "hint lines".into(),
         HintSpec::EmptyLines(r, k) => format!("hint empty_lines {}", rel(*r, *k)),

@@ -147,29 +147,20 @@ impl Checker<'_> {
                     }
                 }
                 StmtKind::Piece { .. } => {} // the kinds, read first
-                StmtKind::Rule(RuleAst::Between {
-                    attacker,
-                    rule,
-                    target,
-                }) => {
-                    if let Some(r) = self.rule_between(attacker, rule, target, &spec.kinds) {
-                        if !spec.rules.contains(&r) {
-                            spec.rules.push(r);
-                        }
-                    }
-                }
-                StmtKind::Rule(RuleAst::KindAttacks { kind, rel }) => {
-                    if let Some(r) = self.kind_attacks(kind, rel, &spec.kinds) {
-                        if !spec.rules.contains(&r) {
-                            spec.rules.push(r);
-                        }
-                    }
-                }
                 StmtKind::Rule(rule) => {
-                    if let Some(r) = self.rule(rule) {
-                        if !spec.rules.contains(&r) {
-                            spec.rules.push(r);
+                    let checked = match rule {
+                        RuleAst::Between {
+                            attacker,
+                            rule,
+                            target,
+                        } => self.rule_between(attacker, rule, target, &spec.kinds),
+                        RuleAst::KindAttacks { kind, rel } => {
+                            self.kind_attacks(kind, rel, &spec.kinds)
                         }
+                        _ => self.rule(rule),
+                    };
+                    if let Some(r) = checked.filter(|r| !spec.rules.contains(r)) {
+                        spec.rules.push(r);
                     }
                 }
                 StmtKind::Count(rel) => {

@@ -40,6 +40,11 @@ pub struct KindSymmetry {
 }
 
 impl KindSymmetry {
+    /// Whether it moves no cell and renames no kind.
+    pub fn is_identity(&self) -> bool {
+        self.board.is_identity() && self.kinds.iter().enumerate().all(|(i, &k)| i == k)
+    }
+
     /// Where it sends each position of the kinds' layers: a piece of kind
     /// `k` on cell `c` is position `k * n_cells + c`, and goes to the piece
     /// of kind `kinds[k]` on the board's image of `c`.
