@@ -345,7 +345,9 @@ impl Model {
     /// `optimal`, the solutions at the optimum (found first). CaDiCaL lists
     /// them, or the clique search (with `engine="clique"`, and `auto` on
     /// boards of three or more dimensions) for a `rule no_attack` count
-    /// bounded from below or at the optimum: it finds them all first.
+    /// bounded from below or at the optimum, or the row search (with
+    /// `engine="rows"`, and `auto` where it applies: no three in line):
+    /// those find them all first.
     #[pyo3(signature = (*, up_to_symmetry = false, optimal = false, limit = None, timeout = None, engine = None, amo = None, card = None))]
     #[allow(clippy::too_many_arguments)]
     fn solutions(

@@ -355,6 +355,14 @@ classes but does not prove there is no third.
 
   qspec count models/queens-3d-5.qspec --optimal --up-to-symmetry   # 22, 1056
 
+The row search lists them instead with --engine rows, and with auto for the
+models it takes (one piece under limits on sets of cells, `count per line
+<= 2`, with a count that fills every row: no three in line), the same way:
+every class first, each kept as the least of its images, then each listed
+and verified.
+
+  qspec count models/no-three-in-line.qspec -D n=11 --up-to-symmetry   # 158, 1120
+
 --up-to-symmetry counts classes under the board's symmetry group as given
 (the group of `hint break_symmetry`: the box's rotations and reflections that
 keep walls, fixed and forbidden cells in place; with `walls free` they act on

@@ -134,11 +134,11 @@ impl<'a> Counting<'a> {
     fn run(&mut self, classes: Option<Orbits>) -> Result<u8> {
         let how = match (
             self.req.counter,
-            self.lister.as_ref().map(Lister::by_clique),
+            self.lister.as_ref().and_then(Lister::by_engine),
         ) {
             (Some(c), _) => format!("counted by {} on the CNF", c.name()),
-            (None, Some(true)) => "every solution by the clique search".into(),
-            (None, _) => "every solution with the embedded CaDiCaL".into(),
+            (None, Some(engine)) => format!("every solution by {engine}"),
+            (None, None) => "every solution with the embedded CaDiCaL".into(),
         };
         self.listing.comment(&format!(
             "qspec {}: {}, {how}, {}",
@@ -266,15 +266,14 @@ impl<'a> Counting<'a> {
     /// printed.
     fn solutions(&mut self, optimum: Option<i64>) -> Result<Solutions<'a>> {
         let lister = self.lister.as_ref().expect("a listing has a lister");
-        let status = lister.by_clique().then(Progress::status);
-        if let Some(status) = &status {
-            status.say("every solution by the clique search".to_string());
+        let engine = lister.by_engine();
+        let status = engine.map(|_| Progress::status());
+        if let (Some(status), Some(engine)) = (&status, engine) {
+            status.say(format!("every solution by {engine}"));
         }
         let mut searched = |nodes: u64| {
-            if let Some(status) = &status {
-                status.say(format!(
-                    "every solution by the clique search: {nodes} nodes"
-                ));
+            if let (Some(status), Some(engine)) = (&status, engine) {
+                status.say(format!("every solution by {engine}: {nodes} nodes"));
             }
         };
         let listed = lister.list(

@@ -1,6 +1,6 @@
-//! The solutions the clique search found ([`Found`]), handed out one at a
-//! time. The search returns one member of each class under the symmetries
-//! it pruned with; a count of every solution spreads each class into its
+//! The solutions an engine found all at once ([`Found`]: the clique search,
+//! the row search), handed out one at a time. The search returns one
+//! member of each class under the symmetries it pruned with; a count of every solution spreads each class into its
 //! members as it is reached (memory grows with the classes, not with the
 //! solutions), and a count of classes (`--up-to-symmetry`) takes each
 //! class's canonical member under the board's group without spreading
@@ -16,7 +16,7 @@ use crate::board::orbit::Orbits;
 use crate::diag::plural;
 use crate::instance::Instance;
 use crate::model::Var;
-use crate::solve::clique::enumerate::{Every, Symmetries};
+use crate::solve::every::{Every, Symmetries};
 
 /// The solutions the clique search found, handed out one at a time.
 pub(super) struct Found {
@@ -215,7 +215,8 @@ mod tests {
     fn listed(instance: &Instance, up_to_symmetry: bool, keep: usize) -> Option<(Vec<u64>, End)> {
         let orbits = classes_for(instance, up_to_symmetry, true).unwrap();
         let stop = Stop::new(None);
-        let mut solutions = Solutions::by_clique_keeping(
+        let mut solutions = Solutions::by_engine_keeping(
+            &crate::solve::clique::CLIQUE,
             Cow::Borrowed(instance),
             None,
             orbits,

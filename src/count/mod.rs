@@ -7,10 +7,11 @@
 //! break_symmetry`) with its class size computed from the geometry
 //! ([`crate::board::orbit`]), so that the number of solutions is the sum of
 //! the class sizes. Or the clique search finds them all at once
-//! ([`Solutions::by_clique`], for `rule no_attack` models: every class under
+//! ([`Solutions::by_engine`], for `rule no_attack` models: every class under
 //! the board's symmetries, spread into its members as they are handed out,
 //! or with classes counted its canonical member alone, each then verified
-//! as CaDiCaL's are; `found.rs` hands them out). Or an external model counter
+//! as CaDiCaL's are; `found.rs` hands them out), or the row search does
+//! (for models whose count fills every row: no three in line). Or an external model counter
 //! counts them ([`counter`]: d4, Ganak), classes by Burnside's lemma.
 //!
 //! ```
@@ -58,7 +59,7 @@ use crate::model::{Model, Rel};
 use crate::options::{Encodings, Setting};
 use crate::solve;
 use crate::solve::clique;
-use crate::solve::{Report, SolveOptions, Status, Stop};
+use crate::solve::{Engine, Report, SolveOptions, Status, Stop};
 
 /// The solutions found so far.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -135,12 +136,12 @@ pub fn classes(instance: &Instance, asked: bool) -> Result<Option<Orbits>> {
     classes_within(instance, asked, GROUP_LIMIT)
 }
 
-/// [`classes`] for a listing by the clique search when `by_clique`
-/// ([`listed_by_clique`]; it needs no constraint per symmetry, so it takes
+/// [`classes`] for a listing by an engine when `by_engine` ([`lister_for`]:
+/// the clique search, the row search; it needs no constraint per symmetry, so it takes
 /// groups of up to [`CLASS_LIMIT`] elements), else by CaDiCaL (up to
 /// [`GROUP_LIMIT`]).
-pub fn classes_for(instance: &Instance, asked: bool, by_clique: bool) -> Result<Option<Orbits>> {
-    let limit = match by_clique {
+pub fn classes_for(instance: &Instance, asked: bool, by_engine: bool) -> Result<Option<Orbits>> {
+    let limit = match by_engine {
         true => CLASS_LIMIT,
         false => GROUP_LIMIT,
     };
@@ -335,18 +336,21 @@ impl<'a> Solutions<'a> {
         })
     }
 
-    /// [`Solutions::listing`] found by the clique search on `threads`
-    /// threads ([`clique::enumerate`], telling `searched` its nodes so far
-    /// as it goes), when it enumerates this instance
-    /// (a `rule no_attack` model whose count is bounded from below, or
-    /// fixed at `optimum`): it collects every class first and then hands
-    /// out their members (with `orbits`, their canonical members). `None`
-    /// when it does not take the instance, or when it finds more classes
-    /// than it keeps at once and CaDiCaL can list the solutions instead
-    /// (no classes are counted, or their group has at most [`GROUP_LIMIT`]
-    /// elements); past that, the classes it kept are handed out and the
-    /// count ends at [`End::Capacity`].
-    pub fn by_clique(
+    /// [`Solutions::listing`] found by `engine` on `threads` threads
+    /// ([`crate::solve::Engine::every`], telling `searched` its nodes so far
+    /// as it goes), when it enumerates this instance (the clique search: a
+    /// `rule no_attack` model whose count is bounded from below, or fixed
+    /// at `optimum`; the row search: a count that fills every row): it
+    /// collects every class first and then hands out their members (with
+    /// `orbits`, their canonical members). `None` when it does not take the
+    /// instance, or when it finds more classes than it keeps at once and
+    /// CaDiCaL can list the solutions instead (no classes are counted, or
+    /// their group has at most [`GROUP_LIMIT`] elements); past that, the
+    /// classes it kept are handed out and the count ends at
+    /// [`End::Capacity`].
+    #[allow(clippy::too_many_arguments)]
+    pub fn by_engine(
+        engine: &dyn Engine,
         instance: Cow<'a, Instance>,
         optimum: Option<i64>,
         orbits: Option<Orbits>,
@@ -355,7 +359,8 @@ impl<'a> Solutions<'a> {
         threads: usize,
         searched: &mut dyn FnMut(u64),
     ) -> Result<Option<Solutions<'a>>> {
-        Solutions::by_clique_keeping(
+        Solutions::by_engine_keeping(
+            engine,
             instance,
             optimum,
             orbits,
@@ -367,9 +372,10 @@ impl<'a> Solutions<'a> {
         )
     }
 
-    /// [`Solutions::by_clique`], the search keeping up to `keep` classes.
+    /// [`Solutions::by_engine`], the search keeping up to `keep` classes.
     #[allow(clippy::too_many_arguments)]
-    fn by_clique_keeping(
+    fn by_engine_keeping(
+        engine: &dyn Engine,
         instance: Cow<'a, Instance>,
         optimum: Option<i64>,
         orbits: Option<Orbits>,
@@ -380,9 +386,7 @@ impl<'a> Solutions<'a> {
         keep: usize,
     ) -> Result<Option<Solutions<'a>>> {
         let target = target(instance, optimum, false)?;
-        let Some(mut every) =
-            clique::enumerate::every(&target.model, threads, stop, searched, keep)
-        else {
+        let Some(mut every) = engine.every(&target.model, threads, stop, searched, keep) else {
             return Ok(None);
         };
         // Where a stop came too, the count ends on the stop.
@@ -482,15 +486,18 @@ impl<'a> Solutions<'a> {
     }
 }
 
-/// Whether the clique search lists the solutions of `model` rather than
-/// CaDiCaL ([`Solutions::by_clique`]), the engines run with `opts`: when
-/// asked of it (`--engine clique`, or `auto` where auto picks the clique
-/// search: boards of three or more dimensions) and the model is one it
+/// The engine that lists the solutions of `model` rather than CaDiCaL
+/// ([`Solutions::by_engine`]), the engines run with `opts`: the one asked
+/// for (or auto's pick: the clique search on boards of three or more
+/// dimensions, the row search where it applies), when the model is one it
 /// lists — at its optimum when `at_optimum`.
-pub fn listed_by_clique(model: &Model, opts: &SolveOptions, at_optimum: bool) -> bool {
-    crate::solve::chosen(opts.engine, model, opts)
-        .engine
-        .lists(model, at_optimum)
+pub fn lister_for(
+    model: &Model,
+    opts: &SolveOptions,
+    at_optimum: bool,
+) -> Option<&'static dyn Engine> {
+    let engine = crate::solve::chosen(opts.engine, model, opts).engine;
+    engine.lists(model, at_optimum).then_some(engine)
 }
 
 /// The instance whose solutions are counted: `instance` with its

@@ -1,7 +1,8 @@
 //! Where the solutions of a count come from: CaDiCaL one at a time
 //! ([`Staged`]: on a large model, past its first solutions, one solver
-//! per cube on several threads), or the clique search's, found all at once and
-//! handed out one at a time ([`Found`], in `found.rs`).
+//! per cube on several threads), or an engine's (the clique search, the
+//! row search), found all at once and handed out one at a time ([`Found`],
+//! in `found.rs`).
 
 use super::cubes::Staged;
 use super::found::Found;
@@ -12,7 +13,7 @@ use crate::error::Result;
 pub(super) enum Supplier {
     /// CaDiCaL, one at a time.
     Solver(Staged),
-    /// Found all at once by the clique search.
+    /// Found all at once by an engine that lists them itself.
     Found(Found),
 }
 

@@ -377,6 +377,18 @@ impl Model {
         &self.names[v.index()]
     }
 
+    /// The origins of the hints a search of its own may leave out: those
+    /// that keep every solution (implied) or one in every symmetry class
+    /// (the engines that search without the clauses need none of them, and
+    /// complete their answer against the whole model).
+    pub fn verdict_keeping_hints(&self) -> std::collections::HashSet<&str> {
+        self.hints
+            .iter()
+            .filter(|h| matches!(h.kind, HintKind::Implied | HintKind::OnePerClass(_)))
+            .map(|h| h.hint.as_str())
+            .collect()
+    }
+
     /// The id of `origin`, interning it on first use.
     pub fn origin(&mut self, origin: &str) -> OriginId {
         match self.origins.iter().position(|o| o == origin) {

@@ -1,9 +1,10 @@
 //! Who lists a model's solutions, decided once for the command line and
-//! the Python package: the clique search, where the engine asked for (or
-//! auto's pick) lists this model's solutions, else the embedded CaDiCaL.
-//! The group whose classes are counted is settled with that choice, since
-//! the clique search takes larger groups than CaDiCaL's lex-leader
-//! constraints do, so a group too large is refused before any search.
+//! the Python package: the engine asked for (or auto's pick), where it
+//! lists this model's solutions itself (the clique search, the row
+//! search), else the embedded CaDiCaL. The group whose classes are counted
+//! is settled with that choice, since an engine that lists takes larger
+//! groups than CaDiCaL's lex-leader constraints do, so a group too large is
+//! refused before any search.
 
 use std::borrow::Cow;
 
@@ -14,15 +15,26 @@ use crate::instance::Instance;
 use crate::language::Spec;
 use crate::lower::GROUP_LIMIT;
 use crate::options::{EngineChoice, Setting};
-use crate::solve::{SolveOptions, Stop};
+use crate::solve::{Engine, SolveOptions, Stop};
 
 /// Who lists the solutions of one model, and the classes they are counted
 /// in.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Lister {
-    by_clique: bool,
+    /// The engine that lists them itself (else CaDiCaL).
+    engine: Option<&'static dyn Engine>,
     clique_asked: bool,
     classes: Option<Orbits>,
+}
+
+impl std::fmt::Debug for Lister {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Lister")
+            .field("engine", &self.engine.map(|e| e.name()))
+            .field("clique_asked", &self.clique_asked)
+            .field("classes", &self.classes)
+            .finish()
+    }
 }
 
 /// The solutions a [`Lister`] hands out, with what a reader should be
@@ -47,17 +59,18 @@ impl Lister {
         optimal: bool,
         up_to_symmetry: bool,
     ) -> Result<Lister> {
-        let by_clique = count::listed_by_clique(&instance.model, opts, optimal);
+        let engine = count::lister_for(&instance.model, opts, optimal);
         Ok(Lister {
-            by_clique,
+            engine,
             clique_asked: opts.engine == EngineChoice::Clique,
-            classes: count::classes_for(instance, up_to_symmetry, by_clique)?,
+            classes: count::classes_for(instance, up_to_symmetry, engine.is_some())?,
         })
     }
 
-    /// Whether the clique search lists the solutions (else CaDiCaL).
-    pub fn by_clique(&self) -> bool {
-        self.by_clique
+    /// What lists the solutions, when an engine does it itself (`the
+    /// clique search`, `the row search`); `None`: CaDiCaL.
+    pub fn by_engine(&self) -> Option<&'static str> {
+        self.engine.map(|e| e.lister())
     }
 
     /// The group whose classes are counted, if any.
@@ -66,9 +79,9 @@ impl Lister {
     }
 
     /// The solutions of `instance` at `optimum` (when given), up to
-    /// `limit` of them, until `stop`: by the clique search when it lists
-    /// them (telling `searched` its nodes so far), else by CaDiCaL, with a
-    /// note where the clique search was asked for or gave up.
+    /// `limit` of them, until `stop`: by the engine when it lists them
+    /// (telling `searched` its nodes so far), else by CaDiCaL, with a
+    /// note where the clique search was asked for or an engine gave up.
     pub fn list<'a>(
         &self,
         instance: Cow<'a, Instance>,
@@ -80,8 +93,9 @@ impl Lister {
     ) -> Result<Listed<'a>> {
         let threads = opts.threads();
         let mut notes = Vec::new();
-        if self.by_clique {
-            let found = Solutions::by_clique(
+        if let Some(engine) = self.engine {
+            let found = Solutions::by_engine(
+                engine,
                 instance.clone(),
                 optimum,
                 self.classes.clone(),
@@ -94,7 +108,8 @@ impl Lister {
                 return Ok(Listed { solutions, notes });
             }
             notes.push(format!(
-                "the clique search found more than {} classes, more than it keeps at once: every solution with the embedded CaDiCaL, one at a time",
+                "{} found more than {} classes, more than it keeps at once: every solution with the embedded CaDiCaL, one at a time",
+                engine.lister(),
                 crate::solve::clique::COLLECT_LIMIT
             ));
         } else if self.clique_asked {

@@ -14,6 +14,10 @@
 //!   clique search may refute what SAT cannot, and SAT hits a full
 //!   placement the clique search may not (30 queens on 30x30): both side
 //!   by side ([`Race`]), the first to finish answering;
+//! * the row search for the models it takes (a count that fills every row
+//!   to its limit under limits on sets of cells: no three in line), which
+//!   lists their solutions where CaDiCaL, asked for one board a class at
+//!   a time, stops near n = 10;
 //! * elsewhere the SAT solvers, both on two threads (the portfolio): which
 //!   is faster varies from model to model and from run to run (fewest
 //!   walls on 8x8: CaDiCaL 0.12 s, Kissat 0.58 s; the seeds' Q_3(19):
@@ -29,7 +33,7 @@ use std::time::Duration;
 
 use super::engine::{Chosen, Engine};
 use super::interface::{Answer, Report, SolveOptions, Status};
-use super::{clique, portfolio};
+use super::{clique, portfolio, rows};
 use crate::error::Result;
 use crate::model::{Decision, Model};
 
@@ -57,6 +61,12 @@ pub fn choose(model: &Model, opts: &SolveOptions) -> Chosen {
         if deciding && opts.threads() >= 2 {
             return pick(&RACE, "a no_attack count bound on 2 dimensions");
         }
+    }
+    if rows::applies(model).is_ok() {
+        return pick(
+            &rows::ROWS,
+            "every row filled to its limit under limits on sets of cells",
+        );
     }
     // SAT: which of the two is faster varies from model to model and run
     // to run (the seeds' Q_3(n): Kissat 2.4 s against CaDiCaL's 12 s at

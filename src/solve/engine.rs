@@ -1,7 +1,8 @@
 //! The engines qspec embeds, behind one trait ([`Engine`]): CaDiCaL,
 //! Kissat and both as a portfolio ([`super::portfolio`]), the clique search
-//! ([`super::clique`]), and the clique search and Kissat side by side
-//! ([`super::auto`]), handed out in one place ([`super::registry`]).
+//! ([`super::clique`]), the row search ([`super::rows`]), and the clique
+//! search and Kissat side by side ([`super::auto`]), handed out in one
+//! place ([`super::registry`]).
 //!
 //! Everything a caller needs to know about an engine is asked of it — its
 //! name, whether it runs a SAT solver or the clique search, whether it
@@ -10,7 +11,9 @@
 
 use std::fmt;
 
+use super::every::Every;
 use super::interface::{Answer, Report, SolveOptions};
+use super::oracle::Stop;
 use crate::error::Result;
 use crate::model::Model;
 
@@ -30,8 +33,29 @@ pub trait Engine: Sync {
     /// Whether it takes `model`: `Err` says why not and what to use.
     fn takes(&self, model: &Model) -> Result<()>;
     /// Whether it lists every solution of `model` itself (at the optimum
-    /// when `at_optimum`) for `qspec count`; else CaDiCaL lists them.
+    /// when `at_optimum`) for `qspec count` ([`Engine::every`]); else
+    /// CaDiCaL lists them.
     fn lists(&self, model: &Model, at_optimum: bool) -> bool;
+    /// What the notes of `qspec count` call it when it lists: `the clique
+    /// search`.
+    fn lister(&self) -> &'static str {
+        self.name()
+    }
+    /// Every solution of `model` (whose count is already fixed), one
+    /// member of each class under the symmetries it answers with, on
+    /// `threads` threads until `stop`, telling `searched` its nodes so far;
+    /// past `keep` classes it stops ([`Every::overflowed`]). `None` when it
+    /// does not list the model's solutions itself.
+    fn every(
+        &self,
+        _model: &Model,
+        _threads: usize,
+        _stop: &Stop,
+        _searched: &mut dyn FnMut(u64),
+        _keep: usize,
+    ) -> Option<Every> {
+        None
+    }
     /// Solves `model`, reporting every better objective value as it is
     /// found.
     fn solve(&self, model: &Model, opts: &SolveOptions, report: &mut dyn Report) -> Result<Answer>;

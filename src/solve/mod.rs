@@ -6,7 +6,8 @@
 //! engines ([`shared`])); any other solver by its command
 //! line ([`external`]); for models that ask for the most pieces no two of
 //! which attack, a branch and bound over the conflict graph instead
-//! ([`clique`]); every engine behind one trait, handed out in one place
+//! ([`clique`]); for models that fill every row to its limit (no three in
+//! line), a search row by row ([`rows`]); every engine behind one trait, handed out in one place
 //! ([`Engine`], [`registry`]), the engine for each model by default
 //! ([`auto`]); warm starts ([`warm_start`]).
 //!
@@ -30,6 +31,7 @@ pub(crate) mod cost;
 mod cover;
 pub(crate) mod embedded;
 mod engine;
+pub mod every;
 pub mod external;
 mod interface;
 mod kissat;
@@ -37,6 +39,7 @@ mod optimize;
 mod oracle;
 mod portfolio;
 mod registry;
+pub mod rows;
 mod shared;
 mod steps;
 pub(crate) mod warm_start;

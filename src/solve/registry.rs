@@ -5,7 +5,7 @@
 
 use super::engine::Chosen;
 use super::interface::{Answer, Report, SolveOptions};
-use super::{auto, clique, portfolio};
+use super::{auto, clique, portfolio, rows};
 use crate::error::Result;
 use crate::model::Model;
 use crate::options::EngineChoice;
@@ -19,6 +19,7 @@ pub fn chosen(choice: EngineChoice, model: &Model, opts: &SolveOptions) -> Chose
         EngineChoice::Kissat => Chosen::named(&portfolio::KISSAT),
         EngineChoice::Portfolio => Chosen::named(&portfolio::PORTFOLIO),
         EngineChoice::Clique => Chosen::named(&clique::CLIQUE),
+        EngineChoice::Rows => Chosen::named(&rows::ROWS),
     }
 }
 

@@ -219,6 +219,55 @@ fn agree(src: &str, want: &BTreeSet<Cells>, base: Ask) {
     assert_eq!(sizes, want.len() as u64, "{src}");
 }
 
+/// Models the row search lists (one piece, `<=` limits on sets of cells,
+/// a count that fills every row): no three in line on squares and on
+/// oblongs (whose columns are not filled), walls and forbidden cells that
+/// keep both mirrors, one of them, or only the diagonal, and queens and
+/// rooks said by scoped counts.
+const ROW_CASES: [&str; 10] = [
+    "board 3 x 3\ncount per line <= 2\ncount == 6\n",
+    "board 4 x 4\ncount per line <= 2\ncount == 8\n",
+    "board 4 x 5\ncount per line <= 2\ncount == 8\n",
+    "board 5 x 4\ncount per line <= 2\ncount == 10\n",
+    "board 5 x 5\nwall (2,2)\ncount per line <= 2\ncount == 10\n",
+    "board 5 x 5\nwall (0,1)\nwall (0,3)\ncount per line <= 2\ncount == 10\n",
+    "board 5 x 5\nforbid (0,0)\ncount per line <= 2\ncount == 10\n",
+    "board 5 x 5\ncount per row <= 1\ncount per column <= 1\ncount per diagonal <= 1\ncount == 5\n",
+    "board 4 x 4\ncount per row <= 2\ncount per column <= 2\ncount >= 8\n",
+    "board 5 x 5\nwall (1,1)\nwall (3,3)\ncount per line <= 2\ncount per row <= 1\ncount == 5\n",
+];
+
+/// The row search lists what the oracle lists, on one thread and on two,
+/// in the same order, and takes every case (none falls back to CaDiCaL
+/// unseen): the mirrors it prunes with lose no class.
+#[test]
+fn the_row_search_lists_what_the_oracle_lists() {
+    let mut with_solutions = 0;
+    for src in ROW_CASES {
+        let (instance, solutions) = lists_as_the_oracle_does(src, EngineChoice::Rows);
+        with_solutions += usize::from(solutions > 0);
+        assert!(
+            qspec::solve::rows::applies(&instance.model).is_ok(),
+            "the row search takes {src}"
+        );
+    }
+    assert!(with_solutions >= 8, "{with_solutions}");
+    // A model's own `hint break_symmetry` (the search leaves its
+    // constraints out): the classes CaDiCaL lists under it.
+    let hinted =
+        "board 5 x 5\nforbid (0,0)\ncount per line <= 2\ncount == 10\nhint break_symmetry\n";
+    let summary = |engine| {
+        let ask = Ask {
+            engine: Some(engine),
+            ..Ask::default()
+        };
+        let s = run_src(hinted, ask).summary;
+        (number(&s, "classes"), number(&s, "solutions"))
+    };
+    assert_eq!(summary(EngineChoice::Rows), (13, 25));
+    assert_eq!(summary(EngineChoice::Cadical), (13, 25));
+}
+
 /// Small boards: scoped counts and regions, every rule, leapers, walls,
 /// fixed and forbidden cells, `walls free`, 3-D, a torus, implied hints.
 const CASES: [&str; 19] = [
@@ -280,6 +329,34 @@ const CLIQUE_CASES: [&str; 14] = [
     "board 5 x 3\npiece bishop\nrule no_attack\ncount >= 5\n",
 ];
 
+/// Checks that `engine` lists what the oracle lists for `src` (with
+/// [`agree`]), on one thread and on two, in the same order; the model
+/// loaded, and how many solutions the oracle has.
+fn lists_as_the_oracle_does(src: &str, engine: EngineChoice) -> (qspec::instance::Instance, usize) {
+    let s = spec(src);
+    let board = Board::new(&s.dims, s.torus, &s.walls);
+    let want = oracle(&s, &board);
+    let mut lists = Vec::new();
+    for threads in [1, 2] {
+        let ask = Ask {
+            engine: Some(engine),
+            threads: Some(threads),
+            ..Ask::default()
+        };
+        agree(src, &want, ask);
+        lists.push(run_src(src, Ask { all: true, ..ask }).solutions);
+    }
+    assert_eq!(lists[0], lists[1], "the order on 1 and 2 threads: {src}");
+    let instance = qspec::instance::load_source(
+        "case.qspec",
+        src,
+        &[],
+        &qspec::instance::LoadOptions::default(),
+    )
+    .unwrap();
+    (instance, want.len())
+}
+
 /// The clique search lists what the oracle lists, on one thread and on
 /// two, in the same order (and takes every case: none falls back to
 /// CaDiCaL unseen).
@@ -290,28 +367,9 @@ const CLIQUE_CASES: [&str; 14] = [
 )]
 fn the_clique_search_lists_what_the_oracle_lists() {
     for src in CLIQUE_CASES {
-        let s = spec(src);
-        let board = Board::new(&s.dims, s.torus, &s.walls);
-        let want = oracle(&s, &board);
-        let mut lists = Vec::new();
-        for threads in [1, 2] {
-            let ask = Ask {
-                engine: Some(EngineChoice::Clique),
-                threads: Some(threads),
-                ..Ask::default()
-            };
-            agree(src, &want, ask);
-            lists.push(run_src(src, Ask { all: true, ..ask }).solutions);
-        }
-        assert_eq!(lists[0], lists[1], "the order on 1 and 2 threads: {src}");
-        let instance = qspec::instance::load_source(
-            "case.qspec",
-            src,
-            &[],
-            &qspec::instance::LoadOptions::default(),
-        )
-        .unwrap();
-        let found = qspec::count::Solutions::by_clique(
+        let (instance, _) = lists_as_the_oracle_does(src, EngineChoice::Clique);
+        let found = qspec::count::Solutions::by_engine(
+            &qspec::solve::clique::CLIQUE,
             std::borrow::Cow::Borrowed(&instance),
             None,
             None,
@@ -458,6 +516,108 @@ fn no_three_in_line_a000769_classes_and_a000755_solutions() {
             (all, classes_of_n),
             "n = {n}"
         );
+    }
+}
+
+/// The row search (auto's pick for the model) gives A000769 and A000755
+/// past where CaDiCaL's listing is quick, n = 2..10, and says it listed
+/// them (`c every solution by the row search`).
+#[test]
+fn no_three_in_line_by_the_row_search() {
+    for (n, all, classes_of_n) in [
+        (2, 1, 1),
+        (3, 2, 1),
+        (4, 11, 4),
+        (5, 32, 5),
+        (6, 50, 11),
+        (7, 132, 22),
+        (8, 380, 57),
+        (9, 368, 51),
+        (10, 1135, 156),
+    ] {
+        let ask = Ask {
+            up_to_symmetry: true,
+            engine: Some(EngineChoice::Auto),
+            ..Ask::default()
+        };
+        let run = run_file(&model("no-three-in-line.qspec"), &[("n", n)], ask);
+        assert_eq!(run.code, 0, "n = {n}");
+        let got = (
+            number(&run.summary, "solutions"),
+            number(&run.summary, "classes"),
+        );
+        assert_eq!(got, (all, classes_of_n), "n = {n}");
+    }
+    let path = model("no-three-in-line.qspec");
+    let o = qspec(&["count", path.to_str().unwrap(), "-D", "n=7"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("c qspec") && out.contains("every solution by the row search"),
+        "{out}"
+    );
+    assert!(
+        out.contains("c row search: 7 x 7, 108 limits, 2 pieces a row, 8 symmetries"),
+        "{out}"
+    );
+}
+
+/// `solve --engine rows`: a board that verifies, "no solution" proven, and
+/// the models it does not take refused with the reason.
+#[test]
+fn the_row_search_solves_and_refuses_with_the_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = model("no-three-in-line.qspec");
+    let o = qspec(&[
+        "solve",
+        path.to_str().unwrap(),
+        "-D",
+        "n=16",
+        "--engine",
+        "rows",
+    ]);
+    assert_eq!(o.status.code(), Some(10), "{}", stderr(&o));
+    let board = common::write_text(dir.path(), "board.txt", &stdout(&o));
+    let v = qspec(&["verify", path.to_str().unwrap(), "-D", "n=16", &board]);
+    assert!(v.status.success(), "{}{}", stdout(&v), stderr(&v));
+    let none = common::write_text(
+        dir.path(),
+        "none.qspec",
+        "board 5 x 4\ncount per line <= 2\ncount == 10\n",
+    );
+    let o = qspec(&["solve", &none, "--engine", "rows"]);
+    assert_eq!(o.status.code(), Some(20), "{}", stdout(&o));
+    for (src, why) in [
+        (
+            "board 6 x 6\ncount per line <= 2\nmaximize count\n",
+            "the model has an objective",
+        ),
+        (
+            "board 6 x 6\ncount per line <= 2\ncount == 11\n",
+            "the count (11) does not fill every row to its limit (the rows hold 12)",
+        ),
+        (
+            "board 6 x 6\ncount per row == 2\ncount == 12\n",
+            "a lower bound on a part of the board",
+        ),
+        (
+            "board 3 x 3 x 3\ncount per line <= 2\ncount == 18\n",
+            "the board has 3 dimensions",
+        ),
+        (
+            "board 6 x 6\npiece knight\nrule no_attack\ncount == 6\n",
+            "a clause",
+        ),
+    ] {
+        let file = common::write_text(dir.path(), "refused.qspec", src);
+        let o = qspec(&["solve", &file, "--engine", "rows"]);
+        assert_eq!(o.status.code(), Some(2), "{src}");
+        let err = stderr(&o);
+        assert!(
+            err.contains("the row search cannot take this model") && err.contains(why),
+            "{src}: {err}"
+        );
+        assert!(err.contains("--engine auto"), "{err}");
     }
 }
 

@@ -24,6 +24,9 @@ mod boards;
 #[path = "../../results/check/src/cube.rs"]
 mod cube;
 #[allow(dead_code)]
+#[path = "../../results/check/src/lines.rs"]
+mod lines;
+#[allow(dead_code)]
 #[path = "../../results/check/src/square.rs"]
 mod square;
 

@@ -4,7 +4,7 @@
 //! files; they share no code with qspec).
 
 use crate::common;
-use crate::{attacks, blocked, cube, square};
+use crate::{attacks, blocked, cube, lines, square};
 
 use common::{qspec, stderr, stdout};
 use serde_json::Value;
@@ -141,41 +141,111 @@ fn the_settled_values_qspec_reaches_in_seconds() {
 )]
 fn exactly_two_attacks_class_by_class_against_the_checkers_boards() {
     for n in 10..=14usize {
-        let ours: std::collections::BTreeSet<Vec<usize>> = common::k_max_classes(n, 2)
-            .lines()
-            .filter_map(|line| {
-                let v: Value = serde_json::from_str(line).unwrap();
-                let cells = v["cells"].as_array()?.iter().map(|rc| {
-                    let at = |i: usize| rc[i].as_u64().unwrap() as usize;
-                    at(0) * n + at(1)
-                });
-                Some(least_image(n, &cells.collect::<Vec<_>>()))
-            })
-            .collect();
+        let ours = jsonl_classes(&common::k_max_classes(n, 2), n);
         let file = ["txt", "txt.gz"]
             .map(|ext| format!("results/a051758/n{n}-classes.{ext}"))
             .into_iter()
             .find(|path| std::path::Path::new(path).exists())
             .unwrap_or_else(|| panic!("no class list of n = {n}"));
-        let theirs: std::collections::BTreeSet<Vec<usize>> = evidence(&file)
-            .lines()
-            .filter(|line| line.contains('/'))
-            .map(|line| {
-                let cells: Vec<usize> = line
-                    .split('/')
-                    .enumerate()
-                    .flat_map(|(r, row)| {
-                        row.trim()
-                            .char_indices()
-                            .filter(|&(_, ch)| ch == 'Q')
-                            .map(move |(c, _)| r * n + c)
-                    })
-                    .collect();
-                least_image(n, &cells)
-            })
-            .collect();
+        let theirs = drawn_classes(&evidence(&file), n);
         assert!(!theirs.is_empty(), "{file} holds no board");
         assert_eq!(ours, theirs, "n={n}: qspec's classes and {file}'s");
+    }
+}
+
+/// qspec's class representatives of a `solve --all --up-to-symmetry
+/// --jsonl` listing on n x n, each as its least image.
+fn listed_classes(args: &[&str], n: usize) -> std::collections::BTreeSet<Vec<usize>> {
+    let mut all = vec!["solve", "--all", "--up-to-symmetry", "--jsonl"];
+    all.extend_from_slice(args);
+    let o = qspec(&all);
+    assert!(o.status.success(), "{}", stderr(&o));
+    jsonl_classes(&stdout(&o), n)
+}
+
+/// The boards of a `--jsonl` listing on n x n, each as its least image.
+fn jsonl_classes(text: &str, n: usize) -> std::collections::BTreeSet<Vec<usize>> {
+    text.lines()
+        .filter_map(|line| {
+            let v: Value = serde_json::from_str(line).unwrap();
+            let cells = v["cells"].as_array()?.iter().map(|rc| {
+                let at = |i: usize| rc[i].as_u64().unwrap() as usize;
+                at(0) * n + at(1)
+            });
+            Some(least_image(n, &cells.collect::<Vec<_>>()))
+        })
+        .collect()
+}
+
+/// The boards of a checker's list (rows of `.` and `Q` split by `/`, a
+/// line each), each as its least image.
+fn drawn_classes(text: &str, n: usize) -> std::collections::BTreeSet<Vec<usize>> {
+    text.lines()
+        .filter(|line| line.contains('/'))
+        .map(|line| {
+            let cells: Vec<usize> = line
+                .split('/')
+                .enumerate()
+                .flat_map(|(r, row)| {
+                    row.trim()
+                        .char_indices()
+                        .filter(|&(_, ch)| ch == 'Q')
+                        .map(move |(c, _)| r * n + c)
+                })
+                .collect();
+            least_image(n, &cells)
+        })
+        .collect()
+}
+
+/// No three in line, n = 2..9, class by class: qspec's row search
+/// (`solve --all --up-to-symmetry`) and the checker's own search (rows
+/// top down, each pair of points forbidding its line below) list the same
+/// classes, as many as A000769 says, of A000755's boards.
+#[test]
+fn no_three_in_line_class_by_class_by_both_routes() {
+    let oeis = [
+        (2, 1, 1),
+        (3, 1, 2),
+        (4, 4, 11),
+        (5, 5, 32),
+        (6, 11, 50),
+        (7, 22, 132),
+        (8, 57, 380),
+        (9, 51, 368),
+    ];
+    for (n, classes, boards) in oeis {
+        let n_is = format!("n={n}");
+        let ours = listed_classes(&["models/no-three-in-line.qspec", "-D", &n_is], n);
+        let mut theirs = std::collections::BTreeSet::new();
+        let count = lines::count(n, &mut |cells| {
+            theirs.insert(least_image(n, cells));
+        });
+        assert_eq!(
+            (count.classes, count.solutions),
+            (classes, boards),
+            "n = {n}"
+        );
+        assert_eq!(count.class_sizes, boards, "n = {n}");
+        assert_eq!(ours, theirs, "n = {n}: qspec's classes and the checker's");
+    }
+}
+
+/// No three in line, n = 10 and 11: qspec's classes against the checker's
+/// lists kept in results/a000769/ (made by `check lines N --list`).
+#[test]
+#[cfg_attr(
+    not(feature = "external-solvers"),
+    ignore = "slow: the full suite runs it"
+)]
+fn no_three_in_line_n_10_and_11_against_the_checkers_lists() {
+    for (n, classes) in [(10usize, 156), (11, 158)] {
+        let n_is = format!("n={n}");
+        let ours = listed_classes(&["models/no-three-in-line.qspec", "-D", &n_is], n);
+        let file = format!("results/a000769/n{n}-classes.txt");
+        let theirs = drawn_classes(&evidence(&file), n);
+        assert_eq!(theirs.len(), classes, "{file}");
+        assert_eq!(ours, theirs, "n = {n}: qspec's classes and {file}'s");
     }
 }
 

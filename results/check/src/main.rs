@@ -32,11 +32,17 @@
 //!                                  the board N^D: solutions, and classes under
 //!                                  its 2^D D! symmetries (--list: each class's
 //!                                  least placement, as JSON cells, and its size)
+//!   check lines N [--list]         no three in line: 2N points on N x N, no
+//!                                  three on a line of any slope: solutions,
+//!                                  classes under the square's 8 symmetries
+//!                                  (--list: each class's least board, a line
+//!                                  each, rows of `.` and `Q` split by ` / `)
 
 mod attacks;
 mod blocked;
 mod boards;
 mod cube;
+mod lines;
 mod square;
 
 use std::time::Instant;
@@ -48,7 +54,7 @@ fn number(args: &[String], i: usize, what: &str) -> usize {
 }
 
 fn usage(why: &str) -> ! {
-    eprintln!("error: {why}\nusage: check attacks N K M [--list] | attacks-max N K M | boards N K M FILE [--classes] [--cubes LOG] | blocked N WALLS | cube N D M [--list]");
+    eprintln!("error: {why}\nusage: check attacks N K M [--list] | attacks-max N K M | boards N K M FILE [--classes] [--cubes LOG] | blocked N WALLS | cube N D M [--list] | lines N [--list]");
     std::process::exit(2);
 }
 
@@ -201,6 +207,27 @@ fn main() {
                 c.nodes,
                 started.elapsed().as_secs_f64()
             );
+        }
+        Some("lines") => {
+            let n = number(&args, 1, "N");
+            let list = args.iter().any(|a| a == "--list");
+            let mut boards = Vec::new();
+            let c = lines::count(n, &mut |cells| {
+                if list {
+                    boards.push(cells.to_vec());
+                }
+            });
+            println!(
+                "lines n={n}: {} solutions, {} classes (class sizes sum to {}), {} nodes, {:.2} s",
+                c.solutions,
+                c.classes,
+                c.class_sizes,
+                c.nodes,
+                started.elapsed().as_secs_f64()
+            );
+            for cells in &boards {
+                println!("{}", draw(n, cells));
+            }
         }
         _ => usage("which check?"),
     }

@@ -12,103 +12,8 @@ use super::problem::Problem;
 use super::setup::Setup;
 use super::shared::Shared;
 use crate::model::{Model, Var};
+use crate::solve::every::{Every, Symmetries};
 use crate::solve::Stop;
-
-/// The solutions the clique search found, one member of each class.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Every {
-    /// One member of each class under [`Every::symmetries`], as its
-    /// counted variables (sorted); the classes sorted, so the same on every
-    /// run and any number of threads.
-    pub classes: Vec<Vec<Var>>,
-    /// The symmetries the search pruned with: each class is the images of
-    /// its member under them.
-    pub symmetries: Symmetries,
-    /// Whether every class was found (else a stop came first, or the
-    /// search found more classes than it keeps).
-    pub complete: bool,
-    /// Whether the search stopped at the most classes it keeps (the
-    /// `keep` of [`every`]).
-    pub overflowed: bool,
-    /// Nodes searched, on all threads.
-    pub nodes: u64,
-    /// What was searched, for a note (`clique search: 343 cells, ...`).
-    pub describe: String,
-}
-
-/// The symmetries of a clique search as maps of its counted variables
-/// (the identity left out).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Symmetries {
-    /// The counted variables, by vertex.
-    vertices: Vec<Var>,
-    /// `vertex[v.index()]`: the vertex of variable `v` (`u32::MAX`: none).
-    vertex: Vec<u32>,
-    /// `maps[g][i]`: the vertex symmetry `g` sends vertex `i` to.
-    maps: Vec<Vec<u32>>,
-}
-
-impl Symmetries {
-    /// The search's symmetries: `maps` on the vertices of `problem`.
-    fn of(problem: &Problem, maps: &[Vec<usize>]) -> Symmetries {
-        let vertices = problem.vertices.clone();
-        let size = vertices.iter().map(|v| v.index() + 1).max().unwrap_or(0);
-        let mut vertex = vec![u32::MAX; size];
-        for (i, v) in vertices.iter().enumerate() {
-            vertex[v.index()] = i as u32;
-        }
-        let maps = maps
-            .iter()
-            .map(|m| m.iter().map(|&w| w as u32).collect())
-            .collect();
-        Symmetries {
-            vertices,
-            vertex,
-            maps,
-        }
-    }
-
-    /// The counted variables, by vertex.
-    pub fn vertices(&self) -> &[Var] {
-        &self.vertices
-    }
-
-    /// How many there are, the identity counted.
-    pub fn order(&self) -> usize {
-        self.maps.len() + 1
-    }
-
-    /// Symmetry `g` (`0..order() - 1`, the identity left out) as the
-    /// pairs of a counted variable and its image.
-    pub fn pairs(&self, g: usize) -> impl Iterator<Item = (Var, Var)> + '_ {
-        self.maps[g]
-            .iter()
-            .enumerate()
-            .map(|(i, &w)| (self.vertices[i], self.vertices[w as usize]))
-    }
-
-    /// The image of `set` (counted variables) under symmetry `g`, sorted.
-    fn image(&self, g: usize, set: &[Var]) -> Vec<Var> {
-        let map = &self.maps[g];
-        let mut image: Vec<Var> = set
-            .iter()
-            .map(|v| self.vertices[map[self.vertex[v.index()] as usize] as usize])
-            .collect();
-        image.sort_unstable();
-        image
-    }
-
-    /// The members of the class of `set` (counted variables, sorted): its
-    /// distinct images, sorted.
-    pub fn members(&self, set: &[Var]) -> Vec<Vec<Var>> {
-        let mut members: Vec<Vec<Var>> = std::iter::once(set.to_vec())
-            .chain((0..self.maps.len()).map(|g| self.image(g, set)))
-            .collect();
-        members.sort_unstable();
-        members.dedup();
-        members
-    }
-}
 
 /// Every solution of `model` by the clique search on `threads` threads,
 /// until `stop`, telling `searched` the nodes so far a few times a second;
@@ -131,7 +36,7 @@ pub fn every(
     let threads = threads.max(1);
     let mut every = Every {
         classes: Vec::new(),
-        symmetries: Symmetries::of(&setup.problem, &setup.maps),
+        symmetries: Symmetries::new(setup.problem.vertices.clone(), &setup.maps),
         complete: true,
         overflowed: false,
         nodes: 0,

@@ -72,6 +72,21 @@ impl Engine for Clique {
         enumerate::lists(model, at_optimum)
     }
 
+    fn lister(&self) -> &'static str {
+        "the clique search"
+    }
+
+    fn every(
+        &self,
+        model: &Model,
+        threads: usize,
+        stop: &crate::solve::Stop,
+        searched: &mut dyn FnMut(u64),
+        keep: usize,
+    ) -> Option<super::every::Every> {
+        enumerate::every(model, threads, stop, searched, keep)
+    }
+
     fn solve(&self, model: &Model, opts: &SolveOptions, report: &mut dyn Report) -> Result<Answer> {
         solve(model, opts, report)
     }

@@ -10,7 +10,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::model::{sorted_set, Constraint, Exclusion, HintKind, Lit, Model, Rel, Sense, Var};
+use crate::model::{sorted_set, Constraint, Exclusion, Lit, Model, Rel, Sense, Var};
 
 /// The most cells the engine takes: it holds the conflict graph as a bit
 /// matrix (20 000 cells: 50 MB).
@@ -108,7 +108,7 @@ impl Problem {
         let counted = counted(model)?;
         check_size(model, counted.len())?;
         let index: HashMap<Var, usize> = counted.iter().enumerate().map(|(i, &v)| (v, i)).collect();
-        let skipped = skipped_origins(model);
+        let skipped = model.verdict_keeping_hints();
         let forced_false: HashSet<Var> = model
             .constraints
             .iter()
@@ -269,15 +269,4 @@ fn check_size(model: &Model, n: usize) -> Result<(), Refusal> {
         return Err(Refusal::TooLarge { cells: n, pairs });
     }
     Ok(())
-}
-
-/// The origins of hints the engine may leave out: those that keep every
-/// solution (implied) or one in every symmetry class.
-fn skipped_origins(model: &Model) -> HashSet<&str> {
-    model
-        .hints
-        .iter()
-        .filter(|h| matches!(h.kind, HintKind::Implied | HintKind::OnePerClass(_)))
-        .map(|h| h.hint.as_str())
-        .collect()
 }

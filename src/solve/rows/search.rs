@@ -1,0 +1,542 @@
+//! The row search: rows are filled one at a time, from the middle of the
+//! board outward, each with exactly as many pieces as it holds; a row's
+//! free cells are the bits of a `u64`. Placing a piece counts it in every
+//! limit through its cell, and a limit that becomes full takes its other
+//! cells out of the rows still open (for no three in line: two points on
+//! a line forbid the rest of it). After every row, each open row must
+//! still have room for its pieces, and each column (when the count fills
+//! them too) for what it lacks, counted over the open rows by two bit
+//! masks (a column free in one row, in two).
+//!
+//! When the board's mirror of its columns is a symmetry, the first row's
+//! pieces are taken only where they are no greater than their mirror image
+//! (one of a board and its image is searched). When the mirror of its rows
+//! is one, of the first two rows filled that it swaps (the middle two, or
+//! the two beside the middle row), the second is taken no less than the
+//! first, each row read as the lesser of itself and its column mirror so
+//! that the two prunings keep a member of every class together (the
+//! column mirror keeps the order of the two rows). Every board found is kept
+//! as the least of its images under the problem's symmetries, so each
+//! class is found once however many of its members the search meets.
+//!
+//! The first rows' fillings are tasks, taken by the threads in order;
+//! the boards found are sorted, so a listing is the same on any number of
+//! threads, and so is the first board ([`first`]): the one of the first
+//! task that has any.
+
+use std::collections::BTreeSet;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::thread;
+use std::time::Duration;
+
+use super::problem::Problem;
+use crate::solve::Stop;
+
+/// The rows whose fillings are cut into tasks.
+const TASK_ROWS: usize = 2;
+
+/// Nodes between two looks at the stop.
+const LOOK_EVERY: u64 = 1 << 12;
+
+/// What a listing found.
+#[derive(Debug, Default)]
+pub struct Listed {
+    /// One member of each class (the least image), as cells, sorted.
+    pub classes: Vec<Vec<usize>>,
+    /// Whether the search went to the end.
+    pub complete: bool,
+    /// Whether it stopped at the most classes it keeps.
+    pub overflowed: bool,
+    /// Nodes (rows and pieces tried), on all threads.
+    pub nodes: u64,
+}
+
+/// The search's fixed data, shared by the threads.
+struct Plan<'a> {
+    problem: &'a Problem,
+    /// The rows, in the order they are filled.
+    order: Vec<usize>,
+    /// Each limit's cells, as a mask by row.
+    masks: Vec<Vec<(usize, u64)>>,
+    /// The limits through each cell.
+    limits_of: Vec<Vec<u32>>,
+    /// Whether the first row is taken no greater than its mirror image.
+    mirror: bool,
+    /// The positions in `order` of the two rows the mirror of the rows
+    /// swaps that are filled first, when it is a symmetry: the second is
+    /// taken no less than the first.
+    swapped: Option<(usize, usize)>,
+}
+
+impl<'a> Plan<'a> {
+    fn new(problem: &'a Problem) -> Plan<'a> {
+        let width = problem.width;
+        let mut limits_of = vec![Vec::new(); problem.var_at.len()];
+        let masks = problem
+            .limits
+            .iter()
+            .enumerate()
+            .map(|(i, limit)| {
+                let mut by_row: Vec<(usize, u64)> = Vec::new();
+                for &cell in &limit.cells {
+                    limits_of[cell].push(i as u32);
+                    let (row, bit) = (cell / width, 1u64 << (cell % width));
+                    match by_row.iter_mut().find(|(r, _)| *r == row) {
+                        Some((_, mask)) => *mask |= bit,
+                        None => by_row.push((row, bit)),
+                    }
+                }
+                by_row
+            })
+            .collect();
+        let order = middle_out(problem.rows);
+        let swapped = problem
+            .mirrors_rows()
+            .then(|| swapped_rows(&order, problem.rows))
+            .flatten();
+        Plan {
+            problem,
+            order,
+            masks,
+            limits_of,
+            mirror: problem.mirrors_columns(),
+            swapped,
+        }
+    }
+
+    /// A row's pieces as the row search compares rows: the lesser of
+    /// `pattern` and its column mirror when that is a symmetry.
+    fn compared(&self, pattern: u64) -> u64 {
+        match self.mirror {
+            true => pattern.min(self.mirrored(pattern)),
+            false => pattern,
+        }
+    }
+
+    /// Each row's live cells, as bits.
+    fn free(&self) -> Vec<u64> {
+        let p = self.problem;
+        (0..p.rows)
+            .map(|r| {
+                (0..p.width)
+                    .filter(|&c| p.var_at[r * p.width + c].is_some())
+                    .fold(0, |mask, c| mask | 1 << c)
+            })
+            .collect()
+    }
+
+    /// `pattern`'s mirror image in a row.
+    fn mirrored(&self, pattern: u64) -> u64 {
+        pattern.reverse_bits() >> (64 - self.problem.width)
+    }
+}
+
+/// The rows `0..rows`, from the middle outward: 3, 4, 2, 5, 1, 6, 0, 7
+/// for eight (the middle rows meet the most lines).
+fn middle_out(rows: usize) -> Vec<usize> {
+    let middle = rows.saturating_sub(1) / 2;
+    let mut order = Vec::with_capacity(rows);
+    for step in 0..=rows {
+        for row in [middle.checked_sub(step), Some(middle + 1 + step)] {
+            match row {
+                Some(r) if r < rows && !order.contains(&r) => order.push(r),
+                _ => {}
+            }
+        }
+    }
+    order
+}
+
+/// The positions in `order` of the first two rows (of `rows`) that the
+/// mirror of the rows swaps.
+fn swapped_rows(order: &[usize], rows: usize) -> Option<(usize, usize)> {
+    let at = |row: usize| order.iter().position(|&r| r == row);
+    (0..order.len())
+        .filter(|&i| order[i] != rows - 1 - order[i])
+        .map(|i| {
+            (
+                i,
+                at(rows - 1 - order[i]).expect("every row is in the order"),
+            )
+        })
+        .find(|&(i, j)| i < j)
+}
+
+/// What the threads share while they search.
+struct Shared<'s> {
+    stop: &'s Stop,
+    /// Raised when the search must end (a stop, the classes overflowing,
+    /// the first board found).
+    ended: AtomicBool,
+    /// The next task to take.
+    next: AtomicUsize,
+    /// The first task a board was found in (for [`first`]).
+    first_found: AtomicUsize,
+    nodes: AtomicU64,
+    classes: Mutex<BTreeSet<Vec<usize>>>,
+    keep: usize,
+    overflowed: AtomicBool,
+    /// Stop at the first board.
+    first: bool,
+    boards: Mutex<Vec<(usize, Vec<usize>)>>,
+}
+
+/// One thread's search: the free cells of every row at each level (a
+/// level a piece), the counts in the limits and columns, the pieces placed.
+struct Walker<'p, 's> {
+    plan: &'p Plan<'p>,
+    shared: &'s Shared<'s>,
+    levels: Vec<Vec<u64>>,
+    counts: Vec<u32>,
+    columns: Vec<u32>,
+    placed: Vec<usize>,
+    /// Each row's pieces, once filled.
+    patterns: Vec<u64>,
+    nodes: u64,
+    task: usize,
+    /// Fillings of the first rows collected as tasks (instead of searched).
+    collect: Option<Vec<Vec<usize>>>,
+}
+
+impl<'p, 's> Walker<'p, 's> {
+    fn new(plan: &'p Plan<'p>, shared: &'s Shared<'s>) -> Walker<'p, 's> {
+        let p = plan.problem;
+        let pieces = p.count();
+        Walker {
+            plan,
+            shared,
+            levels: vec![plan.free(); pieces + 1],
+            counts: vec![0; p.limits.len()],
+            columns: vec![0; p.width],
+            placed: Vec::with_capacity(pieces),
+            patterns: vec![0; p.rows],
+            nodes: 0,
+            task: 0,
+            collect: None,
+        }
+    }
+
+    /// Puts a piece on `cell`, from level `level` to the next.
+    fn place(&mut self, cell: usize, level: usize) {
+        let (below, above) = self.levels.split_at_mut(level + 1);
+        above[0].copy_from_slice(&below[level]);
+        let free = &mut above[0];
+        self.columns[cell % self.plan.problem.width] += 1;
+        self.placed.push(cell);
+        for &limit in &self.plan.limits_of[cell] {
+            let limit = limit as usize;
+            self.counts[limit] += 1;
+            if self.counts[limit] == self.plan.problem.limits[limit].cap {
+                for &(row, mask) in &self.plan.masks[limit] {
+                    free[row] &= !mask;
+                }
+            }
+        }
+    }
+
+    fn unplace(&mut self) {
+        let cell = self.placed.pop().expect("a piece to take off");
+        self.columns[cell % self.plan.problem.width] -= 1;
+        for &limit in &self.plan.limits_of[cell] {
+            self.counts[limit as usize] -= 1;
+        }
+    }
+
+    /// Whether to go on: no stop, and (for the first board) neither this
+    /// task nor an earlier one has one.
+    fn going(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(LOOK_EVERY) && self.shared.stop.now() {
+            self.shared.ended.store(true, Ordering::Relaxed);
+        }
+        let ended = self.shared.ended.load(Ordering::Relaxed);
+        let found_first =
+            self.shared.first && self.shared.first_found.load(Ordering::Relaxed) <= self.task;
+        !(ended || found_first)
+    }
+
+    /// Fills the rows from the `i`th of the order on, the pieces so far at
+    /// `level`.
+    fn rows_from(&mut self, i: usize, level: usize) {
+        if !self.going() {
+            return;
+        }
+        if let Some(tasks) = &mut self.collect {
+            if i == TASK_ROWS.min(self.plan.order.len()) {
+                tasks.push(self.placed.clone());
+                return;
+            }
+        }
+        if i == self.plan.order.len() {
+            return self.found();
+        }
+        let row = self.plan.order[i];
+        let fill = self.plan.problem.row_fill[row];
+        self.in_row(i, row, fill, 0, 0, level);
+    }
+
+    /// Puts `left` more pieces in `row` (the `i`th of the order), at
+    /// columns `from` or after, `pattern` the row's pieces so far.
+    fn in_row(&mut self, i: usize, row: usize, left: u32, from: usize, pattern: u64, level: usize) {
+        if left == 0 {
+            if !self.kept_by_mirrors(i, pattern) {
+                return;
+            }
+            self.patterns[row] = pattern;
+            if self.room_after(i + 1, level) {
+                self.rows_from(i + 1, level);
+            }
+            return;
+        }
+        let mut free = self.levels[level][row] & u64::MAX.checked_shl(from as u32).unwrap_or(0);
+        while free.count_ones() >= left {
+            let column = free.trailing_zeros() as usize;
+            free &= free - 1;
+            self.place(row * self.plan.problem.width + column, level);
+            self.in_row(
+                i,
+                row,
+                left - 1,
+                column + 1,
+                pattern | 1 << column,
+                level + 1,
+            );
+            self.unplace();
+            if !self.going() {
+                return;
+            }
+        }
+    }
+
+    /// Whether the `i`th row of the order filled with `pattern` is one the
+    /// mirrors keep: the first row no greater than its mirror image, the
+    /// second of the two rows the row mirror swaps no less than the first.
+    fn kept_by_mirrors(&self, i: usize, pattern: u64) -> bool {
+        if i == 0 && self.plan.mirror && pattern > self.plan.mirrored(pattern) {
+            return false;
+        }
+        match self.plan.swapped {
+            Some((first, second)) if i == second => {
+                let other = self.patterns[self.plan.order[first]];
+                self.plan.compared(pattern) >= self.plan.compared(other)
+            }
+            _ => true,
+        }
+    }
+
+    /// Whether the rows from the `i`th of the order on each have room for
+    /// their pieces, and each column (filled too) for what it lacks.
+    fn room_after(&self, i: usize, level: usize) -> bool {
+        let p = self.plan.problem;
+        let free = &self.levels[level];
+        let (mut once, mut twice) = (0u64, 0u64);
+        for &row in &self.plan.order[i..] {
+            if free[row].count_ones() < p.row_fill[row] {
+                return false;
+            }
+            twice |= once & free[row];
+            once |= free[row];
+        }
+        let Some(fill) = &p.column_fill else {
+            return true;
+        };
+        (0..p.width).all(|c| {
+            let lacks = fill[c] - self.columns[c];
+            let bit = 1u64 << c;
+            match lacks {
+                0 => true,
+                1 => once & bit != 0,
+                _ => twice & bit != 0 && lacks as usize <= p.rows - i,
+            }
+        })
+    }
+
+    /// A board: kept as the least of its images.
+    fn found(&mut self) {
+        let board = least_image(self.plan.problem, &self.placed);
+        if self.shared.first {
+            self.shared
+                .boards
+                .lock()
+                .expect("no thread panics holding the boards")
+                .push((self.task, board));
+            self.shared
+                .first_found
+                .fetch_min(self.task, Ordering::Relaxed);
+            return;
+        }
+        let mut classes = self
+            .shared
+            .classes
+            .lock()
+            .expect("no thread panics holding the classes");
+        classes.insert(board);
+        if classes.len() > self.shared.keep {
+            self.shared.overflowed.store(true, Ordering::Relaxed);
+            self.shared.ended.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Searches from the pieces of `task` on.
+    fn run(&mut self, task: &[usize], index: usize) {
+        self.task = index;
+        for (level, &cell) in task.iter().enumerate() {
+            self.place(cell, level);
+        }
+        let filled = TASK_ROWS.min(self.plan.order.len());
+        self.rows_from(filled, task.len());
+        for _ in task {
+            self.unplace();
+        }
+    }
+}
+
+/// The least of `cells`' images under the problem's symmetries (itself
+/// included), sorted.
+pub fn least_image(problem: &Problem, cells: &[usize]) -> Vec<usize> {
+    let mut least = sorted(cells.to_vec());
+    for map in &problem.maps {
+        let image = sorted(cells.iter().map(|&c| map[c]).collect());
+        least = least.min(image);
+    }
+    least
+}
+
+fn sorted(mut cells: Vec<usize>) -> Vec<usize> {
+    cells.sort_unstable();
+    cells
+}
+
+/// Every class of boards of `problem`, on `threads` threads, until
+/// `stop`, telling `searched` the nodes so far; past `keep` classes the
+/// search stops ([`Listed::overflowed`]).
+pub fn every(
+    problem: &Problem,
+    threads: usize,
+    stop: &Stop,
+    searched: &mut dyn FnMut(u64),
+    keep: usize,
+) -> Listed {
+    let shared = search(problem, threads, stop, searched, keep, false);
+    let complete = !shared.ended.load(Ordering::Relaxed);
+    Listed {
+        classes: shared
+            .classes
+            .into_inner()
+            .expect("the threads have ended")
+            .into_iter()
+            .collect(),
+        complete,
+        overflowed: shared.overflowed.load(Ordering::Relaxed),
+        nodes: shared.nodes.load(Ordering::Relaxed),
+    }
+}
+
+/// The first board of `problem` (the least image of the first found in
+/// the first task that has one) on `threads` threads, until `stop`:
+/// `Ok(None)` when there is none, `Err(nodes)` when the stop came first.
+pub fn first(
+    problem: &Problem,
+    threads: usize,
+    stop: &Stop,
+) -> (Result<Option<Vec<usize>>, ()>, u64) {
+    let shared = search(problem, threads, stop, &mut |_| {}, usize::MAX, true);
+    let nodes = shared.nodes.load(Ordering::Relaxed);
+    let first_task = shared.first_found.load(Ordering::Relaxed);
+    let boards = shared.boards.into_inner().expect("the threads have ended");
+    let board = boards
+        .into_iter()
+        .filter(|(task, _)| *task == first_task)
+        .map(|(_, board)| board)
+        .min();
+    match board {
+        Some(board) => (Ok(Some(board)), nodes),
+        None if shared.ended.load(Ordering::Relaxed) => (Err(()), nodes),
+        None => (Ok(None), nodes),
+    }
+}
+
+/// How long the calling thread sleeps between two looks at the threads.
+const NAP: Duration = Duration::from_millis(50);
+
+/// Runs the search on `threads` threads: the first rows' fillings
+/// collected as tasks on this thread, then taken in order by the threads.
+fn search<'s>(
+    problem: &Problem,
+    threads: usize,
+    stop: &'s Stop,
+    searched: &mut dyn FnMut(u64),
+    keep: usize,
+    first: bool,
+) -> Shared<'s> {
+    let shared = Shared {
+        stop,
+        ended: AtomicBool::new(false),
+        next: AtomicUsize::new(0),
+        first_found: AtomicUsize::new(usize::MAX),
+        nodes: AtomicU64::new(0),
+        classes: Mutex::new(BTreeSet::new()),
+        keep,
+        overflowed: AtomicBool::new(false),
+        first,
+        boards: Mutex::new(Vec::new()),
+    };
+    if !problem.feasible {
+        return shared;
+    }
+    let plan = Plan::new(problem);
+    let mut collector = Walker::new(&plan, &shared);
+    collector.collect = Some(Vec::new());
+    collector.rows_from(0, 0);
+    let tasks = collector.collect.take().unwrap_or_default();
+    shared.nodes.fetch_add(collector.nodes, Ordering::Relaxed);
+    let finished = AtomicUsize::new(0);
+    thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            let (plan, shared, tasks, finished) = (&plan, &shared, &tasks, &finished);
+            scope.spawn(move || {
+                let mut walker = Walker::new(plan, shared);
+                loop {
+                    let index = shared.next.fetch_add(1, Ordering::Relaxed);
+                    let Some(task) = tasks.get(index) else { break };
+                    if shared.ended.load(Ordering::Relaxed)
+                        || (first && shared.first_found.load(Ordering::Relaxed) < index)
+                    {
+                        break;
+                    }
+                    walker.run(task, index);
+                    shared
+                        .nodes
+                        .fetch_add(std::mem::take(&mut walker.nodes), Ordering::Relaxed);
+                }
+                finished.fetch_add(1, Ordering::Relaxed);
+            });
+        }
+        while finished.load(Ordering::Relaxed) < threads.max(1) {
+            thread::sleep(NAP);
+            searched(shared.nodes.load(Ordering::Relaxed));
+        }
+    });
+    searched(shared.nodes.load(Ordering::Relaxed));
+    shared
+}
+
+#[cfg(test)]
+mod tests {
+    use super::middle_out;
+
+    #[test]
+    fn the_rows_the_mirror_swaps_first_are_the_middle_two_or_beside_the_middle() {
+        assert_eq!(super::swapped_rows(&middle_out(8), 8), Some((0, 1)));
+        assert_eq!(super::swapped_rows(&middle_out(5), 5), Some((1, 2)));
+        assert_eq!(super::swapped_rows(&middle_out(1), 1), None);
+    }
+
+    #[test]
+    fn rows_are_filled_from_the_middle_outward() {
+        assert_eq!(middle_out(8), [3, 4, 2, 5, 1, 6, 0, 7]);
+        assert_eq!(middle_out(5), [2, 3, 1, 4, 0]);
+        assert_eq!(middle_out(1), [0]);
+    }
+}
