@@ -120,9 +120,9 @@ fn solve(model: &Model, opts: &SolveOptions, report: &mut dyn Report) -> Result<
     let (board, nodes) = search::first(&problem, threads, &opts.stop());
     report.note(&format!("row search: {nodes} nodes"));
     let (status, values) = match board {
-        Err(()) => (Status::Unknown, None),
-        Ok(None) => (Status::Unsatisfiable, None),
-        Ok(Some(board)) => (
+        search::First::Stopped => (Status::Unknown, None),
+        search::First::None => (Status::Unsatisfiable, None),
+        search::First::Board(board) => (
             Status::Satisfiable,
             Some(complete(model, opts, &problem, &board)?),
         ),

@@ -139,9 +139,8 @@ impl Problem {
             })
             .collect();
         let rows_hold: usize = row_fill.iter().map(|&f| f as usize).sum();
-        if read.at_least > rows_hold {
-            // No board holds so many: nothing to search.
-        } else if read.at_least < rows_hold {
+        // A count above what the rows hold has no board (`feasible`).
+        if read.at_least < rows_hold {
             return Err(Refusal::NotFull {
                 count: read.at_least,
                 rows_hold,

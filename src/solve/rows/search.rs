@@ -433,14 +433,21 @@ pub fn every(
     }
 }
 
-/// The first board of `problem` (the least image of the first found in
-/// the first task that has one) on `threads` threads, until `stop`:
-/// `Ok(None)` when there is none, `Err(nodes)` when the stop came first.
-pub fn first(
-    problem: &Problem,
-    threads: usize,
-    stop: &Stop,
-) -> (Result<Option<Vec<usize>>, ()>, u64) {
+/// What the search for a first board ended with.
+#[derive(Debug, PartialEq, Eq)]
+pub enum First {
+    /// A board (cells), the least image of the first found in the first
+    /// task that has one.
+    Board(Vec<usize>),
+    /// No board exists.
+    None,
+    /// The stop came first.
+    Stopped,
+}
+
+/// The first board of `problem` on `threads` threads, until `stop`, and
+/// the nodes searched.
+pub fn first(problem: &Problem, threads: usize, stop: &Stop) -> (First, u64) {
     let shared = search(problem, threads, stop, &mut |_| {}, usize::MAX, true);
     let nodes = shared.nodes.load(Ordering::Relaxed);
     let first_task = shared.first_found.load(Ordering::Relaxed);
@@ -450,11 +457,12 @@ pub fn first(
         .filter(|(task, _)| *task == first_task)
         .map(|(_, board)| board)
         .min();
-    match board {
-        Some(board) => (Ok(Some(board)), nodes),
-        None if shared.ended.load(Ordering::Relaxed) => (Err(()), nodes),
-        None => (Ok(None), nodes),
-    }
+    let first = match board {
+        Some(board) => First::Board(board),
+        None if shared.ended.load(Ordering::Relaxed) => First::Stopped,
+        None => First::None,
+    };
+    (first, nodes)
 }
 
 /// How long the calling thread sleeps between two looks at the threads.
