@@ -63,9 +63,12 @@ class SolveError(QspecError, RuntimeError):
 
 from ._qspec import (  # noqa: E402  (the exceptions must exist first)
     Clauses,
+    Core,
     Count,
     Model,
     Result,
+    Scope,
+    Session,
     Solution,
     Solutions,
     Verdict,
@@ -84,6 +87,9 @@ __all__ = [
     "Count",
     "Verdict",
     "Clauses",
+    "Session",
+    "Scope",
+    "Core",
     "QspecError",
     "ModelError",
     "LimitError",

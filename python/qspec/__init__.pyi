@@ -1,12 +1,17 @@
 """Type stubs of the qspec package (the native module `qspec._qspec`)."""
 
 from os import PathLike
-from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
+from types import TracebackType
+from typing import Any, Callable, Dict, Iterator, List, Literal, Optional, Tuple, Type, Union
 
 __version__: str
 
 StrPath = Union[str, "PathLike[str]"]
 Cell = Tuple[int, ...]
+Cells = Union[Cell, List[Cell], Tuple[Cell, ...]]
+# `progress=`: True for a tqdm bar (when tqdm is installed), or a callable
+# given (done, total), total None when unknown.
+Progress = Union[None, bool, Callable[[int, Optional[int]], object]]
 
 class QspecError(Exception): ...
 
@@ -109,8 +114,11 @@ class Model:
         engine: Optional[str] = None,
         amo: Optional[str] = None,
         card: Optional[str] = None,
+        progress: Progress = None,
     ) -> Count:
-        """Counts the solutions (and the classes, with `up_to_symmetry`)."""
+        """Counts the solutions (and the classes, with `up_to_symmetry`); `progress` reports how many so far."""
+    def session(self, *, amo: Optional[str] = None, card: Optional[str] = None) -> Session:
+        """One solver holding the model, asked again and again under assumptions."""
     def verify(
         self, answer: str, *, map: Optional[StrPath] = None, format: Optional[str] = None, name: str = "<answer>"
     ) -> Verdict:
@@ -139,6 +147,8 @@ class Result:
     def violations(self) -> List[str]: ...
     @property
     def board(self) -> str: ...
+    def _repr_svg_(self) -> Optional[str]: ...
+    def _repr_html_(self) -> Optional[str]: ...
 
 class Solution:
     number: int
@@ -150,6 +160,8 @@ class Solution:
     def walls(self) -> List[Cell]: ...
     @property
     def board(self) -> str: ...
+    def _repr_svg_(self) -> Optional[str]: ...
+    def _repr_html_(self) -> Optional[str]: ...
 
 class Solutions(Iterator[Solution]):
     def __iter__(self) -> Solutions: ...
@@ -166,6 +178,7 @@ class Count:
     end: str
     group_order: Optional[int]
     optimum: Optional[int]
+    def _repr_html_(self) -> str: ...
 
 class Verdict:
     ok: bool
@@ -176,10 +189,60 @@ class Verdict:
     @property
     def violations(self) -> List[str]: ...
     def __bool__(self) -> bool: ...
+    def _repr_svg_(self) -> Optional[str]: ...
+    def _repr_html_(self) -> Optional[str]: ...
 
 class Clauses:
     n_vars: int
     clauses: List[List[int]]
     names: Dict[int, str]
     decisions: List[int]
+    def __len__(self) -> int: ...
+
+class Session:
+    """One model held by one incremental solver, asked under assumptions kept in frames."""
+
+    def fix(self, cells: Cells, *, kind: Optional[str] = None) -> None:
+        """Pieces on `cells` until the frame they were fixed in is popped."""
+    def forbid(self, cells: Cells, *, kind: Optional[str] = None) -> None:
+        """No piece on `cells`."""
+    def assume(self, literals: List[str]) -> None:
+        """Named variables set: `"x_1_3"` true, `"-x_1_3"` false."""
+    def push(self) -> None: ...
+    def pop(self) -> None: ...
+    def clear(self) -> None: ...
+    @property
+    def depth(self) -> int: ...
+    @property
+    def assumptions(self) -> List[Tuple[str, Union[Cell, str]]]: ...
+    def fixed(self, cells: Cells, *, kind: Optional[str] = None) -> Scope:
+        """`with s.fixed(cells):` pieces there inside the block only."""
+    def forbidden(self, cells: Cells, *, kind: Optional[str] = None) -> Scope:
+        """`with s.forbidden(cells):` those cells empty inside the block only."""
+    def solve(self, *, timeout: Optional[float] = None) -> Result:
+        """Solves under the assumptions (the optimum under them, with an objective)."""
+    def solutions(
+        self, *, optimal: bool = False, limit: Optional[int] = None, timeout: Optional[float] = None
+    ) -> List[Solution]:
+        """The solutions under the assumptions, each verified."""
+    def why_not(self, *, smallest: bool = False, timeout: Optional[float] = None) -> Optional[Core]:
+        """None when possible; else an irreducible set of the assumptions that cannot hold together (of the fewest, with `smallest`)."""
+
+class Scope:
+    def __enter__(self) -> Session: ...
+    def __exit__(
+        self,
+        exc_type: Optional[Type[BaseException]],
+        exc: Optional[BaseException],
+        tb: Optional[TracebackType],
+    ) -> Literal[False]: ...
+
+class Core:
+    """Assumptions that cannot hold together: each is needed."""
+
+    @property
+    def fixed(self) -> List[Cell]: ...
+    @property
+    def forbidden(self) -> List[Cell]: ...
+    assumed: List[str]
     def __len__(self) -> int: ...

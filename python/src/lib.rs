@@ -6,6 +6,8 @@
 //! * [`model`]: `load`, `loads` and the `Model` (an instance);
 //! * [`outcomes`]: what a solve, a count, an enumeration and a verification
 //!   give back;
+//! * [`progress`]: a tqdm bar or a callback for long work;
+//! * [`session`]: one model solved again and again under assumptions;
 //! * [`wait`]: long work runs without the GIL on a thread of its own, and
 //!   Ctrl-C (Python's `KeyboardInterrupt`) stops it promptly.
 
@@ -13,6 +15,8 @@ mod errors;
 mod model;
 mod options;
 mod outcomes;
+mod progress;
+mod session;
 mod wait;
 
 use pyo3::prelude::*;
@@ -29,6 +33,9 @@ fn _qspec(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<outcomes::Count>()?;
     m.add_class::<outcomes::Verdict>()?;
     m.add_class::<outcomes::Clauses>()?;
+    m.add_class::<session::Session>()?;
+    m.add_class::<session::Scope>()?;
+    m.add_class::<session::Core>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

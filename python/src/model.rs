@@ -25,6 +25,8 @@ use qspec::{Error, Instance};
 use crate::errors::{to_py, OrRaise};
 use crate::options::{choice, deadline, defines, encodings, maybe};
 use crate::outcomes::{Clauses, Count, Solutions, SolveResult, Verdict};
+use crate::progress::Progress;
+use crate::session::Session;
 use crate::wait::interruptible;
 
 /// A model loaded from a `.qspec` file or text: its spec, board and
@@ -381,9 +383,24 @@ impl Model {
         Ok(Solutions::of(enumeration, cancel, at))
     }
 
+    /// A session over this model: one solver holding it, asked again and
+    /// again under assumptions (`fix`, `forbid`, `assume`, in frames) —
+    /// `solve()`, `solutions()`, `why_not()` — without rebuilding.
+    #[pyo3(signature = (*, amo = None, card = None))]
+    fn session(&self, py: Python<'_>, amo: Option<&str>, card: Option<&str>) -> PyResult<Session> {
+        let enc = encodings(&self.instance, amo, card)?;
+        let instance = &*self.instance;
+        let engine = py
+            .detach(|| qspec::service::session::Session::new(instance, &enc))
+            .or_raise()?;
+        Ok(Session::of(engine, self.instance.clone()))
+    }
+
     /// Counts the solutions (with `up_to_symmetry`, the classes too; with
-    /// `optimal`, those at the optimum), each verified.
-    #[pyo3(signature = (*, up_to_symmetry = false, optimal = false, limit = None, timeout = None, engine = None, amo = None, card = None))]
+    /// `optimal`, those at the optimum), each verified. `progress=True`
+    /// draws a tqdm bar when tqdm is installed; a callable is called as
+    /// `progress(found, None)` a few times a second.
+    #[pyo3(signature = (*, up_to_symmetry = false, optimal = false, limit = None, timeout = None, engine = None, amo = None, card = None, progress = None))]
     #[allow(clippy::too_many_arguments)]
     fn count(
         &self,
@@ -395,7 +412,10 @@ impl Model {
         engine: Option<&str>,
         amo: Option<&str>,
         card: Option<&str>,
+        progress: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Count> {
+        let unit = if up_to_symmetry { "class" } else { "solution" };
+        let mut progress = Progress::new(py, progress, unit, None)?;
         let mut listing = self.solutions(
             py,
             up_to_symmetry,
@@ -406,7 +426,7 @@ impl Model {
             amo,
             card,
         )?;
-        listing.exhaust(py)?;
+        listing.exhaust(py, &mut progress)?;
         Ok(listing.count())
     }
 

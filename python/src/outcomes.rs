@@ -4,7 +4,7 @@
 //! model and crosses threads freely.
 
 use std::collections::BTreeMap;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use pyo3::exceptions::PyRuntimeError;
@@ -16,7 +16,8 @@ use qspec::solve::{Answer, Status};
 use qspec::{Board, Instance, Placement};
 
 use crate::errors::OrRaise;
-use crate::wait::interruptible;
+use crate::progress::Progress;
+use crate::wait::{interruptible, interruptible_ticking};
 
 /// The cells of `flags`, as coordinate tuples.
 fn coords(board: &Board, flags: &[bool]) -> Vec<Vec<usize>> {
@@ -27,8 +28,15 @@ fn coords(board: &Board, flags: &[bool]) -> Vec<Vec<usize>> {
 }
 
 /// Coordinates as Python tuples.
-fn tuples<'py>(py: Python<'py>, cells: &[Vec<usize>]) -> PyResult<Vec<Bound<'py, PyTuple>>> {
+pub fn tuples<'py>(py: Python<'py>, cells: &[Vec<usize>]) -> PyResult<Vec<Bound<'py, PyTuple>>> {
     cells.iter().map(|c| PyTuple::new(py, c)).collect()
+}
+
+/// `text` safe inside HTML.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }
 
 fn status_name(status: Status) -> &'static str {
@@ -59,6 +67,8 @@ struct Judged {
     walls: Vec<Vec<usize>>,
     violations: Vec<String>,
     board: String,
+    /// The board drawn as `--svg` draws it (`""` without a board).
+    svg: String,
 }
 
 impl Judged {
@@ -76,7 +86,24 @@ impl Judged {
                 .map(ToString::to_string)
                 .collect(),
             board: qspec::draw::text(spec, board, placement),
+            svg: qspec::draw::svg(spec, board, placement, false),
         }
+    }
+
+    /// The picture for a notebook, `None` without a board (the text
+    /// form is shown then).
+    fn svg(&self) -> Option<&str> {
+        (!self.svg.is_empty()).then_some(self.svg.as_str())
+    }
+
+    /// The picture under a caption, as HTML.
+    fn html(&self, caption: &str) -> Option<String> {
+        self.svg().map(|svg| {
+            format!(
+                "<figure style=\"margin:0\">{svg}<figcaption>{}</figcaption></figure>",
+                escape(caption)
+            )
+        })
     }
 
     fn none() -> Judged {
@@ -86,6 +113,7 @@ impl Judged {
             walls: Vec::new(),
             violations: Vec::new(),
             board: String::new(),
+            svg: String::new(),
         }
     }
 }
@@ -163,6 +191,23 @@ impl SolveResult {
         &self.judged.board
     }
 
+    /// The board drawn as `qspec solve --svg` draws it (`None` without
+    /// one): what a notebook shows.
+    fn _repr_svg_(&self) -> Option<&str> {
+        self.judged.svg()
+    }
+
+    /// The board with its status and value under it, for a notebook.
+    fn _repr_html_(&self) -> Option<String> {
+        let value = self.value.map_or(String::new(), |v| format!(", value {v}"));
+        let verified = if self.verified() { ", verified" } else { "" };
+        self.judged.html(&format!(
+            "{}{value}, {} pieces{verified}",
+            self.status,
+            self.judged.cells.len()
+        ))
+    }
+
     fn __str__(&self) -> &str {
         &self.text
     }
@@ -192,6 +237,18 @@ pub struct Solution {
     judged: Judged,
 }
 
+impl Solution {
+    /// The `number`-th solution found, `placement`, of `instance`.
+    pub fn of(instance: &Instance, number: u64, placement: &Placement) -> Solution {
+        Solution {
+            number,
+            class_size: None,
+            value: qspec::verify::objective_value(&instance.spec, placement),
+            judged: Judged::of(instance, placement),
+        }
+    }
+}
+
 #[pymethods]
 impl Solution {
     /// The cells holding a piece, as coordinate tuples.
@@ -210,6 +267,23 @@ impl Solution {
     #[getter]
     fn board(&self) -> &str {
         &self.judged.board
+    }
+
+    /// The board drawn as `--svg` draws it: what a notebook shows.
+    fn _repr_svg_(&self) -> Option<&str> {
+        self.judged.svg()
+    }
+
+    /// The board with its number (and class size) under it.
+    fn _repr_html_(&self) -> Option<String> {
+        let class = self
+            .class_size
+            .map_or(String::new(), |c| format!(", a class of {c}"));
+        self.judged.html(&format!(
+            "solution {}, {} pieces{class}",
+            self.number,
+            self.judged.cells.len()
+        ))
     }
 
     fn __str__(&self) -> &str {
@@ -292,23 +366,33 @@ impl Solutions {
     }
 
     /// Runs the enumeration to its end (on one worker thread, the
-    /// solutions counted, not kept).
-    pub fn exhaust(&mut self, py: Python<'_>) -> PyResult<()> {
+    /// solutions counted, not kept), reporting the solutions found (the
+    /// classes, up to symmetry) to `progress`.
+    pub fn exhaust(&mut self, py: Python<'_>, progress: &mut Progress<'_>) -> PyResult<()> {
         if self.end.is_some() {
             return Ok(());
         }
         let mut taken = self.take()?;
-        let outcome = interruptible(py, &self.cancel, move || {
-            let result = loop {
-                match taken.next_solution() {
-                    Ok(Some(_)) => continue,
-                    Ok(None) => break Ok(()),
-                    Err(e) => break Err(e),
-                }
-            };
-            (result, taken)
-        });
-        self.put_back(outcome)
+        let found = Arc::new(AtomicU64::new(self.tally.found));
+        let counter = found.clone();
+        let outcome = interruptible_ticking(
+            py,
+            &self.cancel,
+            move || {
+                let result = loop {
+                    match taken.next_solution() {
+                        Ok(Some(_)) => counter.fetch_add(1, Ordering::Relaxed),
+                        Ok(None) => break Ok(()),
+                        Err(e) => break Err(e),
+                    };
+                };
+                (result, taken)
+            },
+            &mut |_| progress.report(found.load(Ordering::Relaxed)),
+        );
+        let ended = self.put_back(outcome);
+        progress.finish(self.tally.found)?;
+        ended
     }
 
     /// The enumeration, out of its slot while a worker thread has it.
@@ -416,6 +500,26 @@ impl Count {
         )
     }
 
+    /// The count as a small table, for a notebook.
+    fn _repr_html_(&self) -> String {
+        let mut rows = vec![("solutions", self.solutions.to_string())];
+        if let Some(c) = self.classes {
+            rows.push(("classes", c.to_string()));
+        }
+        if let Some(g) = self.group_order {
+            rows.push(("symmetries", g.to_string()));
+        }
+        if let Some(o) = self.optimum {
+            rows.push(("at the optimum", o.to_string()));
+        }
+        rows.push(("end", self.end.to_string()));
+        let cells: String = rows
+            .iter()
+            .map(|(k, v)| format!("<tr><th style=\"text-align:left\">{k}</th><td>{v}</td></tr>"))
+            .collect();
+        format!("<table class=\"qspec-count\">{cells}</table>")
+    }
+
     fn __eq__(&self, other: &Count) -> bool {
         (self.solutions, self.classes, self.complete)
             == (other.solutions, other.classes, other.complete)
@@ -468,6 +572,21 @@ impl Verdict {
 
     fn __bool__(&self) -> bool {
         self.ok
+    }
+
+    /// The answer's board drawn (`None` without one).
+    fn _repr_svg_(&self) -> Option<&str> {
+        self.judged.svg()
+    }
+
+    /// The answer's board with the verdict under it.
+    fn _repr_html_(&self) -> Option<String> {
+        let verdict = if self.ok {
+            "every rule holds".to_string()
+        } else {
+            self.judged.violations.join("; ")
+        };
+        self.judged.html(&verdict)
     }
 
     fn __str__(&self) -> &str {

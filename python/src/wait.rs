@@ -27,6 +27,22 @@ where
     T: Send,
     F: FnOnce() -> T + Send,
 {
+    interruptible_ticking(py, cancel, work, &mut |_| Ok(()))
+}
+
+/// As [`interruptible`], calling `tick` on the calling thread (the GIL
+/// held) between checks: a progress report. An error from `tick` stops
+/// the work as Ctrl-C does, and is raised.
+pub fn interruptible_ticking<T, F>(
+    py: Python<'_>,
+    cancel: &Arc<AtomicBool>,
+    work: F,
+    tick: &mut dyn FnMut(Python<'_>) -> PyResult<()>,
+) -> PyResult<T>
+where
+    T: Send,
+    F: FnOnce() -> T + Send,
+{
     std::thread::scope(|scope| {
         let (tx, rx) = mpsc::channel();
         // A receiver may not be shared between threads, a mutex of one may.
@@ -54,7 +70,7 @@ where
                 }
                 Err(mpsc::RecvTimeoutError::Timeout) => {}
             }
-            if let Err(signal) = py.check_signals() {
+            if let Err(signal) = py.check_signals().and_then(|()| tick(py)) {
                 cancel.store(true, Ordering::SeqCst);
                 let _ = py.detach(|| worker.join());
                 return Err(signal);

@@ -153,6 +153,14 @@ impl Embedded {
             .collect())
     }
 
+    /// After an unsatisfiable call under assumptions: a clause of negated
+    /// assumptions that the formula implies (a core, not necessarily the
+    /// least).
+    pub fn core(&mut self) -> Option<Vec<Lit>> {
+        let core = self.solver.core().ok()?;
+        Some(core.into_iter().map(from_rs).collect())
+    }
+
     /// Every assignment of `vars` that extends to a model, each once
     /// (enumeration by blocking clauses; the solver keeps them).
     pub fn enumerate(&mut self, vars: &[Var]) -> Result<Vec<Vec<bool>>> {
@@ -223,8 +231,7 @@ impl Oracle for Embedded {
     }
 
     fn core(&mut self) -> Option<Vec<Lit>> {
-        let core = self.solver.core().ok()?;
-        Some(core.into_iter().map(from_rs).collect())
+        Embedded::core(self)
     }
 
     fn prefer(&mut self, lit: Lit) {

@@ -48,6 +48,17 @@ pub struct Found {
     pub optimal_count: Option<u64>,
 }
 
+/// Whether the model has a solution under some assumptions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Feasibility {
+    /// It has one.
+    Possible,
+    /// It has none: these assumptions (some of those given) rule it out.
+    Impossible(Vec<Lit>),
+    /// Stopped before it was known.
+    Stopped,
+}
+
 /// The objective as gains to count.
 #[derive(Clone, Debug)]
 struct Gains {
@@ -237,29 +248,98 @@ impl Incremental {
     /// The number of solutions with at least `g` gains under `base`, up to
     /// `limit`, `first` being one of them (`None`: stopped).
     fn count(&mut self, base: &[Lit], g: usize, first: &[bool], limit: u64) -> Result<Option<u64>> {
+        let more = self.enumerate(base, g, Some(first), limit.saturating_sub(1), &mut |_| {})?;
+        Ok(more.map(|n| n + 1))
+    }
+
+    /// The solutions with at least `g` gains under `base` (other than
+    /// `known`, which is blocked first), each given to `visit`, up to
+    /// `limit`; how many (`None`: stopped). The blocking clauses hang on
+    /// an activation literal retired at the end, so the solver is left as
+    /// it was.
+    fn enumerate(
+        &mut self,
+        base: &[Lit],
+        g: usize,
+        known: Option<&[bool]>,
+        limit: u64,
+        visit: &mut dyn FnMut(&[bool]),
+    ) -> Result<Option<u64>> {
         let act = self.vars.fresh().positive();
         self.solver.reserve_vars(self.vars.n_vars());
         let mut assumptions = base.to_vec();
         assumptions.extend(self.at_least(g)?);
         assumptions.push(act);
-        let mut found = 1;
-        let mut last = first.to_vec();
-        while found < limit {
-            self.block(act, &last);
+        if let Some(known) = known {
+            self.block(act, known);
+        }
+        let mut found = 0;
+        let result = loop {
+            if found >= limit {
+                break Some(found);
+            }
             match self.solver.solve(&assumptions)? {
                 Outcome::Sat(values) => {
                     found += 1;
-                    last = values;
+                    visit(&values[..self.n_named]);
+                    self.block(act, &values);
                 }
-                Outcome::Unsat => break,
-                Outcome::Unknown => {
-                    self.solver.add_clause(&[!act]);
-                    return Ok(None);
-                }
+                Outcome::Unsat => break Some(found),
+                Outcome::Unknown => break None,
             }
-        }
+        };
         self.solver.add_clause(&[!act]);
-        Ok(Some(found))
+        Ok(result)
+    }
+
+    /// Every solution under `base` (with `optimal`, those at the optimum
+    /// under it), each given to `visit` as the values of the named
+    /// variables, up to `limit`. `None` when stopped.
+    pub fn solutions(
+        &mut self,
+        base: &[Lit],
+        optimal: bool,
+        limit: Option<u64>,
+        visit: &mut dyn FnMut(&[bool]),
+    ) -> Result<Option<u64>> {
+        let g = match (&self.gains, optimal) {
+            (Some(_), true) => match self.solve(base, None)? {
+                Found {
+                    verdict: Ended::Solved,
+                    ..
+                } => self.guess,
+                Found {
+                    verdict: Ended::Infeasible,
+                    ..
+                } => return Ok(Some(0)),
+                _ => return Ok(None),
+            },
+            _ => 0,
+        };
+        self.enumerate(base, g, None, limit.unwrap_or(u64::MAX), visit)
+    }
+
+    /// Whether a solution exists under `base`, ignoring the objective;
+    /// when none does, the literals of `base` that together rule one out
+    /// (the solver's failed assumptions: a core, not always the least).
+    pub fn feasibility(&mut self, base: &[Lit]) -> Result<Feasibility> {
+        Ok(match self.solver.solve(base)? {
+            Outcome::Sat(_) => Feasibility::Possible,
+            Outcome::Unknown => Feasibility::Stopped,
+            Outcome::Unsat => {
+                // The core is a clause of the failed assumptions negated.
+                let failed = match self.solver.core() {
+                    Some(clause) => clause.into_iter().map(|l| !l).collect(),
+                    None => base.to_vec(),
+                };
+                Feasibility::Impossible(failed)
+            }
+        })
+    }
+
+    /// Solves from now on stop at `stop` (a deadline, a cancel flag).
+    pub fn set_stop(&mut self, stop: &Stop) {
+        self.solver.set_stop(stop);
     }
 
     /// `act -> (the projection differs from `values`)`.

@@ -27,7 +27,7 @@
 //! assert_eq!((line.status, line.value, line.boards()), (Status::Optimal, Some(8), 4));
 //! ```
 
-mod incremental;
+pub mod incremental;
 pub(crate) mod json;
 mod line;
 pub mod merge;
