@@ -68,10 +68,12 @@ from ._qspec import (  # noqa: E402  (the exceptions must exist first)
     Result,
     Solution,
     Solutions,
+    Sweep,
     Verdict,
     __version__,
     load,
     loads,
+    sweep,
 )
 
 __all__ = [
@@ -84,6 +86,8 @@ __all__ = [
     "Count",
     "Verdict",
     "Clauses",
+    "sweep",
+    "Sweep",
     "QspecError",
     "ModelError",
     "LimitError",

@@ -6,6 +6,8 @@
 //! * [`model`]: `load`, `loads` and the `Model` (an instance);
 //! * [`outcomes`]: what a solve, a count, an enumeration and a verification
 //!   give back;
+//! * [`sweep`]: `sweep` and the `Sweep`, one model over parameter values
+//!   and wall placements, its results as records;
 //! * [`wait`]: long work runs without the GIL on a thread of its own, and
 //!   Ctrl-C (Python's `KeyboardInterrupt`) stops it promptly.
 
@@ -13,6 +15,7 @@ mod errors;
 mod model;
 mod options;
 mod outcomes;
+mod sweep;
 mod wait;
 
 use pyo3::prelude::*;
@@ -29,6 +32,8 @@ fn _qspec(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<outcomes::Count>()?;
     m.add_class::<outcomes::Verdict>()?;
     m.add_class::<outcomes::Clauses>()?;
+    m.add_function(wrap_pyfunction!(sweep::sweep, m)?)?;
+    m.add_class::<sweep::Sweep>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }
