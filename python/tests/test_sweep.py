@@ -6,6 +6,7 @@ import collections
 import os
 import pathlib
 import signal
+import sys
 import threading
 import time
 
@@ -26,7 +27,9 @@ HARD = "param n = 6\nboard n^3\npiece queen\nrule no_attack\nmaximize count\n"
 
 def os_threads():
     """The process's threads as the kernel counts them (Rust's among them,
-    which `threading` does not see)."""
+    which `threading` does not see), or Python's alone without /proc."""
+    if not os.path.isdir("/proc/self/task"):
+        return threading.active_count()
     return len(os.listdir("/proc/self/task"))
 
 
@@ -157,6 +160,16 @@ def test_bad_parameters_are_errors_before_any_row():
         qspec.sweep(42)
 
 
+def test_an_instance_that_fails_ends_the_sweep_with_its_error():
+    before = os_threads()
+    restricted = "param n = 5\nboard n x n\npiece queen\nrule no_attack\nhint break_symmetry\nmaximize count\n"
+    s = qspec.sweep(qspec.loads(restricted), n=[4, 5], optimal_count=3)
+    with pytest.raises(qspec.UsageError, match="removes some"):
+        list(s)
+    assert next(s, None) is None
+    assert settled(before)
+
+
 # --- records as tables ----------------------------------------------------------
 
 
@@ -242,6 +255,14 @@ def test_a_tqdm_bar():
     rows = qspec.sweep(qspec.loads(N_QUEENS), n=range(4, 8), progress=True).records()
     assert len(rows) == 4
     assert len(qspec.sweep(qspec.loads(N_QUEENS), n=4, progress=False).records()) == 1
+
+
+def test_progress_true_without_tqdm_draws_nothing(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "tqdm", None)
+    monkeypatch.setitem(sys.modules, "tqdm.auto", None)
+    rows = qspec.sweep(qspec.loads(N_QUEENS), n=range(4, 7), progress=True).records()
+    assert len(rows) == 3
+    assert capsys.readouterr().err == ""
 
 
 # --- stopping -------------------------------------------------------------------
