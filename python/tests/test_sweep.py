@@ -21,7 +21,8 @@ N_QUEENS = "param n = 8\nboard n x n\npiece queen\nrule no_attack\ncount == n\n"
 MAX_QUEENS = "param n = 8\nboard n x n\npiece queen\nrule no_attack\nmaximize count\n"
 # Rooks on an n x m board: min(n, m) of them at most.
 ROOKS = "param n = 5\nparam m = 5\nboard n x m\npiece rook\nrule no_attack\nmaximize count\n"
-# Instances of minutes each for n = 8 and 9 (milliseconds for n = 4).
+# Instances far longer than a test waits for n = 9 and 10 (milliseconds
+# for n = 4): 7^3 takes seconds in a release build.
 HARD = "param n = 6\nboard n^3\npiece queen\nrule no_attack\nmaximize count\n"
 
 
@@ -271,7 +272,7 @@ def test_progress_true_without_tqdm_draws_nothing(monkeypatch, capsys):
 def test_a_break_stops_the_sweep_and_its_threads():
     before = (threading.active_count(), os_threads())
     started = time.monotonic()
-    for row in qspec.sweep(qspec.loads(HARD), n=[4, 8, 9], jobs=2):
+    for row in qspec.sweep(qspec.loads(HARD), n=[4, 9, 10], jobs=2):
         break
     else:
         pytest.fail("no row")
@@ -284,7 +285,7 @@ def test_a_break_stops_the_sweep_and_its_threads():
 
 def test_close_stops_a_sweep():
     before = os_threads()
-    s = qspec.sweep(qspec.loads(HARD), n=[8, 9], jobs=2)
+    s = qspec.sweep(qspec.loads(HARD), n=[9, 10], jobs=2)
     time.sleep(0.2)
     started = time.monotonic()
     s.close()
@@ -299,7 +300,7 @@ def test_ctrl_c_stops_a_sweep_promptly():
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     before = (threading.active_count(), os_threads())
     try:
-        s = qspec.sweep(qspec.loads(HARD), n=[8, 9], jobs=2)
+        s = qspec.sweep(qspec.loads(HARD), n=[9, 10], jobs=2)
         timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
         started = time.monotonic()
         timer.start()
