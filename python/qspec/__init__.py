@@ -71,10 +71,12 @@ from ._qspec import (  # noqa: E402  (the exceptions must exist first)
     Session,
     Solution,
     Solutions,
+    Sweep,
     Verdict,
     __version__,
     load,
     loads,
+    sweep,
 )
 
 __all__ = [
@@ -90,6 +92,8 @@ __all__ = [
     "Session",
     "Scope",
     "Core",
+    "sweep",
+    "Sweep",
     "QspecError",
     "ModelError",
     "LimitError",

@@ -2,7 +2,7 @@
 
 from os import PathLike
 from types import TracebackType
-from typing import Any, Callable, Dict, Iterator, List, Literal, Optional, Tuple, Type, Union
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Literal, Optional, Tuple, Type, Union
 
 __version__: str
 
@@ -12,6 +12,8 @@ Cells = Union[Cell, List[Cell], Tuple[Cell, ...]]
 # `progress=`: True for a tqdm bar (when tqdm is installed), or a callable
 # given (done, total), total None when unknown.
 Progress = Union[None, bool, Callable[[int, Optional[int]], object]]
+Ints = Union[int, Iterable[int]]
+Row = Dict[str, Any]
 
 class QspecError(Exception): ...
 
@@ -246,3 +248,37 @@ class Core:
     def forbidden(self) -> List[Cell]: ...
     assumed: List[str]
     def __len__(self) -> int: ...
+def sweep(
+    model: Union[Model, StrPath],
+    *,
+    walls: Optional[Ints] = None,
+    symmetry: bool = True,
+    optimal_count: Optional[int] = None,
+    jobs: Optional[int] = None,
+    progress: Union[None, bool, Callable[[int, int], object]] = None,
+    **params: Ints,
+) -> Sweep:
+    """The model over the product of the parameter values (`n=range(4, 13)`) and, with `walls`,
+    every placement of that many walls: one dict per instance, in order, as each is ready."""
+
+class Sweep(Iterator[Row]):
+    """A running sweep: one dict per instance (its parameters, `walls` and `class_size` in a wall
+    sweep, `value`, `status`, `optimal_count` when asked, `cells`)."""
+
+    @property
+    def total(self) -> int: ...
+    @property
+    def done(self) -> int: ...
+    @property
+    def columns(self) -> List[str]: ...
+    def __iter__(self) -> Sweep: ...
+    def __next__(self) -> Row: ...
+    def __len__(self) -> int: ...
+    def records(self) -> List[Row]:
+        """The rows not given yet, as a list."""
+    def to_pandas(self) -> Any:
+        """The rows not given yet as a `pandas.DataFrame` (`pip install pandas`)."""
+    def to_polars(self) -> Any:
+        """The rows not given yet as a `polars.DataFrame` (`pip install polars`)."""
+    def close(self) -> None:
+        """Stops the sweep (its threads joined); the iterator then ends."""

@@ -8,6 +8,8 @@
 //!   give back;
 //! * [`progress`]: a tqdm bar or a callback for long work;
 //! * [`session`]: one model solved again and again under assumptions;
+//! * [`sweep`]: `sweep` and the `Sweep`, one model over parameter values
+//!   and wall placements, its results as records;
 //! * [`wait`]: long work runs without the GIL on a thread of its own, and
 //!   Ctrl-C (Python's `KeyboardInterrupt`) stops it promptly.
 
@@ -17,6 +19,7 @@ mod options;
 mod outcomes;
 mod progress;
 mod session;
+mod sweep;
 mod wait;
 
 use pyo3::prelude::*;
@@ -36,6 +39,8 @@ fn _qspec(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<session::Session>()?;
     m.add_class::<session::Scope>()?;
     m.add_class::<session::Core>()?;
+    m.add_function(wrap_pyfunction!(sweep::sweep, m)?)?;
+    m.add_class::<sweep::Sweep>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

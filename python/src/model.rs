@@ -16,7 +16,7 @@ use qspec::count::{self, Optimum};
 use qspec::emit::EmitOptions;
 use qspec::encode::{encode_model, ClauseArena};
 use qspec::files::FileUses;
-use qspec::instance::{CompileOptions, LoadOptions};
+use qspec::instance::{CompileOptions, LoadOptions, Source};
 use qspec::options::{EngineChoice, Format, RayEncoding};
 use qspec::service::listing::Lister;
 use qspec::solve::{SolveOptions, Stop};
@@ -37,6 +37,10 @@ pub struct Model {
     /// The file it was loaded from (`load`; `loads` has none), which
     /// `compile` never writes over.
     source: Option<PathBuf>,
+    /// Its text and load options, and the parameter values it was loaded
+    /// with: a sweep loads it again for each instance.
+    text: Arc<Source>,
+    defines: Vec<(String, i64)>,
 }
 
 fn load_options(auto_hints: bool, rays: Option<&str>) -> PyResult<LoadOptions> {
@@ -65,12 +69,17 @@ pub fn load(
 ) -> PyResult<Model> {
     let options = load_options(auto_hints, rays)?;
     let defines = params(params_)?;
-    let instance = py
-        .detach(|| qspec::load_file(&path, &defines, &options))
+    // As `qspec::load_file`, the text kept.
+    let (text, instance) = py
+        .detach(|| {
+            let text = Source::read(&path, options)?;
+            let instance = text.load(&defines)?;
+            Ok((text, instance))
+        })
         .or_raise()?;
     Ok(Model {
         source: Some(path),
-        ..Model::of(instance)
+        ..Model::of(instance, text, defines)
     })
 }
 
@@ -87,18 +96,30 @@ pub fn loads(
 ) -> PyResult<Model> {
     let options = load_options(auto_hints, rays)?;
     let defines = params(params_)?;
-    let instance = py
-        .detach(|| qspec::load_source(name, text, &defines, &options))
-        .or_raise()?;
-    Ok(Model::of(instance))
+    let text = Source {
+        name: name.to_string(),
+        text: text.to_string(),
+        options,
+    };
+    let instance = py.detach(|| text.load(&defines)).or_raise()?;
+    Ok(Model::of(instance, text, defines))
 }
 
 impl Model {
-    fn of(instance: Instance) -> Model {
+    fn of(instance: Instance, text: Source, defines: Vec<(String, i64)>) -> Model {
         Model {
             instance: Arc::new(instance),
             source: None,
+            text: Arc::new(text),
+            defines,
         }
+    }
+
+    /// What a sweep of the model loads: its text, and the parameter values
+    /// it was loaded with (those the sweep does not vary keep them; the
+    /// file's own, which may depend on others, are left to the file).
+    pub fn family(&self) -> (Arc<Source>, qspec::sweep::Defines) {
+        (Arc::clone(&self.text), self.defines.clone())
     }
 
     fn solve_options(

@@ -368,7 +368,7 @@ impl Solutions {
     /// Runs the enumeration to its end (on one worker thread, the
     /// solutions counted, not kept), reporting the solutions found (the
     /// classes, up to symmetry) to `progress`.
-    pub fn exhaust(&mut self, py: Python<'_>, progress: &mut Progress<'_>) -> PyResult<()> {
+    pub fn exhaust(&mut self, py: Python<'_>, progress: &mut Progress) -> PyResult<()> {
         if self.end.is_some() {
             return Ok(());
         }
@@ -388,11 +388,12 @@ impl Solutions {
                 };
                 (result, taken)
             },
-            &mut |_| progress.report(found.load(Ordering::Relaxed)),
+            &mut |py| progress.report(py, found.load(Ordering::Relaxed)),
         );
         let ended = self.put_back(outcome);
-        progress.finish(self.tally.found)?;
-        ended
+        let told = progress.report(py, self.tally.found);
+        progress.close(py);
+        ended.and(told)
     }
 
     /// The enumeration, out of its slot while a worker thread has it.

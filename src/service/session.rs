@@ -121,7 +121,8 @@ impl Session {
         }
         let projection = (1..=model.n_decisions()).map(Var::from_dimacs).collect();
         Ok(Session {
-            engine: Incremental::new(model, encodings, projection)?,
+            // Each question sets its own stop (a deadline, a cancel flag).
+            engine: Incremental::new(model, encodings, projection, &Stop::new(None))?,
             pieces,
             names: model.names.clone(),
             frames: vec![Vec::new()],

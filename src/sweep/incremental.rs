@@ -96,9 +96,14 @@ pub struct Incremental {
 }
 
 impl Incremental {
-    /// A solver holding `model` (encoded with `encodings`); solutions are
-    /// told apart by `projection` when counted.
-    pub fn new(model: &Model, encodings: &Encodings, projection: Vec<Var>) -> Result<Incremental> {
+    /// A solver holding `model` (encoded with `encodings`), stopped by
+    /// `stop`; solutions are told apart by `projection` when counted.
+    pub fn new(
+        model: &Model,
+        encodings: &Encodings,
+        projection: Vec<Var>,
+        stop: &Stop,
+    ) -> Result<Incremental> {
         let gains = match &model.objective {
             None => None,
             Some(objective) => Some(Gains {
@@ -108,8 +113,9 @@ impl Incremental {
         };
         let mut solver = Embedded::new();
         solver.no_lucky_guesses();
-        // Ctrl-C and SIGTERM stop a solve (the sweep then stops).
-        solver.set_stop(&Stop::new(None));
+        // Ctrl-C and SIGTERM (and the caller's cancellation) stop a
+        // solve: the sweep then stops.
+        solver.set_stop(stop);
         let vars = encode_model(model, encodings, &mut solver);
         solver.reserve_vars(vars.n_vars());
         let totalizer = gains

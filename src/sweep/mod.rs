@@ -43,7 +43,7 @@ mod walls;
 pub use line::Line;
 pub use plan::{n_instances, plan, Task};
 pub use puzzles::Rule;
-pub use run::{run, Ran};
+pub use run::{run, run_until, Ran};
 
 /// Parameter values: `(name, value)`, as `-D name=value` gives them.
 pub type Defines = Vec<(String, i64)>;

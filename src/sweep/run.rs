@@ -34,6 +34,7 @@ use crate::solve::clique::split::check;
 use crate::solve::clique::split::solve_node;
 use crate::solve::SolveOptions;
 use crate::solve::Status;
+use crate::solve::Stop;
 
 /// Stack of a worker thread (the solvers recurse in places).
 const WORKER_STACK: usize = 64 << 20;
@@ -43,7 +44,8 @@ const WORKER_STACK: usize = 64 << 20;
 pub struct Ran {
     /// Lines given to the caller (those before `skip` included).
     pub lines: u64,
-    /// Stopped by Ctrl-C or SIGTERM before the last instance.
+    /// Stopped by Ctrl-C or SIGTERM (or the caller's cancellation) before
+    /// the last instance.
     pub stopped: bool,
 }
 
@@ -57,6 +59,23 @@ pub fn run(
     skip: u64,
     emit: &mut dyn FnMut(u64, &Line) -> Result<()>,
 ) -> Result<Ran> {
+    run_until(source, options, parts, jobs, skip, None, emit)
+}
+
+/// [`run`], stopped also when `cancel` is raised: a library caller's own
+/// Ctrl-C (Python's `KeyboardInterrupt`, a sweep's iterator dropped),
+/// which the process-wide [`crate::interrupt`] flag cannot stand for. The
+/// workers stop between instances and the solvers within milliseconds.
+pub fn run_until(
+    source: &Source,
+    options: &Options,
+    parts: &[Part],
+    jobs: usize,
+    skip: u64,
+    cancel: Option<Arc<AtomicBool>>,
+    emit: &mut dyn FnMut(u64, &Line) -> Result<()>,
+) -> Result<Ran> {
+    let halt = Stop::with_cancel(None, cancel);
     let mut blocks = Blocks::new(source, options, parts, skip);
     blocks.leaf_threads = leaf_threads(parts, jobs, skip);
     let Some(first) = blocks.next_block()? else {
@@ -70,10 +89,12 @@ pub fn run(
     let mut failure: Option<Error> = None;
     thread::scope(|scope| {
         for _ in 0..jobs.max(1) {
-            let (tx, feed, stop) = (tx.clone(), &feed, &stop);
+            let (tx, feed, stop, halt) = (tx.clone(), &feed, &stop, &halt);
             thread::Builder::new()
                 .stack_size(WORKER_STACK)
-                .spawn_scoped(scope, move || worker(source, options, feed, stop, &tx))
+                .spawn_scoped(scope, move || {
+                    worker(source, options, feed, stop, halt, &tx)
+                })
                 .expect("a worker thread starts");
         }
         drop(tx);
@@ -105,7 +126,7 @@ pub fn run(
     if let Some(e) = failure {
         return Err(e);
     }
-    progress.stopped = crate::interrupt::interrupted();
+    progress.stopped = halt.now();
     Ok(progress)
 }
 
@@ -127,15 +148,17 @@ fn leaf_threads(parts: &[Part], jobs: usize, skip: u64) -> usize {
 
 type Feed<'a> = Mutex<(Option<Block>, Blocks<'a>)>;
 
-/// One thread: blocks from `feed` until there are none or it must stop.
+/// One thread: blocks from `feed` until there are none or it must stop
+/// (`stop`: the run failed; `halt`: Ctrl-C or the caller's cancellation).
 fn worker(
     source: &Source,
     options: &Options,
     feed: &Feed<'_>,
     stop: &AtomicBool,
+    halt: &Stop,
     tx: &Sender<Result<(u64, Line)>>,
 ) {
-    let halted = || stop.load(Ordering::Relaxed) || crate::interrupt::interrupted();
+    let halted = || stop.load(Ordering::Relaxed) || halt.now();
     while !halted() {
         let block = {
             let mut guard = feed.lock().unwrap_or_else(|e| e.into_inner());
@@ -153,7 +176,7 @@ fn worker(
             }
         };
         let mut send = |index: u64, line: Line| tx.send(Ok((index, line))).is_ok();
-        if let Err(e) = solve_block(source, options, &block, &halted, &mut send) {
+        if let Err(e) = solve_block(source, options, &block, halt, &halted, &mut send) {
             let _ = tx.send(Err(e));
             return;
         }
@@ -161,17 +184,19 @@ fn worker(
 }
 
 /// Solves the instances of `block` in order, sending each line; stops
-/// (sending nothing more) when `halted` says so.
+/// (sending nothing more) when `halted` says so, its solvers when `halt`
+/// does.
 fn solve_block(
     source: &Source,
     options: &Options,
     block: &Block,
+    halt: &Stop,
     halted: &dyn Fn() -> bool,
     send: &mut dyn FnMut(u64, Line) -> bool,
 ) -> Result<()> {
     match &block.work {
         Work::Walls { model, placements } => {
-            let mut engine = model.engine()?;
+            let mut engine = model.engine(halt)?;
             for (i, p) in placements.iter().enumerate() {
                 if halted() {
                     return Ok(());
@@ -195,14 +220,14 @@ fn solve_block(
             index,
             threads,
         } => {
-            let line = solve_leaf(leaves, &block.defines, *index, *threads)?;
+            let line = solve_leaf(leaves, &block.defines, *index, *threads, halt)?;
             if line.status != Status::Unknown || !halted() {
                 send(block.first, line);
             }
             Ok(())
         }
         Work::Model => {
-            let line = solve_instance(source, options, &block.defines)?;
+            let line = solve_instance(source, options, &block.defines, halt)?;
             if line.status != Status::Unknown || !halted() {
                 send(block.first, line);
             }
@@ -214,8 +239,13 @@ fn solve_block(
 /// One model without walls, solved the normal way (as `solve` solves it:
 /// [`crate::solve::solve`]), its
 /// board checked; with `optimal_count`, its optimal solutions counted by
-/// an [`Incremental`] told the optimum.
-fn solve_instance(source: &Source, options: &Options, defines: &[(String, i64)]) -> Result<Line> {
+/// an [`Incremental`] told the optimum; `halt` stops either.
+fn solve_instance(
+    source: &Source,
+    options: &Options,
+    defines: &[(String, i64)],
+    halt: &Stop,
+) -> Result<Line> {
     let instance = source.load(defines)?;
     if let (Some(_), Some(hint)) = (
         options.optimal_count,
@@ -235,6 +265,7 @@ fn solve_instance(source: &Source, options: &Options, defines: &[(String, i64)])
     let solve_options = SolveOptions {
         encodings,
         threads: Some(1),
+        cancel: halt.cancel.clone(),
         ..SolveOptions::default()
     };
     let answer = solve::solve(&instance, &solve_options, &mut |_| {})?;
@@ -245,7 +276,7 @@ fn solve_instance(source: &Source, options: &Options, defines: &[(String, i64)])
             let projection = (1..=instance.model.n_decisions())
                 .map(Var::from_dimacs)
                 .collect();
-            let mut engine = Incremental::new(&instance.model, &encodings, projection)?;
+            let mut engine = Incremental::new(&instance.model, &encodings, projection, halt)?;
             if let Some(value) = answer.objective {
                 engine.expect(value);
             }
@@ -292,12 +323,13 @@ impl Leaves {
 /// Leaf `index` of `leaves`, its board checked: searched on `threads`
 /// threads when deciding `count >= m` (the verdict, the board and the
 /// nodes of a refutation do not depend on them), on one when maximising
-/// (where the board found might).
+/// (where the board found might); `halt` stops it.
 fn solve_leaf(
     leaves: &Leaves,
     defines: &[(String, i64)],
     index: usize,
     threads: usize,
+    halt: &Stop,
 ) -> Result<Line> {
     let (instance, split) = (&leaves.instance, &leaves.split);
     let threads = if leaves.setup.problem.maximise {
@@ -312,6 +344,7 @@ fn solve_leaf(
         },
         threads: Some(threads),
         no_symmetry: split.no_symmetry,
+        cancel: halt.cancel.clone(),
         ..SolveOptions::default()
     };
     let (answer, nodes) = solve_node(&leaves.setup, &instance.model, &opts, &split.nodes[index])?;

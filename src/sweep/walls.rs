@@ -16,7 +16,7 @@ use crate::language::{Quantity, Spec};
 use crate::lower::{build, marks, symmetry_group, GROUP_LIMIT};
 use crate::model::{Lit, Model, Var};
 use crate::options::Encodings;
-use crate::solve::Status;
+use crate::solve::{Status, Stop};
 use crate::verify::{objective_value, verify};
 
 /// A model and everything a wall sweep of it needs.
@@ -121,10 +121,10 @@ impl WallModel {
         &self.board
     }
 
-    /// A fresh engine holding the walls-free model.
-    pub fn engine(&self) -> Result<Incremental> {
+    /// A fresh engine holding the walls-free model, stopped by `stop`.
+    pub fn engine(&self, stop: &Stop) -> Result<Incremental> {
         let projection = self.piece.iter().flatten().copied().collect();
-        Incremental::new(&self.model, &self.encodings, projection)
+        Incremental::new(&self.model, &self.encodings, projection, stop)
     }
 
     /// The assumptions of a placement: its walls, and no other.
