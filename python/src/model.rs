@@ -360,7 +360,7 @@ impl Model {
             qspec::solve::solve(instance, &opts, &mut |_| {})
         })?
         .or_raise()?;
-        Ok(SolveResult::of(instance, &answer))
+        Ok(SolveResult::of(&self.instance, &answer))
     }
 
     /// Every solution, one at a time, each verified from the geometry:
@@ -390,7 +390,7 @@ impl Model {
         let optimum = self.optimum(py, optimal, &opts)?;
         let stop = Stop::with_cancel(opts.deadline, Some(cancel.clone()));
         if optimum == Some(Optimum::NoSolution) {
-            return Ok(Solutions::empty(cancel));
+            return Ok(Solutions::empty(cancel, self.instance.clone()));
         }
         let at = match optimum {
             Some(Optimum::At(v)) => Some(v),
@@ -401,7 +401,12 @@ impl Model {
             .detach(|| lister.list(Cow::Owned(instance), at, limit, &stop, &opts, &mut |_| {}))
             .or_raise()?;
         let enumeration = listed.solutions;
-        Ok(Solutions::of(enumeration, cancel, at))
+        Ok(Solutions::of(
+            enumeration,
+            cancel,
+            at,
+            self.instance.clone(),
+        ))
     }
 
     /// A session over this model: one solver holding it, asked again and
@@ -469,7 +474,7 @@ impl Model {
         let verdict = py
             .detach(|| qspec::service::verify_text(instance, answer, name, map.as_deref(), form))
             .or_raise()?;
-        Ok(Verdict::of(instance, &verdict))
+        Ok(Verdict::of(&self.instance, &verdict))
     }
 
     /// The model's clauses with the encodings in force, numbered as in the

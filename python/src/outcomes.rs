@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
@@ -67,13 +67,22 @@ struct Judged {
     walls: Vec<Vec<usize>>,
     violations: Vec<String>,
     board: String,
-    /// The board drawn as `--svg` draws it (`""` without a board).
-    svg: String,
+    /// The model and board to draw, when there is a board.
+    drawing: Option<(Arc<Instance>, Placement)>,
+    /// Its SVG picture, drawn when first asked for (a notebook asks; a
+    /// listing of many solutions need not pay for it).
+    svg: OnceLock<String>,
 }
 
 impl Judged {
-    fn of(instance: &Instance, placement: &Placement) -> Judged {
-        let (spec, board) = (&instance.spec, &instance.board);
+    fn of(instance: &Arc<Instance>, placement: &Placement) -> Judged {
+        Judged::checked_by(instance, instance, placement)
+    }
+
+    /// The board judged by `checker` (the model an enumeration solves)
+    /// and drawn as a board of `model`.
+    fn checked_by(checker: &Instance, model: &Arc<Instance>, placement: &Placement) -> Judged {
+        let (spec, board) = (&checker.spec, &checker.board);
         Judged {
             cells: coords(board, &placement.pieces),
             kinds: (0..board.n_cells())
@@ -86,14 +95,19 @@ impl Judged {
                 .map(ToString::to_string)
                 .collect(),
             board: qspec::draw::text(spec, board, placement),
-            svg: qspec::draw::svg(spec, board, placement, false),
+            drawing: Some((model.clone(), placement.clone())),
+            svg: OnceLock::new(),
         }
     }
 
     /// The picture for a notebook, `None` without a board (the text
     /// form is shown then).
     fn svg(&self) -> Option<&str> {
-        (!self.svg.is_empty()).then_some(self.svg.as_str())
+        let (model, placement) = self.drawing.as_ref()?;
+        Some(
+            self.svg
+                .get_or_init(|| qspec::draw::svg(&model.spec, &model.board, placement, false)),
+        )
     }
 
     /// The picture under a caption, as HTML.
@@ -113,7 +127,8 @@ impl Judged {
             walls: Vec::new(),
             violations: Vec::new(),
             board: String::new(),
-            svg: String::new(),
+            drawing: None,
+            svg: OnceLock::new(),
         }
     }
 }
@@ -136,7 +151,7 @@ pub struct SolveResult {
 }
 
 impl SolveResult {
-    pub fn of(instance: &Instance, answer: &Answer) -> SolveResult {
+    pub fn of(instance: &Arc<Instance>, answer: &Answer) -> SolveResult {
         let shown = qspec::service::show_answer(instance, answer, &[]);
         let judged = shown
             .placement
@@ -239,7 +254,7 @@ pub struct Solution {
 
 impl Solution {
     /// The `number`-th solution found, `placement`, of `instance`.
-    pub fn of(instance: &Instance, number: u64, placement: &Placement) -> Solution {
+    pub fn of(instance: &Arc<Instance>, number: u64, placement: &Placement) -> Solution {
         Solution {
             number,
             class_size: None,
@@ -311,6 +326,8 @@ pub struct Solutions {
     end: Option<End>,
     group_order: Option<usize>,
     optimum: Option<i64>,
+    /// The model the solutions are drawn as boards of.
+    model: Arc<Instance>,
 }
 
 impl Solutions {
@@ -318,10 +335,12 @@ impl Solutions {
         enumeration: Enumeration<'static>,
         cancel: Arc<AtomicBool>,
         optimum: Option<i64>,
+        model: Arc<Instance>,
     ) -> Solutions {
         let group_order = enumeration.group_order();
         Solutions {
             enumeration: Mutex::new(Some(enumeration)),
+            model,
             cancel,
             tally: Tally::default(),
             end: None,
@@ -331,9 +350,10 @@ impl Solutions {
     }
 
     /// No solution at all (a model proven to have none).
-    pub fn empty(cancel: Arc<AtomicBool>) -> Solutions {
+    pub fn empty(cancel: Arc<AtomicBool>, model: Arc<Instance>) -> Solutions {
         Solutions {
             enumeration: Mutex::new(None),
+            model,
             cancel,
             tally: Tally::default(),
             end: Some(End::Complete),
@@ -348,6 +368,7 @@ impl Solutions {
             return Ok(None);
         }
         let mut taken = self.take()?;
+        let model = self.model.clone();
         let outcome = interruptible(py, &self.cancel, move || {
             let next = taken.next_solution().map(|found| {
                 found.map(|s| {
@@ -356,7 +377,7 @@ impl Solutions {
                         number: s.number,
                         class_size: s.class_size,
                         value,
-                        judged: Judged::of(taken.target(), &s.placement),
+                        judged: Judged::checked_by(taken.target(), &model, &s.placement),
                     }
                 })
             });
@@ -543,7 +564,7 @@ pub struct Verdict {
 }
 
 impl Verdict {
-    pub fn of(instance: &Instance, verdict: &qspec::service::Verdict) -> Verdict {
+    pub fn of(instance: &Arc<Instance>, verdict: &qspec::service::Verdict) -> Verdict {
         let judged = verdict
             .placement
             .as_ref()
