@@ -55,6 +55,7 @@ mod rules;
 mod scaling;
 mod scoped;
 mod seed_results;
+mod session;
 mod snapshot;
 mod snapshots;
 mod solve_engines;
