@@ -249,6 +249,64 @@ fn no_three_in_line_n_10_and_11_against_the_checkers_lists() {
     }
 }
 
+/// No three in line, n = 14: the list qspec's row search made (kept in
+/// results/a000769/, one line a class), judged here from the points
+/// alone: every board has two points in each row and column and no three
+/// on a line, the boards are of distinct classes, each class's stated
+/// size is its orbit's, and they number A000769's 1366 classes of
+/// A000755's 10568 boards.
+#[test]
+fn no_three_in_line_n_14_the_kept_list() {
+    let n = 14usize;
+    let text = evidence("results/a000769/n14-qspec.jsonl.gz");
+    let mut classes = std::collections::BTreeSet::new();
+    let mut boards = 0u64;
+    for line in text.lines() {
+        let v: Value = serde_json::from_str(line).unwrap();
+        let Some(cells) = v["cells"].as_array() else {
+            continue;
+        };
+        let points: Vec<(i64, i64)> = cells
+            .iter()
+            .map(|rc| (rc[0].as_i64().unwrap(), rc[1].as_i64().unwrap()))
+            .collect();
+        assert_eq!(points.len(), 2 * n, "{line}");
+        for i in 0..n as i64 {
+            assert_eq!(
+                points.iter().filter(|p| p.0 == i).count(),
+                2,
+                "row {i}: {line}"
+            );
+            assert_eq!(
+                points.iter().filter(|p| p.1 == i).count(),
+                2,
+                "column {i}: {line}"
+            );
+        }
+        for (a, p) in points.iter().enumerate() {
+            for (b, q) in points.iter().enumerate().skip(a + 1) {
+                for r in &points[b + 1..] {
+                    let cross = (q.0 - p.0) * (r.1 - p.1) - (q.1 - p.1) * (r.0 - p.0);
+                    assert_ne!(cross, 0, "points {a}, {b} and another in line: {line}");
+                }
+            }
+        }
+        let indices: Vec<usize> = points
+            .iter()
+            .map(|&(r, c)| r as usize * n + c as usize)
+            .collect();
+        let orbit: std::collections::BTreeSet<Vec<usize>> =
+            (0..8).map(|s| square::image(n, s, &indices)).collect();
+        assert_eq!(number(&v, "class_size"), orbit.len() as u64, "{line}");
+        boards += orbit.len() as u64;
+        assert!(
+            classes.insert(least_image(n, &indices)),
+            "a class twice: {line}"
+        );
+    }
+    assert_eq!((classes.len(), boards), (1366, 10568));
+}
+
 /// The blocked 8x8 board with 3 walls: qspec's sweep and the checker's
 /// table, value by value (the article's table too: 294, 4291, 692, 1).
 #[test]

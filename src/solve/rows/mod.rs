@@ -14,6 +14,8 @@
 //! included (under `hint break_symmetry`, the image of the board that is
 //! the least of its class).
 
+mod pairs;
+mod plan;
 pub(crate) mod problem;
 pub(crate) mod search;
 

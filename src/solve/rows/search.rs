@@ -1,12 +1,16 @@
-//! The row search: rows are filled one at a time, from the middle of the
-//! board outward, each with exactly as many pieces as it holds; a row's
-//! free cells are the bits of a `u64`. Placing a piece counts it in every
+//! The row search: rows are filled one at a time, each with exactly as
+//! many pieces as it holds; a row's free cells are the bits of a `u64`.
+//! The first rows are taken from the middle of the board outward (the
+//! middle rows meet the most lines, and the mirrors below compare them),
+//! then always the open row with the fewest free cells beyond its pieces,
+//! where a dead end shows soonest. Placing a piece counts it in every
 //! limit through its cell, and a limit that becomes full takes its other
 //! cells out of the rows still open (for no three in line: two points on
-//! a line forbid the rest of it). After every row, each open row must
-//! still have room for its pieces, and each column (when the count fills
-//! them too) for what it lacks, counted over the open rows by two bit
-//! masks (a column free in one row, in two).
+//! a line forbid the rest of it; limits of two pieces are found by the
+//! pair of cells that fills them, [`PairTable`]). After every row, each
+//! open row must still have room for its pieces, and each column (when the
+//! count fills them too) for what it lacks, counted over the open rows by
+//! two bit masks (a column free in one row, in two).
 //!
 //! When the board's mirror of its columns is a symmetry, the first row's
 //! pieces are taken only where they are no greater than their mirror image
@@ -30,11 +34,13 @@ use std::sync::Mutex;
 use std::thread;
 use std::time::Duration;
 
+use super::pairs;
+use super::plan::Plan;
 use super::problem::Problem;
 use crate::solve::Stop;
 
 /// The rows whose fillings are cut into tasks.
-const TASK_ROWS: usize = 2;
+pub(super) const TASK_ROWS: usize = 2;
 
 /// Nodes between two looks at the stop.
 const LOOK_EVERY: u64 = 1 << 12;
@@ -50,117 +56,6 @@ pub struct Listed {
     pub overflowed: bool,
     /// Nodes (rows and pieces tried), on all threads.
     pub nodes: u64,
-}
-
-/// The search's fixed data, shared by the threads.
-struct Plan<'a> {
-    problem: &'a Problem,
-    /// The rows, in the order they are filled.
-    order: Vec<usize>,
-    /// Each limit's cells, as a mask by row.
-    masks: Vec<Vec<(usize, u64)>>,
-    /// The limits through each cell.
-    limits_of: Vec<Vec<u32>>,
-    /// Whether the first row is taken no greater than its mirror image.
-    mirror: bool,
-    /// The positions in `order` of the two rows the mirror of the rows
-    /// swaps that are filled first, when it is a symmetry: the second is
-    /// taken no less than the first.
-    swapped: Option<(usize, usize)>,
-}
-
-impl<'a> Plan<'a> {
-    fn new(problem: &'a Problem) -> Plan<'a> {
-        let width = problem.width;
-        let mut limits_of = vec![Vec::new(); problem.var_at.len()];
-        let masks = problem
-            .limits
-            .iter()
-            .enumerate()
-            .map(|(i, limit)| {
-                let mut by_row: Vec<(usize, u64)> = Vec::new();
-                for &cell in &limit.cells {
-                    limits_of[cell].push(i as u32);
-                    let (row, bit) = (cell / width, 1u64 << (cell % width));
-                    match by_row.iter_mut().find(|(r, _)| *r == row) {
-                        Some((_, mask)) => *mask |= bit,
-                        None => by_row.push((row, bit)),
-                    }
-                }
-                by_row
-            })
-            .collect();
-        let order = middle_out(problem.rows);
-        let swapped = problem
-            .mirrors_rows()
-            .then(|| swapped_rows(&order, problem.rows))
-            .flatten();
-        Plan {
-            problem,
-            order,
-            masks,
-            limits_of,
-            mirror: problem.mirrors_columns(),
-            swapped,
-        }
-    }
-
-    /// A row's pieces as the row search compares rows: the lesser of
-    /// `pattern` and its column mirror when that is a symmetry.
-    fn compared(&self, pattern: u64) -> u64 {
-        match self.mirror {
-            true => pattern.min(self.mirrored(pattern)),
-            false => pattern,
-        }
-    }
-
-    /// Each row's live cells, as bits.
-    fn free(&self) -> Vec<u64> {
-        let p = self.problem;
-        (0..p.rows)
-            .map(|r| {
-                (0..p.width)
-                    .filter(|&c| p.var_at[r * p.width + c].is_some())
-                    .fold(0, |mask, c| mask | 1 << c)
-            })
-            .collect()
-    }
-
-    /// `pattern`'s mirror image in a row.
-    fn mirrored(&self, pattern: u64) -> u64 {
-        pattern.reverse_bits() >> (64 - self.problem.width)
-    }
-}
-
-/// The rows `0..rows`, from the middle outward: 3, 4, 2, 5, 1, 6, 0, 7
-/// for eight (the middle rows meet the most lines).
-fn middle_out(rows: usize) -> Vec<usize> {
-    let middle = rows.saturating_sub(1) / 2;
-    let mut order = Vec::with_capacity(rows);
-    for step in 0..=rows {
-        for row in [middle.checked_sub(step), Some(middle + 1 + step)] {
-            match row {
-                Some(r) if r < rows && !order.contains(&r) => order.push(r),
-                _ => {}
-            }
-        }
-    }
-    order
-}
-
-/// The positions in `order` of the first two rows (of `rows`) that the
-/// mirror of the rows swaps.
-fn swapped_rows(order: &[usize], rows: usize) -> Option<(usize, usize)> {
-    let at = |row: usize| order.iter().position(|&r| r == row);
-    (0..order.len())
-        .filter(|&i| order[i] != rows - 1 - order[i])
-        .map(|i| {
-            (
-                i,
-                at(rows - 1 - order[i]).expect("every row is in the order"),
-            )
-        })
-        .find(|&(i, j)| i < j)
 }
 
 /// What the threads share while they search.
@@ -193,6 +88,8 @@ struct Walker<'p, 's> {
     placed: Vec<usize>,
     /// Each row's pieces, once filled.
     patterns: Vec<u64>,
+    /// The rows not filled yet, as bits.
+    open: u64,
     nodes: u64,
     task: usize,
     /// Fillings of the first rows collected as tasks (instead of searched).
@@ -211,6 +108,7 @@ impl<'p, 's> Walker<'p, 's> {
             columns: vec![0; p.width],
             placed: Vec::with_capacity(pieces),
             patterns: vec![0; p.rows],
+            open: u64::MAX >> (64 - p.rows),
             nodes: 0,
             task: 0,
             collect: None,
@@ -223,6 +121,11 @@ impl<'p, 's> Walker<'p, 's> {
         above[0].copy_from_slice(&below[level]);
         let free = &mut above[0];
         self.columns[cell % self.plan.problem.width] += 1;
+        if let Some(pairs) = &self.plan.pairs {
+            for &other in &self.placed {
+                pairs.close(cell, other, free);
+            }
+        }
         self.placed.push(cell);
         for &limit in &self.plan.limits_of[cell] {
             let limit = limit as usize;
@@ -271,7 +174,10 @@ impl<'p, 's> Walker<'p, 's> {
         if i == self.plan.order.len() {
             return self.found();
         }
-        let row = self.plan.order[i];
+        let row = match i < self.plan.fixed {
+            true => self.plan.order[i],
+            false => self.fewest_free(level),
+        };
         let fill = self.plan.problem.row_fill[row];
         self.in_row(i, row, fill, 0, 0, level);
     }
@@ -284,9 +190,11 @@ impl<'p, 's> Walker<'p, 's> {
                 return;
             }
             self.patterns[row] = pattern;
-            if self.room_after(i + 1, level) {
+            self.open &= !(1 << row);
+            if self.room_after(level) {
                 self.rows_from(i + 1, level);
             }
+            self.open |= 1 << row;
             return;
         }
         let mut free = self.levels[level][row] & u64::MAX.checked_shl(from as u32).unwrap_or(0);
@@ -325,19 +233,42 @@ impl<'p, 's> Walker<'p, 's> {
         }
     }
 
-    /// Whether the rows from the `i`th of the order on each have room for
-    /// their pieces, and each column (filled too) for what it lacks.
-    fn room_after(&self, i: usize, level: usize) -> bool {
+    /// The open row with the fewest free cells beyond its pieces (the
+    /// first of them from the middle outward): the row of the fewest
+    /// fillings, where a dead end shows soonest.
+    fn fewest_free(&self, level: usize) -> usize {
+        let p = self.plan.problem;
+        let free = &self.levels[level];
+        let slack = |row: usize| free[row].count_ones() - p.row_fill[row];
+        let mut open = self
+            .plan
+            .order
+            .iter()
+            .filter(|&&row| self.open >> row & 1 == 1);
+        let first = *open.next().expect("an open row");
+        open.fold(first, |best, &row| match slack(row) < slack(best) {
+            true => row,
+            false => best,
+        })
+    }
+
+    /// Whether the open rows each have room for their pieces, and each
+    /// column (filled too) for what it lacks.
+    fn room_after(&self, level: usize) -> bool {
         let p = self.plan.problem;
         let free = &self.levels[level];
         let (mut once, mut twice) = (0u64, 0u64);
-        for &row in &self.plan.order[i..] {
+        let mut open = self.open;
+        while open != 0 {
+            let row = open.trailing_zeros() as usize;
+            open &= open - 1;
             if free[row].count_ones() < p.row_fill[row] {
                 return false;
             }
             twice |= once & free[row];
             once |= free[row];
         }
+        let open_rows = self.open.count_ones() as usize;
         let Some(fill) = &p.column_fill else {
             return true;
         };
@@ -347,7 +278,7 @@ impl<'p, 's> Walker<'p, 's> {
             match lacks {
                 0 => true,
                 1 => once & bit != 0,
-                _ => twice & bit != 0 && lacks as usize <= p.rows - i,
+                _ => twice & bit != 0 && lacks as usize <= open_rows,
             }
         })
     }
@@ -381,13 +312,22 @@ impl<'p, 's> Walker<'p, 's> {
     /// Searches from the pieces of `task` on.
     fn run(&mut self, task: &[usize], index: usize) {
         self.task = index;
+        let width = self.plan.problem.width;
+        let filled = TASK_ROWS.min(self.plan.order.len());
+        for &row in &self.plan.order[..filled] {
+            self.patterns[row] = 0;
+            self.open &= !(1 << row);
+        }
         for (level, &cell) in task.iter().enumerate() {
             self.place(cell, level);
+            self.patterns[cell / width] |= 1 << (cell % width);
         }
-        let filled = TASK_ROWS.min(self.plan.order.len());
         self.rows_from(filled, task.len());
         for _ in task {
             self.unplace();
+        }
+        for &row in &self.plan.order[..filled] {
+            self.open |= 1 << row;
         }
     }
 }
@@ -418,7 +358,20 @@ pub fn every(
     searched: &mut dyn FnMut(u64),
     keep: usize,
 ) -> Listed {
-    let shared = search(problem, threads, stop, searched, keep, false);
+    every_within(problem, threads, stop, searched, keep, pairs::MAX_BYTES)
+}
+
+/// [`every`], with a [`PairTable`] of at most `table_bytes`.
+pub(super) fn every_within(
+    problem: &Problem,
+    threads: usize,
+    stop: &Stop,
+    searched: &mut dyn FnMut(u64),
+    keep: usize,
+    table_bytes: usize,
+) -> Listed {
+    let plan = Plan::new(problem, table_bytes);
+    let shared = search(&plan, threads, stop, searched, keep, false);
     let complete = !shared.ended.load(Ordering::Relaxed);
     Listed {
         classes: shared
@@ -448,7 +401,8 @@ pub enum First {
 /// The first board of `problem` on `threads` threads, until `stop`, and
 /// the nodes searched.
 pub fn first(problem: &Problem, threads: usize, stop: &Stop) -> (First, u64) {
-    let shared = search(problem, threads, stop, &mut |_| {}, usize::MAX, true);
+    let plan = Plan::new(problem, pairs::MAX_BYTES);
+    let shared = search(&plan, threads, stop, &mut |_| {}, usize::MAX, true);
     let nodes = shared.nodes.load(Ordering::Relaxed);
     let first_task = shared.first_found.load(Ordering::Relaxed);
     let boards = shared.boards.into_inner().expect("the threads have ended");
@@ -471,7 +425,7 @@ const NAP: Duration = Duration::from_millis(50);
 /// Runs the search on `threads` threads: the first rows' fillings
 /// collected as tasks on this thread, then taken in order by the threads.
 fn search<'s>(
-    problem: &Problem,
+    plan: &Plan,
     threads: usize,
     stop: &'s Stop,
     searched: &mut dyn FnMut(u64),
@@ -490,11 +444,10 @@ fn search<'s>(
         first,
         boards: Mutex::new(Vec::new()),
     };
-    if !problem.feasible {
+    if !plan.problem.feasible {
         return shared;
     }
-    let plan = Plan::new(problem);
-    let mut collector = Walker::new(&plan, &shared);
+    let mut collector = Walker::new(plan, &shared);
     collector.collect = Some(Vec::new());
     collector.rows_from(0, 0);
     let tasks = collector.collect.take().unwrap_or_default();
@@ -502,7 +455,7 @@ fn search<'s>(
     let finished = AtomicUsize::new(0);
     thread::scope(|scope| {
         for _ in 0..threads.max(1) {
-            let (plan, shared, tasks, finished) = (&plan, &shared, &tasks, &finished);
+            let (shared, tasks, finished) = (&shared, &tasks, &finished);
             scope.spawn(move || {
                 let mut walker = Walker::new(plan, shared);
                 loop {
@@ -528,23 +481,4 @@ fn search<'s>(
     });
     searched(shared.nodes.load(Ordering::Relaxed));
     shared
-}
-
-#[cfg(test)]
-mod tests {
-    use super::middle_out;
-
-    #[test]
-    fn the_rows_the_mirror_swaps_first_are_the_middle_two_or_beside_the_middle() {
-        assert_eq!(super::swapped_rows(&middle_out(8), 8), Some((0, 1)));
-        assert_eq!(super::swapped_rows(&middle_out(5), 5), Some((1, 2)));
-        assert_eq!(super::swapped_rows(&middle_out(1), 1), None);
-    }
-
-    #[test]
-    fn rows_are_filled_from_the_middle_outward() {
-        assert_eq!(middle_out(8), [3, 4, 2, 5, 1, 6, 0, 7]);
-        assert_eq!(middle_out(5), [2, 3, 1, 4, 0]);
-        assert_eq!(middle_out(1), [0]);
-    }
 }
