@@ -4,7 +4,9 @@
 
 use super::pairs::PairTable;
 use super::problem::Problem;
-use super::search::TASK_ROWS;
+
+/// The rows whose fillings are cut into tasks.
+pub(super) const TASK_ROWS: usize = 2;
 
 /// The search's fixed data, shared by the threads.
 pub(super) struct Plan<'a> {

@@ -35,12 +35,9 @@ use std::thread;
 use std::time::Duration;
 
 use super::pairs;
-use super::plan::Plan;
+use super::plan::{Plan, TASK_ROWS};
 use super::problem::Problem;
 use crate::solve::Stop;
-
-/// The rows whose fillings are cut into tasks.
-pub(super) const TASK_ROWS: usize = 2;
 
 /// Nodes between two looks at the stop.
 const LOOK_EVERY: u64 = 1 << 12;
@@ -362,7 +359,7 @@ pub fn every(
 }
 
 /// [`every`], with a [`PairTable`] of at most `table_bytes`.
-pub(super) fn every_within(
+fn every_within(
     problem: &Problem,
     threads: usize,
     stop: &Stop,
@@ -481,4 +478,56 @@ fn search<'s>(
     });
     searched(shared.nodes.load(Ordering::Relaxed));
     shared
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{every_within, Problem};
+    use crate::instance::{load_source, LoadOptions};
+    use crate::solve::Stop;
+
+    /// The classes of `source`'s boards on `threads`, with the pair table
+    /// or counting every limit.
+    fn classes(source: &str, threads: usize, table: bool) -> Vec<Vec<usize>> {
+        let instance = load_source("rows.qspec", source, &[], &LoadOptions::default()).unwrap();
+        let problem = Problem::of(&instance.model).unwrap();
+        let bytes = if table { super::pairs::MAX_BYTES } else { 0 };
+        let listed = every_within(
+            &problem,
+            threads,
+            &Stop::new(None),
+            &mut |_| {},
+            usize::MAX,
+            bytes,
+        );
+        assert!(listed.complete);
+        listed.classes
+    }
+
+    #[test]
+    fn the_pair_table_and_counting_every_limit_find_the_same_classes() {
+        // No three in line on 7 x 7 (22 classes, A000769) and on 6 x 8;
+        // limits of one piece beside limits of two, and of two beside three.
+        let models = [
+            ("board 7 x 7\ncount per line <= 2\ncount == 14\n", Some(22)),
+            ("board 6 x 8\ncount per line <= 2\ncount == 12\n", None),
+            (
+                "board 6 x 6\ncount per row <= 1\ncount per column <= 1\ncount per line <= 2\ncount == 6\n",
+                None,
+            ),
+            (
+                "board 5 x 5\ncount per row <= 2\ncount per column <= 2\ncount per line <= 3\ncount == 10\n",
+                None,
+            ),
+        ];
+        for (source, known) in models {
+            let counted = classes(source, 1, false);
+            assert!(!counted.is_empty(), "{source}");
+            if let Some(known) = known {
+                assert_eq!(counted.len(), known, "{source}");
+            }
+            assert_eq!(classes(source, 1, true), counted, "{source}");
+            assert_eq!(classes(source, 2, true), counted, "{source}");
+        }
+    }
 }
