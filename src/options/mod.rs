@@ -151,12 +151,13 @@ choices! {
     #[derive(Default)]
     pub enum EngineChoice {
         #[default]
-        Auto = "auto": "The default: the engine for the model, said in the first note (`c engine: ...`): the clique search for `rule no_attack` counts on 3 or more dimensions, the clique search and Kissat side by side for such counts bounded on 2, the row search for models it takes, else the portfolio (on one thread CaDiCaL for an objective, Kissat for a decision)",
+        Auto = "auto": "The default: the engine for the model, said in the first note (`c engine: ...`): the clique search for `rule no_attack` counts on 3 or more dimensions, the clique search and Kissat side by side for such counts bounded on 2, the row search for models it takes, the armies search for peaceable armies, else the portfolio (on one thread CaDiCaL for an objective, Kissat for a decision)",
         Cadical = "cadical": "CaDiCaL: incremental (one solver for the whole optimisation, with cores that raise the lower bound, and the warm start as phases); ahead on small models that take many optimisation steps",
         Kissat = "kissat": "Kissat: rebuilt for every step (it takes no assumptions); far faster on hard calls (the 6^3 proof, q_5(8) >= 28)",
         Portfolio = "portfolio": "Both on two threads: the first answer wins, and while optimising each takes up the other's better solutions and bounds",
         Clique = "clique": "No SAT solver: a branch and bound over the conflict graph, pruned by the board's symmetries, for models that ask for the most pieces no two of which attack (the `clique` module of `solve`)",
         Rows = "rows": "No SAT solver: the board filled a row at a time, each row to its limit, limits on sets of cells kept as bit masks, for models of one piece with `count per line <= 2` (or other `<=` limits) whose count fills every row (no three in line: `count == 2 * n`); lists every solution for `qspec count` (the `rows` module of `solve`)",
+        Armies = "armies": "No SAT solver: every line given to one army, the best colouring found by a branch and bound whose bound is a knapsack over the diagonals, for two armies that may not attack each other (`rule white no_attack black` of queens, rooks or bishops), of equal size, maximised: peaceable queens (the `armies` module of `solve`)",
     }
 }
 

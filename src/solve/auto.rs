@@ -18,6 +18,10 @@
 //!   to its limit under limits on sets of cells: no three in line), which
 //!   lists their solutions where CaDiCaL, asked for one board a class at
 //!   a time, stops near n = 10;
+//! * the armies search for the models it takes (two armies that may not
+//!   attack each other along lines, of equal size, maximised: peaceable
+//!   queens), where the SAT route's proof of the optimum took 36 minutes
+//!   at n = 11 against seconds;
 //! * elsewhere the SAT solvers, both on two threads (the portfolio): which
 //!   is faster varies from model to model and from run to run (fewest
 //!   walls on 8x8: CaDiCaL 0.12 s, Kissat 0.58 s; the seeds' Q_3(19):
@@ -33,7 +37,7 @@ use std::time::Duration;
 
 use super::engine::{Chosen, Engine};
 use super::interface::{Answer, Report, SolveOptions, Status};
-use super::{clique, portfolio, rows};
+use super::{armies, clique, portfolio, rows};
 use crate::error::Result;
 use crate::model::{Decision, Model};
 
@@ -61,6 +65,12 @@ pub fn choose(model: &Model, opts: &SolveOptions) -> Chosen {
         if deciding && opts.threads() >= 2 {
             return pick(&RACE, "a no_attack count bound on 2 dimensions");
         }
+    }
+    if armies::applies(model).is_ok() {
+        return pick(
+            &armies::ARMIES,
+            "two armies kept apart along lines, of equal size, maximised",
+        );
     }
     if rows::applies(model).is_ok() {
         return pick(

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use super::ascent::{climb, tied_objective};
 use super::cost::CostPlan;
 use super::interface::{Answer, Report, SolveOptions, Status};
-use super::registry::solve_model;
+use super::registry::{chosen, solve_model};
 use super::steps::{carried_over, Quiet};
 use crate::answer::objective::objective_value;
 use crate::error::Result;
@@ -42,7 +42,10 @@ pub fn solve(instance: &Instance, opts: &SolveOptions, report: &mut dyn Report) 
             bound.fewer_cover
         ));
     }
-    if opts.start.is_empty() && tied_objective(&instance.spec).is_some() {
+    // The climb is for SAT, whose counter sees one army only; an engine
+    // without SAT (the armies search) maximises the armies itself.
+    let sat = chosen(opts.engine, &instance.model, opts).engine.runs_sat();
+    if opts.start.is_empty() && sat && tied_objective(&instance.spec).is_some() {
         return climb(instance, opts, report);
     }
     if instance.spec.maximises_count() && opts.start.is_empty() {

@@ -23,6 +23,7 @@
 //! # Ok::<(), qspec::Error>(())
 //! ```
 
+pub mod armies;
 mod ascent;
 pub(crate) mod auto;
 mod ceiling;

@@ -5,7 +5,7 @@
 
 use super::engine::Chosen;
 use super::interface::{Answer, Report, SolveOptions};
-use super::{auto, clique, portfolio, rows};
+use super::{armies, auto, clique, portfolio, rows};
 use crate::error::Result;
 use crate::model::Model;
 use crate::options::EngineChoice;
@@ -20,6 +20,7 @@ pub fn chosen(choice: EngineChoice, model: &Model, opts: &SolveOptions) -> Chose
         EngineChoice::Portfolio => Chosen::named(&portfolio::PORTFOLIO),
         EngineChoice::Clique => Chosen::named(&clique::CLIQUE),
         EngineChoice::Rows => Chosen::named(&rows::ROWS),
+        EngineChoice::Armies => Chosen::named(&armies::ARMIES),
     }
 }
 

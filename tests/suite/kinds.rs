@@ -733,3 +733,66 @@ fn a_symmetric_hint_keeps_each_kind_in_place() {
         assert!(!kept.is_empty(), "{map} on\n{src}");
     }
 }
+
+/// Two armies kept apart along lines, equal, maximised: the armies
+/// search's optimum is the oracle's on queens, rooks, bishops, a wall and
+/// an oblong board, on one thread and two, and its board verifies.
+#[test]
+fn the_armies_search_finds_the_oracles_optimum() {
+    let armies = |board: &str, piece: &str| {
+        format!("{board}piece white {piece}\npiece black {piece}\nrule white no_attack black\ncount white == count black\nmaximize count white\n")
+    };
+    let cases = [
+        armies("board 3 x 4\n", "queen"),
+        armies("board 3 x 3\n", "queen"),
+        armies("board 2 x 6\n", "rook"),
+        armies("board 3 x 4\n", "bishop"),
+        armies("board 3 x 4\nwall (1,1)\n", "queen"),
+        armies("board 3 x 4 {\n. . . .\n. # # .\n. . . .\n}\n", "rook"),
+        armies("board 3 x 4\nhint break_symmetry\n", "queen"),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    for (i, src) in cases.iter().enumerate() {
+        let best = most_of_the_first_kind(&spec(src));
+        let model = common::write_text(dir.path(), &format!("a{i}.qspec"), src);
+        for threads in ["1", "2"] {
+            let o = common::qspec(&["solve", &model, "--engine", "armies", "--threads", threads]);
+            let out = common::stdout(&o);
+            assert_eq!(o.status.code(), Some(0), "{src}{out}{}", common::stderr(&o));
+            assert!(
+                out.contains(&format!("count white = {best} (proven optimal)"))
+                    && out.contains("verified: every rule holds"),
+                "{src}{out}"
+            );
+        }
+    }
+}
+
+/// What the armies search does not take it refuses with the reason, and
+/// `auto` leaves to the other engines: a torus (lines that wrap), kings
+/// (attacks that are not whole lines), three kinds, unequal armies.
+#[test]
+fn the_armies_search_refuses_what_is_not_two_armies_on_lines() {
+    let cases = [
+        ("board 3 x 4\ntorus\npiece white queen\npiece black queen\nrule white no_attack black\ncount white == count black\nmaximize count white\n", "a line"),
+        ("board 3 x 4\npiece white king\npiece black king\nrule white no_attack black\ncount white == count black\nmaximize count white\n", "a line"),
+        ("board 3 x 4\npiece white queen\npiece black queen\npiece red queen\nrule white no_attack black\ncount white == count black\nmaximize count white\n", "more than two kinds"),
+        ("board 3 x 4\npiece white queen\npiece black queen\nrule white no_attack black\nmaximize count white\n", "equal size"),
+        ("board 3 x 4\npiece white queen\npiece black queen\nrule white no_attack black\ncount white == count black\ncount white >= 1\n", "no objective"),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    for (i, (src, why)) in cases.iter().enumerate() {
+        let model = common::write_text(dir.path(), &format!("r{i}.qspec"), src);
+        let o = common::qspec(&["solve", &model, "--engine", "armies"]);
+        let err = common::stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{src}{err}");
+        assert!(
+            err.contains("the armies search cannot take this model") && err.contains(why),
+            "{src}{err}"
+        );
+        let auto = common::qspec(&["solve", &model]);
+        let out = common::stdout(&auto);
+        assert!(matches!(auto.status.code(), Some(0 | 10)), "{src}{out}");
+        assert!(!out.contains("engine: armies"), "{src}{out}");
+    }
+}

@@ -423,3 +423,24 @@ fn the_drawn_48_queens_on_8_cubed_are_the_kept_placement() {
     assert_eq!(drawn.len(), 48);
     assert_eq!(drawn, listed);
 }
+
+/// A250000 (peaceable queens), n = 1..11: the optimum the armies search
+/// proves, which `auto` picks for the model, is the sequence's; n = 1..8
+/// agree with the checker's own CNF (`heavy::results_checker`), and n = 9
+/// to 11 with the SAT route (docs/results.md).
+#[test]
+fn peaceable_queens_by_the_armies_search() {
+    let a250000 = [0, 0, 1, 2, 4, 5, 7, 9, 12, 14, 17];
+    for (i, &optimum) in a250000.iter().enumerate() {
+        let n = format!("n={}", i + 1);
+        let o = qspec(&["solve", "models/peaceable-queens.qspec", "-D", &n]);
+        let out = stdout(&o);
+        assert_eq!(o.status.code(), Some(0), "{n}{out}{}", stderr(&o));
+        assert!(out.contains("c engine: armies"), "{n}{out}");
+        assert!(
+            out.contains(&format!("count white = {optimum} (proven optimal)"))
+                && out.contains("verified: every rule holds"),
+            "{n}{out}"
+        );
+    }
+}

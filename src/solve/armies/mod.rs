@@ -1,0 +1,170 @@
+//! The armies search (`--engine armies`): for models of two armies of
+//! pieces that may not attack each other along lines, of equal size,
+//! maximised — peaceable queens (`rule white no_attack black`, `count
+//! white == count black`, `maximize count white`) — a branch and bound
+//! that gives every line one army's colour instead of a SAT solver
+//! ([`search`]), where the SAT route's cost is proving that one more queen
+//! each does not fit (n = 11: 36 minutes for the SAT route, seconds here).
+//!
+//! The model is read as a [`problem::Problem`] (or refused with the
+//! reason). The armies found are completed into values of every variable
+//! of the model by CaDiCaL, so the answer satisfies the whole model, hints
+//! included (under `hint break_symmetry`, the image that is the least of
+//! its class).
+
+pub(crate) mod problem;
+pub(crate) mod search;
+
+use super::engine::Engine;
+use super::interface::{Answer, Report, SolveOptions, Status};
+use crate::diag::plural;
+use crate::error::{Error, Result};
+use crate::model::{Lit, Model, Var};
+use crate::options::Setting;
+use problem::Problem;
+use search::Plan;
+
+/// `--engine armies`.
+pub struct Armies;
+
+/// The armies search as an engine ([`Armies`]).
+pub static ARMIES: Armies = Armies;
+
+impl Engine for Armies {
+    fn name(&self) -> &'static str {
+        "armies"
+    }
+
+    fn title(&self) -> &'static str {
+        "embedded armies search (each line given to one army, no SAT solver)"
+    }
+
+    fn runs_sat(&self) -> bool {
+        false
+    }
+
+    fn runs_clique(&self) -> bool {
+        false
+    }
+
+    fn takes(&self, model: &Model) -> Result<()> {
+        applies(model)
+    }
+
+    fn lists(&self, _model: &Model, _at_optimum: bool) -> bool {
+        false
+    }
+
+    fn solve(&self, model: &Model, opts: &SolveOptions, report: &mut dyn Report) -> Result<Answer> {
+        solve(model, opts, report)
+    }
+}
+
+/// Whether the armies search takes `model`: `Err` says why not and what
+/// to use.
+pub fn applies(model: &Model) -> Result<()> {
+    read(model).map(|_| ())
+}
+
+fn read(model: &Model) -> Result<Problem> {
+    Problem::of(model).map_err(|why| {
+        Error::unsupported_with_help(
+            format!("the armies search cannot take this model: {why}"),
+            format!(
+                "it takes two kinds of piece on a board of two dimensions, a rule that no piece of one attacks a piece of the other along lines (`rule white no_attack black` for queens, rooks or bishops, walls allowed), `count white == count black` and `maximize count white`; use {} (the default) or {}",
+                Setting::Engine.set_to("auto"),
+                Setting::Engine.set_to("kissat")
+            ),
+        )
+    })
+}
+
+/// The largest armies of `model`, completed into values of every variable.
+fn solve(model: &Model, opts: &SolveOptions, report: &mut dyn Report) -> Result<Answer> {
+    let problem = read(model)?;
+    let plan = Plan::new(&problem, opts.no_symmetry);
+    let threads = opts.threads();
+    report.note(&describe(&problem, &plan, threads));
+    let outcome = search::best(&plan, threads, &opts.stop());
+    report.note(&format!("armies search: {} nodes", outcome.nodes));
+    let (size, cells) = match &outcome.best {
+        Some(colouring) => (colouring.size, search::armies(&plan, colouring)),
+        None if outcome.complete => (0, [Vec::new(), Vec::new()]),
+        None => {
+            return Ok(Answer {
+                status: Status::Unknown,
+                values: None,
+                objective: None,
+            })
+        }
+    };
+    report.improved(i64::from(size));
+    let values = complete(model, opts, &problem, &cells)?;
+    Ok(Answer {
+        status: if outcome.complete {
+            Status::Optimal
+        } else {
+            Status::Feasible
+        },
+        values: Some(values),
+        objective: Some(i64::from(size)),
+    })
+}
+
+/// The values of every variable of `model` for the armies on `cells`: the
+/// board itself first, then its images under the board's symmetries and
+/// the swap of the armies, until one satisfies the whole model (under
+/// `hint break_symmetry`, the least of the class does).
+fn complete(
+    model: &Model,
+    opts: &SolveOptions,
+    problem: &Problem,
+    cells: &[Vec<usize>; 2],
+) -> Result<Vec<bool>> {
+    let identity: Vec<usize> = (0..problem.n_cells()).collect();
+    for map in std::iter::once(&identity).chain(&problem.maps) {
+        for swap in [false, true] {
+            let mut on: Vec<Var> = Vec::new();
+            for (army, army_cells) in cells.iter().enumerate() {
+                let kind = army ^ usize::from(swap);
+                on.extend(
+                    army_cells
+                        .iter()
+                        .filter_map(|&c| problem.var_at[kind][map[c]]),
+                );
+            }
+            on.sort_unstable();
+            let start: Vec<Lit> = problem
+                .var_at
+                .iter()
+                .flatten()
+                .flatten()
+                .map(|v| match on.binary_search(v) {
+                    Ok(_) => v.positive(),
+                    Err(_) => v.negative(),
+                })
+                .collect();
+            if let Some(values) = super::complete_start(model, &opts.encodings, &start)? {
+                return Ok(values);
+            }
+        }
+    }
+    Err(Error::internal(
+        "the armies search's board does not extend to a solution of the model (please report this)",
+    ))
+}
+
+/// What is searched, for a note: `armies search: 10 x 10, 58 lines
+/// coloured and 19 by a knapsack, 16 symmetries, 2 threads`.
+fn describe(problem: &Problem, plan: &Plan, threads: usize) -> String {
+    let knapsack = problem.families.last().map_or(0, |f| f.len());
+    format!(
+        "armies search: {} x {}, {} coloured and {} by a knapsack, {}, {}",
+        problem.rows,
+        problem.width,
+        plural(plan.n_lines() as u64, "line", "lines"),
+        knapsack,
+        plural(plan.group_order() as u64, "symmetry", "symmetries"),
+        plural(threads as u64, "thread", "threads")
+    )
+}
