@@ -660,7 +660,19 @@ fn classes_of_kinds_are_the_oracles_under_board_and_kind_swaps() {
 /// seed_results.rs).
 #[test]
 fn peaceable_classes_a260680() {
-    for (n, classes) in [(1, 1), (2, 1), (3, 1), (4, 10), (5, 3), (6, 35), (7, 19)] {
+    let a260680 = [
+        (1, 1),
+        (2, 1),
+        (3, 1),
+        (4, 10),
+        (5, 3),
+        (6, 35),
+        (7, 19),
+        (8, 71),
+        (9, 18),
+        (10, 380),
+    ];
+    for (n, classes) in a260680 {
         let n = format!("n={n}");
         let o = common::qspec(&[
             "count",
@@ -778,7 +790,7 @@ fn the_armies_search_refuses_what_is_not_two_armies_on_lines() {
         ("board 3 x 4\npiece white king\npiece black king\nrule white no_attack black\ncount white == count black\nmaximize count white\n", "a line"),
         ("board 3 x 4\npiece white queen\npiece black queen\npiece red queen\nrule white no_attack black\ncount white == count black\nmaximize count white\n", "more than two kinds"),
         ("board 3 x 4\npiece white queen\npiece black queen\nrule white no_attack black\nmaximize count white\n", "equal size"),
-        ("board 3 x 4\npiece white queen\npiece black queen\nrule white no_attack black\ncount white == count black\ncount white >= 1\n", "no objective"),
+        ("board 3 x 4\npiece white queen\npiece black queen\nrule white no_attack black\ncount white == count black\ncount white <= 2\nmaximize count white\n", "a cardinality constraint"),
     ];
     let dir = tempfile::tempdir().unwrap();
     for (i, (src, why)) in cases.iter().enumerate() {
@@ -794,5 +806,68 @@ fn the_armies_search_refuses_what_is_not_two_armies_on_lines() {
         let out = common::stdout(&auto);
         assert!(matches!(auto.status.code(), Some(0 | 10)), "{src}{out}");
         assert!(!out.contains("engine: armies"), "{src}{out}");
+    }
+}
+
+/// The armies search lists what CaDiCaL lists: every solution and the
+/// classes under the 16 maps, at the optimum (`count --optimal`) and at a
+/// fixed size (`count white == k`, which it also decides), on queens,
+/// rooks, bishops, a wall and an oblong board; and a fixed size it
+/// decides as the oracle does.
+#[test]
+fn the_armies_search_lists_what_cadical_lists() {
+    let armies = |board: &str, piece: &str, size: &str| {
+        format!("{board}piece white {piece}\npiece black {piece}\nrule white no_attack black\ncount white == count black\n{size}")
+    };
+    let optimal = "maximize count white\n";
+    let cases = [
+        armies("board 3 x 4\n", "queen", optimal),
+        armies("board 4 x 4\n", "queen", optimal),
+        armies("board 2 x 6\n", "rook", optimal),
+        armies("board 3 x 4\n", "bishop", optimal),
+        armies("board 4 x 4\nwall (1,1)\n", "queen", optimal),
+        armies("board 4 x 4\n", "queen", "count white == 1\n"),
+        armies("board 3 x 4\n", "bishop", "count white >= 2\n"),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    let count = |model: &str, engine: &str, classes: bool| -> (u64, u64) {
+        let mut args = vec!["count", model, "--json", "--engine", engine];
+        if model.contains("opt") {
+            args.push("--optimal");
+        }
+        if classes {
+            args.push("--up-to-symmetry");
+        }
+        let o = common::qspec(&args);
+        let out = common::stdout(&o);
+        let v: serde_json::Value =
+            serde_json::from_str(out.trim()).unwrap_or_else(|e| panic!("{e}: {out}"));
+        let n = |k: &str| v[k].as_u64().unwrap_or(0);
+        (n("solutions"), n("classes"))
+    };
+    for (i, src) in cases.iter().enumerate() {
+        let name = if src.contains("maximize") {
+            format!("opt{i}.qspec")
+        } else {
+            format!("fixed{i}.qspec")
+        };
+        let model = common::write_text(dir.path(), &name, src);
+        for classes in [false, true] {
+            let ours = count(&model, "armies", classes);
+            let theirs = count(&model, "cadical", classes);
+            assert_eq!(ours, theirs, "{src} classes: {classes}");
+            assert!(ours.0 > 0, "{src}");
+        }
+        if !src.contains("maximize") {
+            let solutions = kind_oracle(&spec(src), &build(&spec(src)).1).len();
+            let o = common::qspec(&["solve", &model, "--engine", "armies"]);
+            let out = common::stdout(&o);
+            let want = if solutions > 0 {
+                "SATISFIABLE"
+            } else {
+                "UNSATISFIABLE"
+            };
+            assert!(out.lines().any(|l| l == format!("s {want}")), "{src}{out}");
+        }
     }
 }

@@ -12,6 +12,9 @@ mod common;
 // compiled in from its own source files: it shares no code with qspec. Its
 // modules name each other from their crate's root, so they sit at this one's.
 #[allow(dead_code)]
+#[path = "../../results/check/src/armies.rs"]
+mod armies;
+#[allow(dead_code)]
 #[path = "../../results/check/src/attacks.rs"]
 mod attacks;
 #[allow(dead_code)]

@@ -4,7 +4,7 @@
 //! files; they share no code with qspec).
 
 use crate::common;
-use crate::{attacks, blocked, cube, lines, square};
+use crate::{armies, attacks, blocked, cube, lines, square};
 
 use common::{qspec, stderr, stdout};
 use serde_json::Value;
@@ -442,5 +442,114 @@ fn peaceable_queens_by_the_armies_search() {
                 && out.contains("verified: every rule holds"),
             "{n}{out}"
         );
+    }
+}
+
+/// A board of two armies from a line of qspec's `--jsonl` list: its white
+/// and black cells (r * n + c), with the stated class size (`None` for the
+/// summary line).
+fn armies_of(n: usize, line: &str) -> Option<(Vec<usize>, Vec<usize>, u64)> {
+    let v: Value = serde_json::from_str(line).unwrap();
+    let cells = v["cells"].as_array()?;
+    let kinds = v["kinds"].as_array().unwrap();
+    let (mut white, mut black) = (Vec::new(), Vec::new());
+    for (rc, kind) in cells.iter().zip(kinds) {
+        let cell = rc[0].as_u64().unwrap() as usize * n + rc[1].as_u64().unwrap() as usize;
+        match kind.as_str() {
+            Some("white") => white.push(cell),
+            Some("black") => black.push(cell),
+            other => panic!("kind {other:?}: {line}"),
+        }
+    }
+    Some((white, black, number(&v, "class_size")))
+}
+
+/// The 16 images of a board (the square's 8 maps, colours kept or
+/// swapped), each white cells then black, sorted: the checker's form.
+fn army_images(
+    n: usize,
+    white: &[usize],
+    black: &[usize],
+) -> std::collections::BTreeSet<Vec<usize>> {
+    (0..8)
+        .flat_map(|s| {
+            let (w, b) = (square::image(n, s, white), square::image(n, s, black));
+            [[w.clone(), b.clone()].concat(), [b, w].concat()]
+        })
+        .collect()
+}
+
+/// A250000 and A260680, n = 4..7, class by class: the classes qspec's
+/// armies search lists at the optimum against those of the checker's own
+/// search (`check armies N M`: every line coloured both ways, no
+/// symmetry), and the checker finds no board of one more queen each.
+#[test]
+fn peaceable_armies_class_by_class_by_both_routes() {
+    for (n, m, classes) in [(4usize, 2usize, 10usize), (5, 4, 3), (6, 5, 35), (7, 7, 19)] {
+        let d = format!("n={n}");
+        let o = qspec(&[
+            "solve",
+            "--all",
+            "models/peaceable-queens.qspec",
+            "-D",
+            &d,
+            "--optimal",
+            "--up-to-symmetry",
+            "--jsonl",
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let ours: std::collections::BTreeSet<Vec<usize>> = stdout(&o)
+            .lines()
+            .filter_map(|l| armies_of(n, l))
+            .map(|(w, b, _)| {
+                assert_eq!((w.len(), b.len()), (m, m), "n={n}");
+                army_images(n, &w, &b).into_iter().next().unwrap()
+            })
+            .collect();
+        let theirs = armies::find(n, m);
+        let theirs: std::collections::BTreeSet<Vec<usize>> = theirs.classes.into_iter().collect();
+        assert_eq!(ours.len(), classes, "n={n}");
+        assert_eq!(ours, theirs, "n={n}");
+        assert_eq!(armies::find(n, m + 1).boards, 0, "n={n}: one more each");
+    }
+}
+
+/// A260680, n = 11 and 12 (new terms): the lists qspec's armies search
+/// made (kept in results/a260680/, one line a class), judged here from
+/// the cells alone: m white and m black queens with none on a row,
+/// column or diagonal with one of the other colour, distinct classes under
+/// the group of order 16, each class's stated size its orbit's; 696
+/// classes of 11136 boards with 17 each on 11 x 11, 4 of 64 with 21 each
+/// on 12 x 12.
+#[test]
+fn peaceable_armies_n_11_and_12_the_kept_lists() {
+    for (n, m, classes, boards) in [(11usize, 17usize, 696usize, 11136u64), (12, 21, 4, 64)] {
+        let text = evidence(&format!("results/a260680/n{n}-qspec.jsonl.gz"));
+        let mut seen = std::collections::BTreeSet::new();
+        let mut total = 0u64;
+        for line in text.lines() {
+            let Some((white, black, stated)) = armies_of(n, line) else {
+                continue;
+            };
+            assert_eq!((white.len(), black.len()), (m, m), "{line}");
+            let (r, c) = (|x: usize| (x / n) as i64, |x: usize| (x % n) as i64);
+            for &w in &white {
+                for &b in &black {
+                    let apart = r(w) != r(b)
+                        && c(w) != c(b)
+                        && r(w) - c(w) != r(b) - c(b)
+                        && r(w) + c(w) != r(b) + c(b);
+                    assert!(apart, "white {w} and black {b} on a line: {line}");
+                }
+            }
+            let images = army_images(n, &white, &black);
+            assert_eq!(stated, images.len() as u64, "{line}");
+            total += stated;
+            assert!(
+                seen.insert(images.into_iter().next().unwrap()),
+                "a class twice: {line}"
+            );
+        }
+        assert_eq!((seen.len(), total), (classes, boards), "n={n}");
     }
 }

@@ -2,6 +2,15 @@
 //! shares no code with qspec: its own board, moves, symmetries and searches,
 //! written from the problems' definitions, no dependency.
 //!
+//!   check armies N M [--list]      peaceable armies: M white and M black
+//!                                  queens on N x N, no queen on a line with
+//!                                  one of the other colour: boards, and
+//!                                  classes under the square's 8 symmetries
+//!                                  and the swap of colours (--list: each
+//!                                  class's least image as a JSON line,
+//!                                  {"white": [[r,c],...], "black": [...],
+//!                                  "class_size": k}, as peaceable.py
+//!                                  lists, for compare_armies.py)
 //!   check attacks N K M [--list]   placements of M queens on N x N, each
 //!                                  attacking exactly K others: solutions,
 //!                                  classes under the square's 8 symmetries
@@ -38,6 +47,7 @@
 //!                                  (--list: each class's least board, a line
 //!                                  each, rows of `.` and `Q` split by ` / `)
 
+mod armies;
 mod attacks;
 mod blocked;
 mod boards;
@@ -54,7 +64,7 @@ fn number(args: &[String], i: usize, what: &str) -> usize {
 }
 
 fn usage(why: &str) -> ! {
-    eprintln!("error: {why}\nusage: check attacks N K M [--list] | attacks-max N K M | boards N K M FILE [--classes] [--cubes LOG] | blocked N WALLS | cube N D M [--list] | lines N [--list]");
+    eprintln!("error: {why}\nusage: check armies N M [--list] | attacks N K M [--list] | attacks-max N K M | boards N K M FILE [--classes] [--cubes LOG] | blocked N WALLS | cube N D M [--list] | lines N [--list]");
     std::process::exit(2);
 }
 
@@ -62,6 +72,34 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let started = Instant::now();
     match args.first().map(String::as_str) {
+        Some("armies") => {
+            let (n, m) = (number(&args, 1, "N"), number(&args, 2, "M"));
+            let found = armies::find(n, m);
+            println!(
+                "# armies n={n} m={m}: {} boards, {} classes, {} nodes, {:.2} s",
+                found.boards,
+                found.classes.len(),
+                found.nodes,
+                started.elapsed().as_secs_f64()
+            );
+            if args.iter().any(|a| a == "--list") {
+                for class in &found.classes {
+                    let points = |cells: &[usize]| -> String {
+                        let p: Vec<String> = cells
+                            .iter()
+                            .map(|c| format!("[{},{}]", c / n, c % n))
+                            .collect();
+                        p.join(",")
+                    };
+                    println!(
+                        "{{\"white\": [{}], \"black\": [{}], \"class_size\": {}}}",
+                        points(&class[..m]),
+                        points(&class[m..]),
+                        armies::orbit(n, m, class)
+                    );
+                }
+            }
+        }
         Some("attacks") => {
             let (n, k, m) = (
                 number(&args, 1, "N"),

@@ -12,15 +12,18 @@
 //! included (under `hint break_symmetry`, the image that is the least of
 //! its class).
 
+mod list;
 pub(crate) mod problem;
 pub(crate) mod search;
 
 use super::engine::Engine;
+use super::every::{Every, Symmetries};
 use super::interface::{Answer, Report, SolveOptions, Status};
 use crate::diag::plural;
 use crate::error::{Error, Result};
 use crate::model::{Lit, Model, Var};
 use crate::options::Setting;
+use crate::solve::Stop;
 use problem::Problem;
 use search::Plan;
 
@@ -51,8 +54,47 @@ impl Engine for Armies {
         applies(model)
     }
 
-    fn lists(&self, _model: &Model, _at_optimum: bool) -> bool {
-        false
+    fn lister(&self) -> &'static str {
+        "the armies search"
+    }
+
+    fn lists(&self, model: &Model, at_optimum: bool) -> bool {
+        // A maximised model is listed at its optimum, where the size is
+        // fixed; an exact size as it is (under a least size the boards
+        // are of every size from it up: CaDiCaL lists those).
+        Problem::of(model).is_ok_and(|p| match p.size {
+            None => at_optimum,
+            Some(_) => p.exact,
+        })
+    }
+
+    fn every(
+        &self,
+        model: &Model,
+        threads: usize,
+        stop: &Stop,
+        searched: &mut dyn FnMut(u64),
+        keep: usize,
+    ) -> Option<Every> {
+        let problem = Problem::of(model).ok().filter(|p| p.exact)?;
+        let size = problem.size?;
+        let plan = Plan::new(&problem, false);
+        let listed = list::every(&plan, &problem.maps, size, threads, stop, keep);
+        searched(listed.nodes);
+        let classes = listed
+            .boards
+            .iter()
+            .map(|board| vars_of(&problem, board))
+            .collect();
+        let (vertices, maps) = vertex_maps(&problem);
+        Some(Every {
+            classes,
+            symmetries: Symmetries::new(vertices, &maps),
+            complete: listed.complete,
+            overflowed: listed.overflowed,
+            nodes: listed.nodes,
+            describe: describe(&problem, &plan, threads),
+        })
     }
 
     fn solve(&self, model: &Model, opts: &SolveOptions, report: &mut dyn Report) -> Result<Answer> {
@@ -85,6 +127,9 @@ fn solve(model: &Model, opts: &SolveOptions, report: &mut dyn Report) -> Result<
     let plan = Plan::new(&problem, opts.no_symmetry);
     let threads = opts.threads();
     report.note(&describe(&problem, &plan, threads));
+    if let Some(size) = problem.size {
+        return decide(model, opts, &problem, &plan, size);
+    }
     let outcome = search::best(&plan, threads, &opts.stop());
     report.note(&format!("armies search: {} nodes", outcome.nodes));
     let (size, cells) = match &outcome.best {
@@ -109,6 +154,79 @@ fn solve(model: &Model, opts: &SolveOptions, report: &mut dyn Report) -> Result<
         values: Some(values),
         objective: Some(i64::from(size)),
     })
+}
+
+/// Armies of `size` each, or that there are none.
+fn decide(
+    model: &Model,
+    opts: &SolveOptions,
+    problem: &Problem,
+    plan: &Plan,
+    size: u32,
+) -> Result<Answer> {
+    let Some(colouring) = search::first_of_size(plan, size) else {
+        return Ok(Answer {
+            status: Status::Unsatisfiable,
+            values: None,
+            objective: None,
+        });
+    };
+    let cells = search::armies(plan, &colouring);
+    let cells = cells.map(|mut army| {
+        army.truncate(size as usize);
+        army
+    });
+    Ok(Answer {
+        status: Status::Satisfiable,
+        values: Some(complete(model, opts, problem, &cells)?),
+        objective: None,
+    })
+}
+
+/// The piece variables of `board` (the first army's cells, then the
+/// second's), sorted.
+fn vars_of(problem: &Problem, board: &[Vec<usize>; 2]) -> Vec<Var> {
+    let mut vars: Vec<Var> = (0..2)
+        .flat_map(|army| {
+            board[army]
+                .iter()
+                .filter_map(move |&c| problem.var_at[army][c])
+        })
+        .collect();
+    vars.sort_unstable();
+    vars
+}
+
+/// The piece variables (the first army's live cells, then the second's)
+/// and the board's symmetries with the swap of the armies as maps of
+/// their indices, the identity left out.
+fn vertex_maps(problem: &Problem) -> (Vec<Var>, Vec<Vec<usize>>) {
+    let live: Vec<usize> = (0..problem.n_cells())
+        .filter(|&c| problem.var_at[0][c].is_some())
+        .collect();
+    let mut index = vec![usize::MAX; problem.n_cells()];
+    for (i, &c) in live.iter().enumerate() {
+        index[c] = i;
+    }
+    let vertices: Vec<Var> = (0..2)
+        .flat_map(|army| live.iter().filter_map(move |&c| problem.var_at[army][c]))
+        .collect();
+    let identity: Vec<usize> = (0..problem.n_cells()).collect();
+    let mut maps = Vec::new();
+    for map in std::iter::once(&identity).chain(&problem.maps) {
+        for swap in [false, true] {
+            if !swap && std::ptr::eq(map, &identity) {
+                continue;
+            }
+            let mut vertex_map = Vec::with_capacity(2 * live.len());
+            for army in 0..2 {
+                let to = (army ^ usize::from(swap)) * live.len();
+                vertex_map.extend(live.iter().map(|&c| to + index[map[c]]));
+            }
+            maps.push(vertex_map);
+        }
+    }
+    (vertices, maps)
 }
 
 /// The values of every variable of `model` for the armies on `cells`: the

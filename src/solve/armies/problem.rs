@@ -41,6 +41,11 @@ pub struct Problem {
     /// The board's symmetries that keep the live cells and the lines, each
     /// as a map of cells, the identity left out.
     pub maps: Vec<Vec<usize>>,
+    /// The size the armies must reach (`count white == 12`, `count white
+    /// >= 12`), or `None` when it is maximised.
+    pub size: Option<u32>,
+    /// Whether that size is exact (`count white == 12`), not a least one.
+    pub exact: bool,
 }
 
 impl Problem {
@@ -48,8 +53,16 @@ impl Problem {
     /// it.
     pub fn of(model: &Model) -> Result<Problem, String> {
         let (rows, width, var_at) = board(model)?;
-        objective(model, &var_at)?;
         let read = Read::of(model, &var_at)?;
+        let size = match (&model.objective, read.at_least) {
+            (Some(_), None) => {
+                objective(model, &var_at)?;
+                None
+            }
+            (None, Some(k)) => Some(k),
+            (Some(_), Some(_)) => return Err("the model bounds the armies it maximises".into()),
+            (None, None) => return Err("the model neither maximises the armies (`maximize count white`) nor fixes their size (`count white == 12`)".into()),
+        };
         let live: Vec<bool> = (0..rows * width).map(|c| var_at[0][c].is_some()).collect();
         let families = lines(rows, width, &live, &read.conflicts)?;
         let mut problem = Problem {
@@ -58,6 +71,8 @@ impl Problem {
             var_at,
             families,
             maps: Vec::new(),
+            size,
+            exact: read.exact,
         };
         problem.maps = symmetries(&problem);
         Ok(problem)
@@ -123,7 +138,7 @@ fn board(model: &Model) -> Result<(usize, usize, ArmyVars), String> {
 /// Checks the objective: the size of one army, maximised.
 fn objective(model: &Model, var_at: &ArmyVars) -> Result<(), String> {
     let Some(objective) = &model.objective else {
-        return Err("the model has no objective, and the armies search maximises the armies (`maximize count white`)".into());
+        return Ok(());
     };
     let mut vars: Vec<Var> = objective.terms.iter().map(|&(_, l)| l.var()).collect();
     vars.sort_unstable();
@@ -149,6 +164,11 @@ struct Read {
     /// `conflicts[a]` holds `b` when a piece of the first army on `a` and
     /// one of the second on `b` may not stand together.
     conflicts: Vec<HashSet<usize>>,
+    /// The least size of an army the model asks for (`count white ==
+    /// 12`, `count black >= 12`), when it asks for one.
+    at_least: Option<u32>,
+    /// Whether every bound on an army's size is `==`.
+    exact: bool,
 }
 
 impl Read {
@@ -166,6 +186,8 @@ impl Read {
         let mut implied: HashMap<Var, Vec<Var>> = HashMap::new();
         let mut pairs: Vec<[Var; 2]> = Vec::new();
         let mut equal = false;
+        let mut at_least: Option<u32> = None;
+        let mut exact = true;
         for tagged in &model.constraints {
             let origin = &model.origins[tagged.origin as usize];
             if skipped.contains(origin.as_str()) {
@@ -221,6 +243,15 @@ impl Read {
                     rel: Rel::Eq,
                     rhs: 0,
                 } if equal_armies(terms, &piece) => equal = true,
+                Constraint::Card {
+                    lits,
+                    rel: rel @ (Rel::Eq | Rel::Ge),
+                    k,
+                    guard: None,
+                } if one_army(lits, &piece) => {
+                    exact &= *rel == Rel::Eq;
+                    at_least = Some(at_least.map_or(*k, |a| a.max(*k)))
+                }
                 Constraint::Clause(_) => return refuse("a clause"),
                 Constraint::OrDef { .. } => return refuse("a defined variable"),
                 Constraint::Linear { .. } => return refuse("a linear constraint"),
@@ -251,8 +282,27 @@ impl Read {
                 }
             }
         }
-        Ok(Read { conflicts })
+        Ok(Read {
+            conflicts,
+            at_least,
+            exact,
+        })
     }
+}
+
+/// Whether `lits` are every piece of one army, each once, positive.
+fn one_army(lits: &[Lit], piece: &HashMap<Var, (usize, usize)>) -> bool {
+    let kinds: HashSet<usize> = lits
+        .iter()
+        .filter_map(|l| piece.get(&l.var()).map(|p| p.0))
+        .collect();
+    let distinct: HashSet<Var> = lits.iter().map(|l| l.var()).collect();
+    kinds.len() == 1
+        && lits
+            .iter()
+            .all(|l| !l.is_neg() && piece.contains_key(&l.var()))
+        && distinct.len() == lits.len()
+        && lits.len() * 2 == piece.len()
 }
 
 /// Whether `terms` say the armies are equal: every piece of one army

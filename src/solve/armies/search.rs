@@ -19,18 +19,18 @@ use super::problem::Problem;
 use crate::solve::Stop;
 
 /// Lines whose colourings are the tasks the threads share (2^12 tasks).
-const TASK_LINES: usize = 12;
+pub(super) const TASK_LINES: usize = 12;
 
 /// The search's fixed data: the lines it branches on, the lines the
 /// knapsack colours, and the symmetries as maps of the first lines.
 pub struct Plan {
-    cells: usize,
+    pub(super) cells: usize,
     /// The lines the search colours one by one, in order.
-    lines: Vec<Vec<usize>>,
+    pub(super) lines: Vec<Vec<usize>>,
     /// The knapsack's line of each cell (`usize::MAX`: not live).
-    item_of: Vec<usize>,
+    pub(super) item_of: Vec<usize>,
     /// The knapsack's lines.
-    items: usize,
+    pub(super) items: usize,
     /// How many of the first lines the symmetries map onto themselves.
     prefix: usize,
     /// Each symmetry as the inverse map of the first `prefix` lines and
@@ -150,18 +150,20 @@ pub struct Outcome {
 }
 
 /// One thread's search state.
-struct Walker<'a> {
-    plan: &'a Plan,
-    open: [Vec<u64>; 2],
-    per_item: [Vec<u32>; 2],
+pub(super) struct Walker<'a> {
+    pub(super) plan: &'a Plan,
+    /// The cells still open to each army.
+    pub(super) open: [Vec<u64>; 2],
+    /// How many cells of each knapsack line are open to each army.
+    pub(super) per_item: [Vec<u32>; 2],
     colours: Vec<bool>,
-    trail: Vec<u32>,
+    pub(super) trail: Vec<u32>,
     dp: Vec<i64>,
-    nodes: u64,
+    pub(super) nodes: u64,
 }
 
 impl<'a> Walker<'a> {
-    fn new(plan: &'a Plan) -> Walker<'a> {
+    pub(super) fn new(plan: &'a Plan) -> Walker<'a> {
         let words = plan.cells.div_ceil(64);
         let mut open = vec![0u64; words];
         let mut per_item = vec![0u32; plan.items];
@@ -184,7 +186,7 @@ impl<'a> Walker<'a> {
 
     /// Gives line `depth` to the first army (`first`) or the second: its
     /// cells close to the other army.
-    fn colour(&mut self, depth: usize, first: bool) {
+    pub(super) fn colour(&mut self, depth: usize, first: bool) {
         self.colours[depth] = first;
         let other = usize::from(first);
         for &c in &self.plan.lines[depth] {
@@ -198,7 +200,7 @@ impl<'a> Walker<'a> {
     }
 
     /// Reopens what was closed since the trail was `mark` long.
-    fn undo(&mut self, mark: usize) {
+    pub(super) fn undo(&mut self, mark: usize) {
         while self.trail.len() > mark {
             let entry = self.trail.pop().unwrap_or_default();
             let (c, army) = ((entry >> 1) as usize, (entry & 1) as usize);
@@ -257,14 +259,14 @@ impl<'a> Walker<'a> {
     }
 
     /// Whether the node at `depth` may hold armies of `size`.
-    fn viable(&mut self, depth: usize, size: u32) -> bool {
+    pub(super) fn viable(&mut self, depth: usize, size: u32) -> bool {
         self.nodes += 1;
         (depth > self.plan.prefix || self.leads(depth)) && self.reach(size)
     }
 
     /// Sets the first `depth` lines to the colours of task `task` (its
     /// bits, line 0 the highest), or `false` when a line on the way fails.
-    fn enter(&mut self, task: usize, depth: usize, size: u32) -> bool {
+    pub(super) fn enter(&mut self, task: usize, depth: usize, size: u32) -> bool {
         for d in 0..depth {
             let first = task >> (depth - 1 - d) & 1 == 1;
             self.colour(d, first);
