@@ -468,8 +468,12 @@ fn a_double_sigterm_still_gives_the_partial_count() {
         let out = lines.lock().unwrap().join("\n");
         assert_eq!(status.code(), Some(130), "round {round}: {out}\n{err}");
         let last = out.lines().last().unwrap_or_default();
+        // On a loaded machine the signals may come after the first board
+        // only: "at least 1 solution (interrupted)".
+        let partial =
+            last.ends_with(" solutions (interrupted)") || last.ends_with(" solution (interrupted)");
         assert!(
-            last.starts_with("at least ") && last.ends_with(" solutions (interrupted)"),
+            last.starts_with("at least ") && partial,
             "round {round}: {out}\n{err}"
         );
         assert!(!err.contains("no output written"), "round {round}: {err}");
