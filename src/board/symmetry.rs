@@ -195,6 +195,25 @@ pub fn box_group(dims: &[usize]) -> Vec<SignedPerm> {
     out
 }
 
+/// The symmetries of a `rows` x `width` grid but the identity, each as the
+/// map of its cells numbered row by row (`map[c]` is the image of `c`), in
+/// [`box_group`]'s order.
+pub fn grid_maps(rows: usize, width: usize) -> Vec<Vec<usize>> {
+    let dims = [rows, width];
+    box_group(&dims)
+        .into_iter()
+        .filter(|g| !g.is_identity())
+        .map(|g| {
+            (0..rows * width)
+                .map(|cell| {
+                    let image = g.apply(&[cell / width, cell % width], &dims);
+                    image[0] * width + image[1]
+                })
+                .collect()
+        })
+        .collect()
+}
+
 /// How many signed permutations map a box of sides `dims` onto itself:
 /// `2^d` times the product of `k!` over the groups of `k` equal sides.
 pub fn box_group_order(dims: &[usize]) -> u128 {

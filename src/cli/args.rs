@@ -178,7 +178,7 @@ pub struct SolveArgs {
     /// The clique search prunes without the board's symmetries (for checking the pruning)
     #[arg(long, hide = true, conflicts_with = "solver")]
     pub no_symmetry: bool,
-    /// Cut the clique search into at least K parts and print them as the tasks of a sweep (run with `qspec sweep run`, join with `qspec sweep merge`)
+    /// Cut the clique search or the armies search into at least K parts and print them as the tasks of a sweep (run with `qspec sweep run`, join with `qspec sweep merge`)
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=1_000_000), conflicts_with_all = ["solver", "certify", "start", "svg", "timeout", "all"])]
     pub split: Option<u32>,
     /// Solve with this solver command line instead (the compiled file is appended)

@@ -133,6 +133,11 @@ here (on a cluster, one `--task I` per job: `qspec sweep --help`):
   qspec solve models/queens-nd-cliques-inf.qspec -D n=6 -D m=22 --split 8 > plan.jsonl
   qspec sweep run plan.jsonl --out results
   qspec sweep merge results/*.jsonl          # none: m = 22 is impossible
+The armies search (peaceable queens) is cut the same way: its leaves are the
+colourings of the first lines at which both armies may still reach the size,
+leaf i dealt to part i mod K, so each part samples the whole search and one
+part's time times K estimates it:
+  qspec solve models/peaceable-queens-at-least.qspec -D n=10 -D m=15 --split 4 > plan.jsonl
 
 Warm start (--start BOARD): a board as qspec prints it (the whole output of
 `qspec solve` will do), or any answer `verify` reads. It is tried first (if it is
@@ -487,8 +492,8 @@ With Slurm, one array task per line:
   sbatch --array=0-$((n-1)) --wrap \\
       'qspec sweep run tasks.jsonl --task $SLURM_ARRAY_TASK_ID --out results/ --jobs 1'
 
-One clique search cut into parts (`qspec solve MODEL --split K > tasks.jsonl`)
-runs the same way: a task is a part, each of its leaves one result line
+One clique or armies search cut into parts (`qspec solve MODEL --split K >
+tasks.jsonl`) runs the same way: a task is a part, each of its leaves one result line
 (\"leaf\":i,\"leaves\":n, with the nodes it \"searched\"), and merge joins an
 instance's leaves into one line: the best count of any leaf, \"none\" or
 optimal only when every leaf of the plan is there and says so, and the

@@ -28,10 +28,12 @@ use qspec::model::Sense;
 use qspec::options::{CertifyLevel, Encodings, EngineChoice, Format};
 use qspec::service::{show_answer, Shown};
 use qspec::solve;
+use qspec::solve::armies;
 use qspec::solve::clique;
 use qspec::solve::external;
 use qspec::solve::Start;
 use qspec::solve::{Answer, Report, SolveOptions, Status};
+use qspec::sweep::split::Split;
 
 /// What the command line asks of `solve`.
 #[derive(Clone, Debug)]
@@ -264,28 +266,29 @@ fn solve_inside(run: &Run<'_>, out: &mut dyn Write) -> Result<Shown> {
 /// `solve --split K`: the clique search cut into `parts` parts, printed
 /// as the tasks of a sweep; the sizes of the parts said on standard error.
 fn split(req: &SolveRequest, parts: usize, out: &mut dyn Write) -> Result<u8> {
-    if !matches!(req.tuning.engine, EngineChoice::Auto | EngineChoice::Clique) {
+    if !matches!(
+        req.tuning.engine,
+        EngineChoice::Auto | EngineChoice::Clique | EngineChoice::Armies
+    ) {
         return Err(Error::usage(format!(
-            "--split cuts the clique search, not {}",
+            "--split cuts the clique search or the armies search, not {}",
             req.tuning.engine
         )));
     }
     let source = Source::read(&req.model.path, req.model.options())?;
     let loaded = source.load(&req.model.defines)?;
+    // The engine `solve` would run (auto's pick, or the one named) says
+    // which search is cut.
+    let engine = solve::chosen(req.tuning.engine, &loaded.model, &SolveOptions::default()).engine;
+    if engine.name() == solve::Engine::name(&armies::ARMIES) {
+        return split_armies(req, parts, &source, &loaded.model, out);
+    }
     clique::applies(&loaded.model)?;
     let started = Instant::now();
     let threads = req.tuning.threads();
     let plan = clique::split::plan(&loaded.model, req.tuning.no_symmetry, parts, threads)?;
-    let tasks = qspec::sweep::split::tasks(
-        &plan,
-        &source.name,
-        &source.text,
-        &req.model.defines,
-        req.model.auto_hints,
-        req.tuning.no_symmetry,
-    );
-    let text: String = tasks.iter().map(|t| format!("{}\n", t.to_json())).collect();
-    print(out, &text)?;
+    let splits = Split::of_clique(&plan, req.tuning.no_symmetry);
+    print_tasks(req, &source, splits, out)?;
     let mut sizes: Vec<u64> = plan
         .parts
         .iter()
@@ -310,6 +313,53 @@ fn split(req: &SolveRequest, parts: usize, out: &mut dyn Write) -> Result<u8> {
         ));
     }
     Ok(0)
+}
+
+/// `solve --split K` by the armies search: its leaves dealt out in turn
+/// into `parts` parts, each a sample of the whole.
+fn split_armies(
+    req: &SolveRequest,
+    parts: usize,
+    source: &Source,
+    model: &qspec::model::Model,
+    out: &mut dyn Write,
+) -> Result<u8> {
+    let started = Instant::now();
+    let cut = armies::split::plan(model, req.tuning.no_symmetry, parts)?;
+    print_tasks(
+        req,
+        source,
+        Split::of_armies(&cut, req.tuning.no_symmetry),
+        out,
+    )?;
+    note(&format!(
+        "c split: {} of {} (the colourings of the first {} that may reach the size) in {:.2} s; leaf i goes to part i mod {}, so each part samples the whole search: one part's time times {} estimates it",
+        plural(cut.parts.len() as u64, "part", "parts"),
+        plural(cut.leaves.len() as u64, "leaf", "leaves"),
+        plural(cut.depth as u64, "line", "lines"),
+        started.elapsed().as_secs_f64(),
+        cut.parts.len(),
+        cut.parts.len(),
+    ));
+    Ok(0)
+}
+
+/// Prints the parts of a search cut into `splits` as the tasks of a sweep.
+fn print_tasks(
+    req: &SolveRequest,
+    source: &Source,
+    splits: Vec<Split>,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let tasks = qspec::sweep::split::tasks(
+        splits,
+        &source.name,
+        &source.text,
+        &req.model.defines,
+        req.model.auto_hints,
+    );
+    let text: String = tasks.iter().map(|t| format!("{}\n", t.to_json())).collect();
+    print(out, &text)
 }
 
 /// `seconds` of one thread's work, in the unit that reads best.

@@ -157,7 +157,7 @@ choices! {
         Portfolio = "portfolio": "Both on two threads: the first answer wins, and while optimising each takes up the other's better solutions and bounds",
         Clique = "clique": "No SAT solver: a branch and bound over the conflict graph, pruned by the board's symmetries, for models that ask for the most pieces no two of which attack (the `clique` module of `solve`)",
         Rows = "rows": "No SAT solver: the board filled a row at a time, each row to its limit, limits on sets of cells kept as bit masks, for models of one piece with `count per line <= 2` (or other `<=` limits) whose count fills every row (no three in line: `count == 2 * n`); lists every solution for `qspec count` (the `rows` module of `solve`)",
-        Armies = "armies": "No SAT solver: every line given to one army, the best colouring found by a branch and bound whose bound is a knapsack over the diagonals, for two armies that may not attack each other (`rule white no_attack black` of queens, rooks or bishops), of equal size, maximised: peaceable queens (the `armies` module of `solve`)",
+        Armies = "armies": "No SAT solver: every line given to one army, the best colouring found by a branch and bound whose bound is a knapsack over the diagonals, for two armies that may not attack each other (`rule white no_attack black` of queens, rooks or bishops), of equal size, maximised or of a given size (`count white >= m`): peaceable queens (the `armies` module of `solve`)",
     }
 }
 

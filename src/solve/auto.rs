@@ -19,8 +19,8 @@
 //!   lists their solutions where CaDiCaL, asked for one board a class at
 //!   a time, stops near n = 10;
 //! * the armies search for the models it takes (two armies that may not
-//!   attack each other along lines, of equal size, maximised: peaceable
-//!   queens), where the SAT route's proof of the optimum took 36 minutes
+//!   attack each other along lines, of equal size, maximised or of a
+//!   given size: peaceable queens), where the SAT route's proof of the optimum took 36 minutes
 //!   at n = 11 against seconds;
 //! * elsewhere the SAT solvers, both on two threads (the portfolio): which
 //!   is faster varies from model to model and from run to run (fewest
@@ -69,7 +69,7 @@ pub fn choose(model: &Model, opts: &SolveOptions) -> Chosen {
     if armies::applies(model).is_ok() {
         return pick(
             &armies::ARMIES,
-            "two armies kept apart along lines, of equal size, maximised",
+            "two armies kept apart along lines, of equal size, maximised or of a given size",
         );
     }
     if rows::applies(model).is_ok() {

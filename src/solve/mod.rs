@@ -56,8 +56,38 @@ pub use warm_start::{start_paths, Start};
 
 use crate::encode::encode_model;
 use crate::error::Result;
-use crate::model::{Lit, Model};
+use crate::model::{Lit, Model, Var};
 use crate::options::Encodings;
+
+/// The values of every variable of `model` for a board an engine found
+/// without the model's clauses: the first of `images` (each the piece
+/// variables set, sorted; the other `pieces` unset) that extends to a
+/// solution. An engine gives its board and then the board's images, since
+/// a hint (`break_symmetry`) may keep only one board of a class. `search`
+/// names the engine in the error when none extends.
+pub(crate) fn complete_board(
+    model: &Model,
+    encodings: &Encodings,
+    pieces: &[Var],
+    images: impl IntoIterator<Item = Vec<Var>>,
+    search: &str,
+) -> Result<Vec<bool>> {
+    for image in images {
+        let start: Vec<Lit> = pieces
+            .iter()
+            .map(|v| match image.binary_search(v) {
+                Ok(_) => v.positive(),
+                Err(_) => v.negative(),
+            })
+            .collect();
+        if let Some(values) = complete_start(model, encodings, &start)? {
+            return Ok(values);
+        }
+    }
+    Err(crate::error::Error::internal(format!(
+        "{search}'s board does not extend to a solution of the model (please report this)"
+    )))
+}
 
 /// The values of the model's named variables in a solution that agrees
 /// with `start` (found by CaDiCaL with `start` as assumptions), or `None`

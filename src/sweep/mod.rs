@@ -18,7 +18,7 @@
 //! * [`regions`]: region pictures on which a model with `count per region`
 //!   has exactly one solution (the "Queens" puzzle, Star Battle);
 //! * [`region_page`]: those puzzles as boards of the playable page;
-//! * [`split`]: one clique search cut into parts (`solve --split`), its
+//! * [`split`]: one clique or armies search cut into parts (`solve --split`), its
 //!   leaves as instances, and their results joined.
 //!
 //! ```
@@ -75,8 +75,8 @@ pub struct Part {
     pub walls: Option<usize>,
     /// Which placements (all when `None`).
     pub range: Option<Range>,
-    /// Leaves of one clique search cut by `qspec solve --split`, each an
-    /// instance of its own.
+    /// Leaves of one search (clique or armies) cut by `qspec solve
+    /// --split`, each an instance of its own.
     pub split: Option<split::Split>,
 }
 

@@ -121,7 +121,7 @@ pub fn n_instances(source: &Source, options: &Options, parts: &[Part]) -> Result
     for part in parts {
         total += match (&part.range, &part.split, part.walls) {
             (Some(range), _, _) => range.count,
-            (None, Some(split), _) => split.nodes.len() as u64,
+            (None, Some(split), _) => split.len() as u64,
             (None, None, Some(k)) => {
                 let instance = source.load(&part.defines)?;
                 let model = WallModel::new(&instance.spec, &instance.board, options.symmetry)?;

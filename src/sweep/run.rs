@@ -19,7 +19,7 @@ use std::thread;
 use super::incremental::Incremental;
 use super::line::Line;
 use super::placements::{Cursor, Placements, WallPlacement};
-use super::split::Split;
+use super::split::{Cut, Split};
 use super::walls::{check_board, WallModel};
 use super::{Options, Part, BLOCK};
 use crate::answer::decode;
@@ -29,6 +29,7 @@ use crate::instance::Source;
 use crate::model::Var;
 use crate::options::Encodings;
 use crate::solve;
+use crate::solve::armies::split as armies;
 use crate::solve::clique::setup::Setup;
 use crate::solve::clique::split::check;
 use crate::solve::clique::split::solve_node;
@@ -136,7 +137,7 @@ pub fn run_until(
 fn leaf_threads(parts: &[Part], jobs: usize, skip: u64) -> usize {
     let leaves: u64 = parts
         .iter()
-        .map(|p| p.split.as_ref().map_or(0, |s| s.nodes.len() as u64))
+        .map(|p| p.split.as_ref().map_or(0, |s| s.len() as u64))
         .sum();
     let left = leaves.saturating_sub(skip);
     if left == 0 || left >= jobs as u64 || parts.iter().any(|p| p.split.is_none()) {
@@ -298,25 +299,66 @@ fn solve_instance(
     })
 }
 
-/// A part of one clique search: its model loaded and read once for all
-/// its leaves.
+/// A part of one search cut into leaves: its model loaded and read once
+/// for all its leaves.
 struct Leaves {
     split: Split,
     instance: Instance,
-    setup: Setup,
+    setup: LeafSetup,
+}
+
+/// The model read for the search a plan cuts.
+enum LeafSetup {
+    Clique(Box<Setup>),
+    Armies(Box<armies::Setup>),
 }
 
 impl Leaves {
     /// The leaves of `split`, of the model `source` with `defines`.
     fn new(source: &Source, defines: &[(String, i64)], split: Split) -> Result<Leaves> {
         let instance = source.load(defines)?;
-        let setup = Setup::new(&instance.model, split.no_symmetry)?;
-        check(&setup, split.fingerprint)?;
+        let setup = match &split.cut {
+            Cut::Clique { fingerprint, .. } => {
+                let setup = Setup::new(&instance.model, split.no_symmetry)?;
+                check(&setup, *fingerprint)?;
+                LeafSetup::Clique(Box::new(setup))
+            }
+            Cut::Armies { fingerprint, .. } => {
+                let setup = armies::Setup::new(&instance.model, split.no_symmetry)?;
+                setup.check(*fingerprint)?;
+                LeafSetup::Armies(Box::new(setup))
+            }
+        };
         Ok(Leaves {
             split,
             instance,
             setup,
         })
+    }
+
+    /// Whether the search maximises (else decides a count).
+    fn maximises(&self) -> bool {
+        match &self.setup {
+            LeafSetup::Clique(setup) => setup.problem.maximise,
+            LeafSetup::Armies(setup) => setup.maximises(),
+        }
+    }
+
+    /// Searches leaf `index`: the answer and the nodes it took.
+    fn solve(&self, index: usize, opts: &SolveOptions) -> Result<(solve::Answer, u64)> {
+        let model = &self.instance.model;
+        match (&self.setup, &self.split.cut) {
+            (LeafSetup::Clique(setup), Cut::Clique { nodes, .. }) => {
+                solve_node(setup, model, opts, &nodes[index])
+            }
+            (
+                LeafSetup::Armies(setup),
+                Cut::Armies {
+                    depth, colourings, ..
+                },
+            ) => armies::solve_leaf(setup, model, opts, *depth, colourings[index]),
+            _ => unreachable!("a part's setup is read for its own search"),
+        }
     }
 }
 
@@ -332,7 +374,7 @@ fn solve_leaf(
     halt: &Stop,
 ) -> Result<Line> {
     let (instance, split) = (&leaves.instance, &leaves.split);
-    let threads = if leaves.setup.problem.maximise {
+    let threads = if leaves.maximises() {
         1
     } else {
         threads.max(1)
@@ -347,7 +389,7 @@ fn solve_leaf(
         cancel: halt.cancel.clone(),
         ..SolveOptions::default()
     };
-    let (answer, nodes) = solve_node(&leaves.setup, &instance.model, &opts, &split.nodes[index])?;
+    let (answer, nodes) = leaves.solve(index, &opts)?;
     let status = answer.status;
     let solution = checked_solution(instance, &answer, defines)?;
     Ok(Line {
@@ -472,7 +514,7 @@ impl<'a> Blocks<'a> {
             let first = self.index;
             let work = match (&mut current.walls, &mut current.leaves) {
                 (None, Some((leaves, next))) => {
-                    if *next == leaves.split.nodes.len() {
+                    if *next == leaves.split.len() {
                         self.current = None;
                         continue;
                     }

@@ -1,13 +1,15 @@
-//! One clique search cut into parts as the tasks of a sweep (`qspec solve
-//! MODEL --split K`): each task holds one part, a run of leaves of the
-//! search ([`Split`]); `sweep run` searches each leaf as one instance (one
-//! result line each, so that a killed task resumes at its first leaf not
-//! done), and `sweep merge` joins the leaves of an instance ([`Joined`]):
-//! the best value found in any, and "none" or "optimal" only when every
-//! leaf of the plan is there and says so.
+//! One search cut into parts as the tasks of a sweep (`qspec solve MODEL
+//! --split K`): the clique search's or the armies search's. Each task
+//! holds one part, a run of leaves of the search ([`Split`]); `sweep run`
+//! searches each leaf as one instance (one result line each, so that a
+//! killed task resumes at its first leaf not done), and `sweep merge`
+//! joins the leaves of an instance ([`Joined`]): the best value found in
+//! any, and "none" or "optimal" only when every leaf of the plan is there
+//! and says so.
 //!
 //! ```text
 //! {"task":3,"model":"q.qspec",...,"parts":[{"defines":{"n":7},"split":{"first":40,"leaves":517,"cells":343,"pairs":8673,"symmetries":48,"nodes":[{"chosen":[171,3],"candidates":"00ff...","estimate":5120}]}}],"source":"..."}
+//! {"task":0,"model":"p.qspec",...,"parts":[{"defines":{"n":16},"split":{"search":"armies","first":0,"leaves":1040,"cells":256,"lines":77,"symmetries":16,"depth":13,"colourings":[8191,8175]}}],"source":"..."}
 //! ```
 
 use std::collections::BTreeMap;
@@ -17,41 +19,60 @@ use super::json::Object;
 use super::line::Line;
 use super::{Options, Part};
 use crate::error::{Error, Result};
+use crate::solve::armies::split as armies;
 use crate::solve::clique::split::{Fingerprint, Node, Plan};
 use crate::solve::Status;
 
-/// A part of a plan: leaves `first..first + nodes.len()` of `leaves`.
+/// A part of a plan: leaves `first..first + len()` of `leaves`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Split {
     /// The index of its first leaf in the plan.
     pub first: usize,
     /// The leaves of the whole plan.
     pub leaves: usize,
-    /// What the plan was made for.
-    pub fingerprint: Fingerprint,
     /// The search prunes without the board's symmetries.
     pub no_symmetry: bool,
-    /// Its leaves.
-    pub nodes: Vec<Node>,
-    /// The nodes the plan estimated for each leaf (exact where its probe
-    /// finished; empty in a plan written without them).
-    pub estimates: Vec<u64>,
+    /// Its leaves, of the search they cut.
+    pub cut: Cut,
 }
 
-/// The tasks of `plan` for the model `name` (text `source`) with
-/// `defines`: one per part.
+/// The leaves of a part, of one search or the other.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Cut {
+    /// Nodes of the clique search.
+    Clique {
+        /// What the plan was made for.
+        fingerprint: Fingerprint,
+        /// The leaves.
+        nodes: Vec<Node>,
+        /// The nodes the plan estimated for each leaf (exact where its
+        /// probe finished; empty in a plan written without them).
+        estimates: Vec<u64>,
+    },
+    /// Colourings of the first lines of the armies search.
+    Armies {
+        /// What the plan was made for.
+        fingerprint: armies::Fingerprint,
+        /// The lines each leaf colours.
+        depth: usize,
+        /// The leaves, line 0 the highest bit.
+        colourings: Vec<u64>,
+    },
+}
+
+/// The tasks of one search cut into `splits`, for the model `name` (text
+/// `source`) with `defines`: one per part.
 pub fn tasks(
-    plan: &Plan,
+    splits: Vec<Split>,
     name: &str,
     source: &str,
     defines: &[(String, i64)],
     auto_hints: bool,
-    no_symmetry: bool,
 ) -> Vec<super::Task> {
-    plan.parts
-        .iter()
+    splits
+        .into_iter()
         .enumerate()
-        .map(|(index, range)| super::Task {
+        .map(|(index, split)| super::Task {
             index,
             model: name.to_string(),
             source: source.to_string(),
@@ -64,49 +85,121 @@ pub fn tasks(
                 defines: defines.to_vec(),
                 walls: None,
                 range: None,
-                split: Some(Split {
-                    first: range.start,
-                    leaves: plan.nodes.len(),
-                    fingerprint: plan.fingerprint,
-                    no_symmetry,
-                    nodes: plan.nodes[range.clone()].to_vec(),
-                    estimates: plan.estimates[range.clone()].to_vec(),
-                }),
+                split: Some(split),
             }],
         })
         .collect()
 }
 
 impl Split {
+    /// The parts of the clique search's `plan`.
+    pub fn of_clique(plan: &Plan, no_symmetry: bool) -> Vec<Split> {
+        let part = |range: &std::ops::Range<usize>| Split {
+            first: range.start,
+            leaves: plan.nodes.len(),
+            no_symmetry,
+            cut: Cut::Clique {
+                fingerprint: plan.fingerprint,
+                nodes: plan.nodes[range.clone()].to_vec(),
+                estimates: plan.estimates[range.clone()].to_vec(),
+            },
+        };
+        plan.parts.iter().map(part).collect()
+    }
+
+    /// The parts of the armies search's `cut`.
+    pub fn of_armies(cut: &armies::Cut, no_symmetry: bool) -> Vec<Split> {
+        let part = |range: &std::ops::Range<usize>| Split {
+            first: range.start,
+            leaves: cut.leaves.len(),
+            no_symmetry,
+            cut: Cut::Armies {
+                fingerprint: cut.fingerprint,
+                depth: cut.depth,
+                colourings: cut.leaves[range.clone()].to_vec(),
+            },
+        };
+        cut.parts.iter().map(part).collect()
+    }
+
+    /// Its leaves.
+    pub fn len(&self) -> usize {
+        match &self.cut {
+            Cut::Clique { nodes, .. } => nodes.len(),
+            Cut::Armies { colourings, .. } => colourings.len(),
+        }
+    }
+
+    /// Whether it has no leaves.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     /// Its JSON (an object, no newline).
     pub fn to_json(&self) -> String {
-        let f = &self.fingerprint;
-        let mut out = format!(
-            "{{\"first\":{},\"leaves\":{},\"cells\":{},\"pairs\":{},\"symmetries\":{}",
-            self.first, self.leaves, f.cells, f.pairs, f.symmetries
-        );
+        let mut out = String::from("{");
+        if let Cut::Armies { .. } = self.cut {
+            out.push_str("\"search\":\"armies\",");
+        }
+        let _ = write!(out, "\"first\":{},\"leaves\":{}", self.first, self.leaves);
+        match &self.cut {
+            Cut::Clique {
+                fingerprint: f,
+                nodes,
+                estimates,
+            } => {
+                let _ = write!(
+                    out,
+                    ",\"cells\":{},\"pairs\":{},\"symmetries\":{}",
+                    f.cells, f.pairs, f.symmetries
+                );
+                self.no_symmetry_json(&mut out);
+                out.push_str(",\"nodes\":[");
+                for (i, node) in nodes.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    let chosen: Vec<String> = node.chosen.iter().map(ToString::to_string).collect();
+                    let _ = write!(
+                        out,
+                        "{{\"chosen\":[{}],\"candidates\":\"{}\"",
+                        chosen.join(","),
+                        hex(&node.candidates)
+                    );
+                    if let Some(estimate) = estimates.get(i) {
+                        let _ = write!(out, ",\"estimate\":{estimate}");
+                    }
+                    out.push('}');
+                }
+                out.push(']');
+            }
+            Cut::Armies {
+                fingerprint: f,
+                depth,
+                colourings,
+            } => {
+                let _ = write!(
+                    out,
+                    ",\"cells\":{},\"lines\":{},\"symmetries\":{}",
+                    f.cells, f.lines, f.symmetries
+                );
+                self.no_symmetry_json(&mut out);
+                let colourings: Vec<String> = colourings.iter().map(ToString::to_string).collect();
+                let _ = write!(
+                    out,
+                    ",\"depth\":{depth},\"colourings\":[{}]",
+                    colourings.join(",")
+                );
+            }
+        }
+        out.push('}');
+        out
+    }
+
+    fn no_symmetry_json(&self, out: &mut String) {
         if self.no_symmetry {
             out.push_str(",\"no_symmetry\":true");
         }
-        out.push_str(",\"nodes\":[");
-        for (i, node) in self.nodes.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            let chosen: Vec<String> = node.chosen.iter().map(ToString::to_string).collect();
-            let _ = write!(
-                out,
-                "{{\"chosen\":[{}],\"candidates\":\"{}\"",
-                chosen.join(","),
-                hex(&node.candidates)
-            );
-            if let Some(estimate) = self.estimates.get(i) {
-                let _ = write!(out, ",\"estimate\":{estimate}");
-            }
-            out.push('}');
-        }
-        out.push_str("]}");
-        out
     }
 
     /// The split written by [`Split::to_json`].
@@ -114,48 +207,71 @@ impl Split {
         let size = |key: &str| -> std::result::Result<usize, String> {
             usize::try_from(o.uint(key)?).map_err(|_| format!("`{key}` is too large"))
         };
-        let fingerprint = Fingerprint {
-            cells: size("cells")?,
-            pairs: size("pairs")?,
-            symmetries: size("symmetries")?,
+        let cut = match o.has("search") {
+            false => parse_clique(o)?,
+            true => match o.str("search")? {
+                "armies" => Cut::Armies {
+                    fingerprint: armies::Fingerprint {
+                        cells: size("cells")?,
+                        lines: size("lines")?,
+                        symmetries: size("symmetries")?,
+                    },
+                    depth: size("depth")?,
+                    colourings: o.uints("colourings")?,
+                },
+                other => return Err(format!("`search` is \"{other}\", not \"armies\"")),
+            },
         };
-        let leaves = o.objects("nodes")?;
-        let estimates = if leaves.iter().all(|n| n.has("estimate")) {
-            leaves
-                .iter()
-                .map(|n| n.uint("estimate"))
-                .collect::<std::result::Result<Vec<u64>, String>>()?
-        } else {
-            Vec::new()
-        };
-        let nodes = leaves
-            .iter()
-            .map(|n| {
-                Ok(Node {
-                    chosen: n
-                        .uints("chosen")?
-                        .into_iter()
-                        .map(|v| {
-                            usize::try_from(v).map_err(|_| "a vertex is too large".to_string())
-                        })
-                        .collect::<std::result::Result<_, String>>()?,
-                    candidates: unhex(n.str("candidates")?, fingerprint.cells)?,
-                })
-            })
-            .collect::<std::result::Result<Vec<Node>, String>>()?;
         let split = Split {
             first: size("first")?,
             leaves: size("leaves")?,
-            fingerprint,
             no_symmetry: o.has("no_symmetry") && o.bool("no_symmetry")?,
-            nodes,
-            estimates,
+            cut,
         };
-        if split.first + split.nodes.len() > split.leaves {
+        if split.first + split.len() > split.leaves {
             return Err("its leaves go past `leaves`".to_string());
         }
         Ok(split)
     }
+}
+
+/// The clique search's leaves, as [`Split::to_json`] wrote them.
+fn parse_clique(o: &Object) -> std::result::Result<Cut, String> {
+    let size = |key: &str| -> std::result::Result<usize, String> {
+        usize::try_from(o.uint(key)?).map_err(|_| format!("`{key}` is too large"))
+    };
+    let fingerprint = Fingerprint {
+        cells: size("cells")?,
+        pairs: size("pairs")?,
+        symmetries: size("symmetries")?,
+    };
+    let leaves = o.objects("nodes")?;
+    let estimates = if leaves.iter().all(|n| n.has("estimate")) {
+        leaves
+            .iter()
+            .map(|n| n.uint("estimate"))
+            .collect::<std::result::Result<Vec<u64>, String>>()?
+    } else {
+        Vec::new()
+    };
+    let nodes = leaves
+        .iter()
+        .map(|n| {
+            Ok(Node {
+                chosen: n
+                    .uints("chosen")?
+                    .into_iter()
+                    .map(|v| usize::try_from(v).map_err(|_| "a vertex is too large".to_string()))
+                    .collect::<std::result::Result<_, String>>()?,
+                candidates: unhex(n.str("candidates")?, fingerprint.cells)?,
+            })
+        })
+        .collect::<std::result::Result<Vec<Node>, String>>()?;
+    Ok(Cut::Clique {
+        fingerprint,
+        nodes,
+        estimates,
+    })
 }
 
 /// A set of vertices as hexadecimal digits, the first vertex the lowest

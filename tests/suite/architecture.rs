@@ -191,7 +191,7 @@ fn names_are_parsed_for_cells_only_where_answers_are_read() {
 /// other file matches on the engine a user chose (an arm per engine would
 /// send a new engine silently to a wildcard), and no engine is named by
 /// its enum value outside the registry but for the requests that single
-/// out the clique search (`--split`, its refusals).
+/// out the searches (`--split`, its refusals).
 #[test]
 fn engines_are_handed_out_in_one_place() {
     let sat = [

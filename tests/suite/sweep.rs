@@ -770,3 +770,98 @@ fn a_plan_says_its_work_in_core_time() {
     let o = qspec(&["solve", model, "-D", "n=5", "-D", "m=14", "--split", "6"]);
     assert!(!stderr(&o).contains("of work"), "{}", stderr(&o));
 }
+
+/// The armies search cut by `--split`: each part holds every K-th leaf,
+/// and the parts run with `sweep run` and merged say what the whole search
+/// says — no armies of 10 on 8x8, armies of 9 (each leaf's board checked
+/// from the geometry by `sweep run`), and a(7) = 7 maximised. A plan made
+/// for another search is refused before a leaf is searched.
+#[test]
+fn the_armies_search_cut_into_parts_says_what_the_whole_says() {
+    let dir = tempfile::tempdir().unwrap();
+    let at_least = "models/peaceable-queens-at-least.qspec";
+    let cases: [(&str, &[&str], &str); 3] = [
+        (at_least, &["-D", "n=8", "-D", "m=10"], "m=10 n=8: none"),
+        (at_least, &["-D", "n=8", "-D", "m=9"], "m=9 n=8: solved"),
+        ("models/peaceable-queens.qspec", &["-D", "n=7"], "n=7: 7"),
+    ];
+    for (case, (model, defines, says)) in cases.into_iter().enumerate() {
+        let whole = stdout(&qspec(&[&["solve", model][..], defines].concat()));
+        let plan = ok(&[&["solve", model][..], defines, &["--split", "5"]].concat());
+        let mut leaves: Vec<Vec<u64>> = Vec::new();
+        let mut total = 0;
+        for task in plan.lines() {
+            let json: serde_json::Value = serde_json::from_str(task).unwrap();
+            let split = &json["parts"][0]["split"];
+            assert_eq!(split["search"], "armies", "{task}");
+            total = split["leaves"].as_u64().unwrap();
+            let colourings = split["colourings"].as_array().unwrap();
+            leaves.push(colourings.iter().map(|c| c.as_u64().unwrap()).collect());
+        }
+        assert_eq!(leaves.len(), 5);
+        assert!(total >= 80, "{total} leaves for 5 parts");
+        // Leaf i of the search's order is in part i mod 5.
+        let sizes: Vec<usize> = leaves.iter().map(Vec::len).collect();
+        assert!(
+            sizes.iter().max().unwrap() - sizes.iter().min().unwrap() <= 1,
+            "{sizes:?}"
+        );
+        assert_eq!(sizes.iter().sum::<usize>() as u64, total);
+        for part in 1..5 {
+            assert!(
+                leaves[0][0] > leaves[part][0],
+                "leaves in the search's order"
+            );
+        }
+        let tasks = dir.path().join(format!("{case}.jsonl"));
+        std::fs::write(&tasks, &plan).unwrap();
+        let out = dir.path().join(format!("{case}"));
+        let (tasks, out) = (tasks.to_str().unwrap(), out.to_str().unwrap());
+        ok(&["sweep", "run", tasks, "--out", out, "--jobs", "2"]);
+        let parts: Vec<String> = std::fs::read_dir(out)
+            .unwrap()
+            .map(|e| e.unwrap().path().to_str().unwrap().to_string())
+            .collect();
+        let merged = ok(&[
+            &["sweep", "merge"][..],
+            &parts.iter().map(String::as_str).collect::<Vec<_>>(),
+        ]
+        .concat());
+        assert!(merged.contains(says), "{merged}");
+        let whole_says = if says.ends_with("none") {
+            "s UNSATISFIABLE"
+        } else if says.ends_with("solved") {
+            "s SATISFIABLE"
+        } else {
+            "s OPTIMUM FOUND"
+        };
+        assert!(whole.contains(whole_says), "{whole}");
+    }
+    // A plan of 8x8 run on 9x9: refused, exit 2.
+    let plan = ok(&["solve", at_least, "-D", "n=8", "-D", "m=10", "--split", "2"]);
+    let other = plan.replace("\"n\":8", "\"n\":9");
+    let tasks = dir.path().join("other.jsonl");
+    std::fs::write(&tasks, other).unwrap();
+    let out = dir.path().join("other");
+    let o = qspec(&[
+        "sweep",
+        "run",
+        tasks.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("the plan was made for another armies search"),
+        "{}",
+        stderr(&o)
+    );
+    // The SAT engines are not cut.
+    let o = qspec(&["solve", at_least, "--engine", "kissat", "--split", "2"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--split cuts the clique search or the armies search, not kissat"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -8,10 +8,12 @@
 //! are kept by their least image under the 16 maps.
 
 use std::collections::HashSet;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use super::search::{Plan, Walker, TASK_LINES};
+use super::knapsack::Table;
+use super::run::{run, Goal, Start};
+use super::search::{Plan, Walker};
 use crate::solve::Stop;
 
 /// A board: the cells of the first army and of the second, each sorted.
@@ -29,18 +31,27 @@ pub struct Listed {
     pub nodes: u64,
 }
 
-/// Shared between the threads.
-struct Shared<'a> {
+/// The listing's goal: at each leaf, the boards of the size.
+struct Listing<'a> {
     maps: &'a [Vec<usize>],
-    size: usize,
+    size: u32,
     keep: usize,
-    next_task: AtomicUsize,
-    stopped: AtomicBool,
     overflowed: AtomicBool,
     kept: AtomicUsize,
-    nodes: AtomicU64,
     boards: Mutex<HashSet<Vec<usize>>>,
-    stop: &'a Stop,
+}
+
+impl Goal for Listing<'_> {
+    fn target(&self) -> u32 {
+        self.size
+    }
+
+    /// Every knapsack colouring at the leaf on which both armies reach
+    /// the size, and the boards of each; `true` past the most it keeps.
+    fn leaf(&self, walker: &mut Walker) -> bool {
+        let table = Table::new(walker.counts(), self.size);
+        table.colourings(&mut |first_army| self.boards_of(walker, first_army))
+    }
 }
 
 /// Every board of armies of `size` each, one a class under `maps` (the
@@ -54,25 +65,17 @@ pub fn every(
     stop: &Stop,
     keep: usize,
 ) -> Listed {
-    let shared = Shared {
+    let listing = Listing {
         maps,
-        size: size as usize,
+        size,
         keep,
-        next_task: AtomicUsize::new(0),
-        stopped: AtomicBool::new(false),
         overflowed: AtomicBool::new(false),
         kept: AtomicUsize::new(0),
-        nodes: AtomicU64::new(0),
         boards: Mutex::new(HashSet::new()),
-        stop,
     };
-    let task_lines = TASK_LINES.min(plan.lines.len());
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(|| work(plan, &shared, task_lines));
-        }
-    });
-    let keys = shared
+    let ran = run(plan, Start::ROOT, threads, stop, &listing);
+    let overflowed = listing.overflowed.load(Ordering::Relaxed);
+    let keys = listing
         .boards
         .into_inner()
         .unwrap_or_else(|e| e.into_inner());
@@ -82,153 +85,34 @@ pub fn every(
         .map(|k| [k[..m].to_vec(), k[m..].to_vec()])
         .collect();
     boards.sort();
-    let overflowed = shared.overflowed.load(Ordering::Relaxed);
     Listed {
         boards,
-        complete: !shared.stopped.load(Ordering::Relaxed) && !overflowed,
+        complete: ran.complete && !overflowed,
         overflowed,
-        nodes: shared.nodes.load(Ordering::Relaxed),
+        nodes: ran.nodes,
     }
 }
 
-fn work(plan: &Plan, shared: &Shared, task_lines: usize) {
-    let mut walker = Walker::new(plan);
-    let size = shared.size as u32;
-    loop {
-        let task = shared.next_task.fetch_add(1, Ordering::Relaxed);
-        if task >= 1 << task_lines || shared.stopped.load(Ordering::Relaxed) {
-            break;
-        }
-        if walker.enter(task, task_lines, size) {
-            descend(&mut walker, task_lines, shared);
-        }
-        walker.undo(0);
-    }
-    shared.nodes.fetch_add(walker.nodes, Ordering::Relaxed);
-}
-
-fn descend(walker: &mut Walker, depth: usize, shared: &Shared) {
-    if walker.nodes & 0xfff == 0 && shared.stop.now() {
-        shared.stopped.store(true, Ordering::Relaxed);
-    }
-    if shared.stopped.load(Ordering::Relaxed) {
-        return;
-    }
-    if depth == walker.plan.lines.len() {
-        at_leaf(walker, shared);
-        return;
-    }
-    for first in [true, false] {
-        let mark = walker.trail.len();
-        walker.colour(depth, first);
-        if walker.viable(depth + 1, shared.size as u32) {
-            descend(walker, depth + 1, shared);
-        }
-        walker.undo(mark);
-    }
-}
-
-/// Every knapsack colouring at a leaf on which both armies reach the
-/// size, and the boards of each.
-fn at_leaf(walker: &Walker, shared: &Shared) {
-    let m = shared.size;
-    let items = walker.plan.items;
-    let count = |army: usize, item: usize| walker.per_item[army][item] as usize;
-    // most[i][x]: the most cells of the second army from the lines i..
-    // with at least x of the first (-1: x cannot be reached).
-    let mut most = vec![vec![-1i64; m + 1]; items + 1];
-    most[items][0] = 0;
-    for i in (0..items).rev() {
-        for x in 0..=m {
-            let as_second = most[i + 1][x].max(-1);
-            let second = if as_second >= 0 {
-                as_second + count(1, i) as i64
-            } else {
-                -1
-            };
-            let first = most[i + 1][x.saturating_sub(count(0, i))];
-            most[i][x] = second.max(first);
-        }
-    }
-    let mut first_army = vec![false; items];
-    let mut choose = |first_army: &[bool]| boards_of(walker, first_army, shared);
-    colourings(&most, &count, 0, m, m as i64, &mut first_army, &mut choose);
-}
-
-/// The knapsack's colourings from line `i` on that reach `need_first` and
-/// `need_second`, each handed to `found`. A line with no open cell of one
-/// army goes to the other only: the boards of the other colouring are
-/// among its boards.
-fn colourings(
-    most: &[Vec<i64>],
-    count: &dyn Fn(usize, usize) -> usize,
-    i: usize,
-    need_first: usize,
-    need_second: i64,
-    first_army: &mut Vec<bool>,
-    found: &mut dyn FnMut(&[bool]),
-) {
-    if i == first_army.len() {
-        found(first_army);
-        return;
-    }
-    let (w, b) = (count(0, i), count(1, i));
-    if w > 0 && most[i + 1][need_first.saturating_sub(w)] >= need_second {
-        first_army[i] = true;
-        colourings(
-            most,
-            count,
-            i + 1,
-            need_first.saturating_sub(w),
-            need_second,
-            first_army,
-            found,
-        );
-        first_army[i] = false;
-    }
-    if (b > 0 || w == 0) && most[i + 1][need_first] >= need_second - b as i64 {
-        colourings(
-            most,
-            count,
-            i + 1,
-            need_first,
-            need_second - b as i64,
-            first_army,
-            found,
-        );
-    }
-}
-
-/// Every board of `size` pieces an army on the cells open to it under the
-/// knapsack's colouring `first_army`, kept by its least image.
-fn boards_of(walker: &Walker, first_army: &[bool], shared: &Shared) {
-    let plan = walker.plan;
-    let mut open: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
-    for c in 0..plan.cells {
-        let item = plan.item_of[c];
-        if item == usize::MAX {
-            continue;
-        }
-        let army = usize::from(!first_army[item]);
-        if walker.open[army][c / 64] >> (c % 64) & 1 == 1 {
-            open[army].push(c);
-        }
-    }
-    let m = shared.size;
-    let firsts = subsets(&open[0], m);
-    let seconds = subsets(&open[1], m);
-    for a in &firsts {
-        for b in &seconds {
-            if shared.overflowed.load(Ordering::Relaxed) {
-                return;
-            }
-            let key = least_image(a, b, shared.maps);
-            let mut boards = shared.boards.lock().unwrap_or_else(|e| e.into_inner());
-            if boards.insert(key) && shared.kept.fetch_add(1, Ordering::Relaxed) + 1 > shared.keep {
-                shared.overflowed.store(true, Ordering::Relaxed);
-                shared.stopped.store(true, Ordering::Relaxed);
+impl Listing<'_> {
+    /// Every board of `size` pieces an army on the cells open to it under
+    /// the knapsack's colouring `first_army`, kept by its least image;
+    /// `true` past the most it keeps.
+    fn boards_of(&self, walker: &Walker, first_army: &[bool]) -> bool {
+        let m = self.size as usize;
+        let open = walker.cells(first_army, usize::MAX);
+        let firsts = subsets(&open[0], m);
+        let seconds = subsets(&open[1], m);
+        let mut boards = self.boards.lock().unwrap_or_else(|e| e.into_inner());
+        for a in &firsts {
+            for b in &seconds {
+                let key = least_image(a, b, self.maps);
+                if boards.insert(key) && self.kept.fetch_add(1, Ordering::Relaxed) + 1 > self.keep {
+                    self.overflowed.store(true, Ordering::Relaxed);
+                    return true;
+                }
             }
         }
+        false
     }
 }
 

@@ -12,19 +12,23 @@
 //! included (under `hint break_symmetry`, the image that is the least of
 //! its class).
 
+mod knapsack;
 mod list;
 pub(crate) mod problem;
+pub(crate) mod run;
 pub(crate) mod search;
+pub mod split;
 
 use super::engine::Engine;
 use super::every::{Every, Symmetries};
 use super::interface::{Answer, Report, SolveOptions, Status};
 use crate::diag::plural;
 use crate::error::{Error, Result};
-use crate::model::{Lit, Model, Var};
+use crate::model::{Model, Var};
 use crate::options::Setting;
 use crate::solve::Stop;
 use problem::Problem;
+use run::Start;
 use search::Plan;
 
 /// `--engine armies`.
@@ -113,7 +117,7 @@ fn read(model: &Model) -> Result<Problem> {
         Error::unsupported_with_help(
             format!("the armies search cannot take this model: {why}"),
             format!(
-                "it takes two kinds of piece on a board of two dimensions, a rule that no piece of one attacks a piece of the other along lines (`rule white no_attack black` for queens, rooks or bishops, walls allowed), `count white == count black` and `maximize count white`; use {} (the default) or {}",
+                "it takes two kinds of piece on a board of two dimensions, a rule that no piece of one attacks a piece of the other along lines (`rule white no_attack black` for queens, rooks or bishops, walls allowed), `count white == count black`, and `maximize count white` or a size (`count white >= m`, `count white == m`); use {} (the default) or {}",
                 Setting::Engine.set_to("auto"),
                 Setting::Engine.set_to("kissat")
             ),
@@ -128,9 +132,9 @@ fn solve(model: &Model, opts: &SolveOptions, report: &mut dyn Report) -> Result<
     let threads = opts.threads();
     report.note(&describe(&problem, &plan, threads));
     if let Some(size) = problem.size {
-        return decide(model, opts, &problem, &plan, size);
+        return decide(model, opts, &problem, &plan, size, report);
     }
-    let outcome = search::best(&plan, threads, &opts.stop());
+    let outcome = run::best(&plan, Start::ROOT, threads, &opts.stop());
     report.note(&format!("armies search: {} nodes", outcome.nodes));
     let (size, cells) = match &outcome.best {
         Some(colouring) => (colouring.size, search::armies(&plan, colouring)),
@@ -163,19 +167,22 @@ fn decide(
     problem: &Problem,
     plan: &Plan,
     size: u32,
+    report: &mut dyn Report,
 ) -> Result<Answer> {
-    let Some(colouring) = search::first_of_size(plan, size) else {
+    let outcome = run::decide(plan, Start::ROOT, size, opts.threads(), &opts.stop());
+    report.note(&format!("armies search: {} nodes", outcome.nodes));
+    let Some(colouring) = outcome.best else {
         return Ok(Answer {
-            status: Status::Unsatisfiable,
+            status: if outcome.complete {
+                Status::Unsatisfiable
+            } else {
+                Status::Unknown
+            },
             values: None,
             objective: None,
         });
     };
     let cells = search::armies(plan, &colouring);
-    let cells = cells.map(|mut army| {
-        army.truncate(size as usize);
-        army
-    });
     Ok(Answer {
         status: Status::Satisfiable,
         values: Some(complete(model, opts, problem, &cells)?),
@@ -240,8 +247,10 @@ fn complete(
     cells: &[Vec<usize>; 2],
 ) -> Result<Vec<bool>> {
     let identity: Vec<usize> = (0..problem.n_cells()).collect();
-    for map in std::iter::once(&identity).chain(&problem.maps) {
-        for swap in [false, true] {
+    let images = std::iter::once(&identity)
+        .chain(&problem.maps)
+        .flat_map(|map| [(map, false), (map, true)])
+        .map(|(map, swap)| {
             let mut on: Vec<Var> = Vec::new();
             for (army, army_cells) in cells.iter().enumerate() {
                 let kind = army ^ usize::from(swap);
@@ -252,24 +261,10 @@ fn complete(
                 );
             }
             on.sort_unstable();
-            let start: Vec<Lit> = problem
-                .var_at
-                .iter()
-                .flatten()
-                .flatten()
-                .map(|v| match on.binary_search(v) {
-                    Ok(_) => v.positive(),
-                    Err(_) => v.negative(),
-                })
-                .collect();
-            if let Some(values) = super::complete_start(model, &opts.encodings, &start)? {
-                return Ok(values);
-            }
-        }
-    }
-    Err(Error::internal(
-        "the armies search's board does not extend to a solution of the model (please report this)",
-    ))
+            on
+        });
+    let pieces: Vec<Var> = problem.var_at.iter().flatten().flatten().copied().collect();
+    super::complete_board(model, &opts.encodings, &pieces, images, "the armies search")
 }
 
 /// What is searched, for a note: `armies search: 10 x 10, 58 lines

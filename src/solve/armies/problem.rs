@@ -13,7 +13,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::board::symmetry::box_group;
+use crate::board::symmetry::grid_maps;
 use crate::model::{Constraint, Decision, Lit, Model, Rel, Sense, Var};
 
 /// The most cells the search takes (its conflict matrix is cells squared
@@ -423,7 +423,6 @@ fn segments(rows: usize, width: usize, live: &[bool], dr: isize, dc: isize) -> V
 /// The symmetries of the box that keep the live cells and map every line
 /// onto a line, as maps of cells, the identity left out.
 fn symmetries(problem: &Problem) -> Vec<Vec<usize>> {
-    let dims = [problem.rows, problem.width];
     let lines: HashSet<Vec<usize>> = problem
         .families
         .iter()
@@ -431,17 +430,8 @@ fn symmetries(problem: &Problem) -> Vec<Vec<usize>> {
         .map(|l| sorted(l.clone()))
         .collect();
     let n = problem.n_cells();
-    box_group(&dims)
+    grid_maps(problem.rows, problem.width)
         .into_iter()
-        .filter(|g| !g.is_identity())
-        .map(|g| {
-            (0..n)
-                .map(|cell| {
-                    let image = g.apply(&[cell / problem.width, cell % problem.width], &dims);
-                    image[0] * problem.width + image[1]
-                })
-                .collect::<Vec<usize>>()
-        })
         .filter(|map| {
             (0..n).all(|c| problem.var_at[0][c].is_some() == problem.var_at[0][map[c]].is_some())
                 && lines

@@ -9,17 +9,11 @@
 //! knapsack, with cells of undecided lines open to both armies, bounds
 //! every node. Colourings are kept one per class under the board's
 //! symmetries and the swap of the armies, by a lex-leader test on the rows
-//! and columns ([`Plan::images`]). Threads take the first lines' colourings
-//! as tasks and share the best size found.
+//! and columns ([`Plan::images`]). [`super::run`] shares the search out
+//! between threads.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::Mutex;
-
+use super::knapsack::Table;
 use super::problem::Problem;
-use crate::solve::Stop;
-
-/// Lines whose colourings are the tasks the threads share (2^12 tasks).
-pub(super) const TASK_LINES: usize = 12;
 
 /// The search's fixed data: the lines it branches on, the lines the
 /// knapsack colours, and the symmetries as maps of the first lines.
@@ -139,16 +133,6 @@ pub struct Colouring {
     pub size: u32,
 }
 
-/// What a search ended with.
-pub struct Outcome {
-    /// The best colouring found, if any.
-    pub best: Option<Colouring>,
-    /// Whether the search went through every colouring (else it stopped).
-    pub complete: bool,
-    /// Nodes searched.
-    pub nodes: u64,
-}
-
 /// One thread's search state.
 pub(super) struct Walker<'a> {
     pub(super) plan: &'a Plan,
@@ -156,7 +140,7 @@ pub(super) struct Walker<'a> {
     pub(super) open: [Vec<u64>; 2],
     /// How many cells of each knapsack line are open to each army.
     pub(super) per_item: [Vec<u32>; 2],
-    colours: Vec<bool>,
+    pub(super) colours: Vec<bool>,
     pub(super) trail: Vec<u32>,
     dp: Vec<i64>,
     pub(super) nodes: u64,
@@ -211,7 +195,7 @@ impl<'a> Walker<'a> {
 
     /// Whether the knapsack's lines can be coloured so that both armies
     /// reach `size` on the cells open to them.
-    fn reach(&mut self, size: u32) -> bool {
+    pub(super) fn reach(&mut self, size: u32) -> bool {
         let m = size as usize;
         self.dp.clear();
         self.dp.resize(m + 1, -1);
@@ -264,11 +248,11 @@ impl<'a> Walker<'a> {
         (depth > self.plan.prefix || self.leads(depth)) && self.reach(size)
     }
 
-    /// Sets the first `depth` lines to the colours of task `task` (its
-    /// bits, line 0 the highest), or `false` when a line on the way fails.
-    pub(super) fn enter(&mut self, task: usize, depth: usize, size: u32) -> bool {
-        for d in 0..depth {
-            let first = task >> (depth - 1 - d) & 1 == 1;
+    /// Colours lines `from..to` as the bits of `colours` (line `to - 1` the
+    /// lowest), or `false` when a line on the way fails.
+    pub(super) fn enter(&mut self, colours: u64, from: usize, to: usize, size: u32) -> bool {
+        for d in from..to {
+            let first = colours >> (to - 1 - d) & 1 == 1;
             self.colour(d, first);
             if !self.viable(d + 1, size) {
                 return false;
@@ -279,198 +263,56 @@ impl<'a> Walker<'a> {
 
     /// The size both armies reach at a leaf, counted up from `size`, which
     /// they reach.
-    fn size_at_leaf(&mut self, mut size: u32) -> u32 {
+    pub(super) fn size_at_leaf(&mut self, mut size: u32) -> u32 {
         while self.reach(size + 1) {
             size += 1;
         }
         size
     }
-}
 
-/// Shared between the threads: the best size, who holds it, the next
-/// task and the stop.
-struct Shared<'a> {
-    best: AtomicU64,
-    holder: Mutex<Option<Colouring>>,
-    next_task: AtomicUsize,
-    stopped: AtomicBool,
-    nodes: AtomicU64,
-    stop: &'a Stop,
-}
+    /// Each knapsack line's cells open to the first army and the second.
+    pub(super) fn counts(&self) -> [Vec<usize>; 2] {
+        self.per_item
+            .clone()
+            .map(|counts| counts.into_iter().map(|c| c as usize).collect())
+    }
 
-/// The largest armies: the best colouring, on `threads` threads until
-/// `stop`.
-pub fn best(plan: &Plan, threads: usize, stop: &Stop) -> Outcome {
-    let shared = Shared {
-        best: AtomicU64::new(0),
-        holder: Mutex::new(None),
-        next_task: AtomicUsize::new(0),
-        stopped: AtomicBool::new(false),
-        nodes: AtomicU64::new(0),
-        stop,
-    };
-    let task_lines = TASK_LINES.min(plan.lines.len());
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(|| work(plan, &shared, task_lines));
+    /// The colouring of the lines coloured so far, reaching `size`.
+    pub(super) fn colouring(&self, size: u32) -> Colouring {
+        Colouring {
+            first_army: self.colours.clone(),
+            size,
         }
-    });
-    let found = shared
-        .holder
-        .into_inner()
-        .unwrap_or_else(|e| e.into_inner());
-    let complete = !shared.stopped.load(Ordering::Relaxed);
-    let nodes = shared.nodes.load(Ordering::Relaxed);
-    let Some(found) = found else {
-        return Outcome {
-            best: None,
-            complete,
-            nodes,
-        };
-    };
-    // The first colouring in the search's order that reaches the best
-    // size, so the answer is the same on any number of threads.
-    let first = if complete {
-        first_of_size(plan, found.size)
-    } else {
-        None
-    };
-    Outcome {
-        best: Some(first.unwrap_or(found)),
-        complete,
-        nodes,
     }
-}
 
-fn work(plan: &Plan, shared: &Shared, task_lines: usize) {
-    let mut walker = Walker::new(plan);
-    loop {
-        let task = shared.next_task.fetch_add(1, Ordering::Relaxed);
-        if task >= 1 << task_lines || shared.stopped.load(Ordering::Relaxed) {
-            break;
-        }
-        let target = shared.best.load(Ordering::Relaxed) as u32 + 1;
-        if walker.enter(task, task_lines, target) {
-            descend(&mut walker, task_lines, shared);
-        }
-        walker.undo(0);
-    }
-    shared.nodes.fetch_add(walker.nodes, Ordering::Relaxed);
-}
-
-/// The depth-first search below `depth`, improving the shared best.
-fn descend(walker: &mut Walker, depth: usize, shared: &Shared) {
-    if walker.nodes & 0xfff == 0 && shared.stop.now() {
-        shared.stopped.store(true, Ordering::Relaxed);
-    }
-    if shared.stopped.load(Ordering::Relaxed) {
-        return;
-    }
-    let target = shared.best.load(Ordering::Relaxed) as u32 + 1;
-    if depth == walker.plan.lines.len() {
-        // Another thread may have raised the best since this node was
-        // judged: count up from what is known to be reached.
-        let size = walker.size_at_leaf(target - 1);
-        let mut holder = shared.holder.lock().unwrap_or_else(|e| e.into_inner());
-        if holder.as_ref().is_none_or(|h| h.size < size) {
-            shared.best.fetch_max(u64::from(size), Ordering::Relaxed);
-            *holder = Some(Colouring {
-                first_army: walker.colours.clone(),
-                size,
-            });
-        }
-        return;
-    }
-    for first in [true, false] {
-        let mark = walker.trail.len();
-        walker.colour(depth, first);
-        let target = shared.best.load(Ordering::Relaxed) as u32 + 1;
-        if walker.viable(depth + 1, target) {
-            descend(walker, depth + 1, shared);
-        }
-        walker.undo(mark);
-    }
-}
-
-/// The first colouring, in the search's order, on which both armies reach
-/// `size`.
-pub fn first_of_size(plan: &Plan, size: u32) -> Option<Colouring> {
-    fn go(walker: &mut Walker, depth: usize, size: u32) -> bool {
-        if depth == walker.plan.lines.len() {
-            return true;
-        }
-        for first in [true, false] {
-            let mark = walker.trail.len();
-            walker.colour(depth, first);
-            if walker.viable(depth + 1, size) && go(walker, depth + 1, size) {
-                return true;
+    /// The cells open to each army once the knapsack's lines are coloured
+    /// `first_army_item`, at most `most` of each, in order.
+    pub(super) fn cells(&self, first_army_item: &[bool], most: usize) -> [Vec<usize>; 2] {
+        let mut out = [Vec::new(), Vec::new()];
+        for (c, &item) in self.plan.item_of.iter().enumerate() {
+            if item == usize::MAX {
+                continue;
             }
-            walker.undo(mark);
+            let army = usize::from(!first_army_item[item]);
+            if self.open[army][c / 64] >> (c % 64) & 1 == 1 && out[army].len() < most {
+                out[army].push(c);
+            }
         }
-        false
+        out
     }
-    let mut walker = Walker::new(plan);
-    (walker.reach(size) && go(&mut walker, 0, size)).then(|| Colouring {
-        first_army: walker.colours.clone(),
-        size,
-    })
 }
 
-/// The cells of each army under `colouring`: the knapsack's lines coloured
-/// so both reach its size, then the first `size` open cells of each.
+/// The cells of each army under `colouring`: the first colouring of the
+/// knapsack's lines on which both reach its size, then the first `size`
+/// open cells of each.
 pub fn armies(plan: &Plan, colouring: &Colouring) -> [Vec<usize>; 2] {
     let mut walker = Walker::new(plan);
     for (d, &first) in colouring.first_army.iter().enumerate() {
         walker.colour(d, first);
     }
-    let m = colouring.size as usize;
-    // best[i][x]: the most cells of the second army with the first i
-    // knapsack lines coloured and min(x, m) cells of the first.
-    let items = plan.items;
-    let mut best = vec![vec![-1i64; m + 1]; items + 1];
-    best[0][0] = 0;
-    for item in 0..items {
-        let (first, second) = (
-            walker.per_item[0][item] as usize,
-            walker.per_item[1][item] as i64,
-        );
-        for x in 0..=m {
-            let d = best[item][x];
-            if d < 0 {
-                continue;
-            }
-            let y = (x + first).min(m);
-            best[item + 1][y] = best[item + 1][y].max(d);
-            best[item + 1][x] = best[item + 1][x].max(d + second);
-        }
-    }
-    let mut first_army_item = vec![false; items];
-    let (mut x, mut need) = (m, m as i64);
-    for item in (0..items).rev() {
-        let (first, second) = (
-            walker.per_item[0][item] as usize,
-            walker.per_item[1][item] as i64,
-        );
-        // Took the item for the second army?
-        if best[item][x] >= 0 && best[item][x] + second >= need {
-            need -= second;
-            continue;
-        }
-        let from = (0..=x).find(|&p| (p + first).min(m) == x && best[item][p] >= need);
-        let p = from.expect("the knapsack's table leads back to its start");
-        first_army_item[item] = true;
-        x = p;
-    }
-    let mut out = [Vec::new(), Vec::new()];
-    for c in 0..plan.cells {
-        let item = plan.item_of[c];
-        if item == usize::MAX {
-            continue;
-        }
-        let army = usize::from(!first_army_item[item]);
-        if walker.open[army][c / 64] >> (c % 64) & 1 == 1 && out[army].len() < m {
-            out[army].push(c);
-        }
-    }
-    out
+    let table = Table::new(walker.counts(), colouring.size);
+    let first_army_item = table
+        .first()
+        .expect("the colouring's armies reach its size");
+    walker.cells(&first_army_item, colouring.size as usize)
 }

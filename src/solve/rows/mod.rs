@@ -24,7 +24,7 @@ use super::every::{Every, Symmetries};
 use super::interface::{Answer, Report, SolveOptions, Status};
 use crate::diag::plural;
 use crate::error::{Error, Result};
-use crate::model::{Lit, Model, Var};
+use crate::model::{Model, Var};
 use crate::options::Setting;
 use crate::solve::Stop;
 use problem::Problem;
@@ -155,23 +155,8 @@ fn complete(
         .collect();
     images.sort();
     images.dedup();
-    for image in images {
-        let start: Vec<Lit> = problem
-            .var_at
-            .iter()
-            .flatten()
-            .map(|v| match image.binary_search(v) {
-                Ok(_) => v.positive(),
-                Err(_) => v.negative(),
-            })
-            .collect();
-        if let Some(values) = super::complete_start(model, &opts.encodings, &start)? {
-            return Ok(values);
-        }
-    }
-    Err(Error::internal(
-        "the row search's board does not extend to a solution of the model (please report this)",
-    ))
+    let pieces: Vec<Var> = problem.var_at.iter().flatten().copied().collect();
+    super::complete_board(model, &opts.encodings, &pieces, images, "the row search")
 }
 
 /// The piece variables of `board` (cells), sorted.

@@ -12,7 +12,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::board::symmetry::box_group;
+use crate::board::symmetry::grid_maps;
 use crate::model::{Constraint, Decision, Lit, Model, Rel, Var};
 
 /// The most columns (and rows): a row's cells are the bits of a `u64`.
@@ -375,20 +375,10 @@ fn fill_of(line: &[usize], limits: &[Limit]) -> u32 {
 /// The symmetries of the rows x columns box that keep the live cells and
 /// every limit, as maps of cells, the identity left out.
 fn symmetries(problem: &Problem) -> Vec<Vec<usize>> {
-    let dims = [problem.rows, problem.width];
     let limits: HashSet<&Limit> = problem.limits.iter().collect();
     let n = problem.var_at.len();
-    box_group(&dims)
+    grid_maps(problem.rows, problem.width)
         .into_iter()
-        .filter(|g| !g.is_identity())
-        .map(|g| {
-            (0..n)
-                .map(|cell| {
-                    let image = g.apply(&[cell / problem.width, cell % problem.width], &dims);
-                    image[0] * problem.width + image[1]
-                })
-                .collect::<Vec<usize>>()
-        })
         .filter(|map| {
             (0..n).all(|c| problem.var_at[c].is_some() == problem.var_at[map[c]].is_some())
                 && problem.limits.iter().all(|l| {
