@@ -481,8 +481,8 @@ fn army_images(
 
 /// A250000 and A260680, n = 4..7, class by class: the classes qspec's
 /// armies search lists at the optimum against those of the checker's own
-/// search (`check armies N M`: every line coloured both ways, no
-/// symmetry), and the checker finds no board of one more queen each.
+/// search (`check armies N M`: every line but the first coloured both
+/// ways, no symmetry but the swap of colours), and the checker finds no board of one more queen each.
 #[test]
 fn peaceable_armies_class_by_class_by_both_routes() {
     for (n, m, classes) in [(4usize, 2usize, 10usize), (5, 4, 3), (6, 5, 35), (7, 7, 19)] {
@@ -511,6 +511,28 @@ fn peaceable_armies_class_by_class_by_both_routes() {
         assert_eq!(ours.len(), classes, "n={n}");
         assert_eq!(ours, theirs, "n={n}");
         assert_eq!(armies::find(n, m + 1).boards, 0, "n={n}: one more each");
+    }
+}
+
+/// The checker's search cut into parts (`check armies N M --part I/K`, the
+/// second route's plan for a(16)): the classes of the parts together are
+/// the whole search's, at the optimum and (none) one above it, for
+/// several numbers of parts.
+#[test]
+fn peaceable_checker_parts_find_what_the_whole_finds() {
+    for (n, m) in [(6usize, 5usize), (7, 7), (8, 9)] {
+        for size in [m, m + 1] {
+            let whole: std::collections::BTreeSet<Vec<usize>> =
+                armies::find(n, size).classes.into_iter().collect();
+            assert_eq!(whole.is_empty(), size > m, "n={n} m={size}");
+            for parts in [2usize, 5, 16] {
+                let mut joined = std::collections::BTreeSet::new();
+                for part in 0..parts {
+                    joined.extend(armies::find_part(n, size, part, parts).classes);
+                }
+                assert_eq!(joined, whole, "n={n} m={size}, {parts} parts");
+            }
+        }
     }
 }
 

@@ -5,8 +5,10 @@
 //!
 //! The method: a peaceful board colours each line it uses by the colour of
 //! the queens on it, so every board is found by giving each line a colour
-//! and taking, for each colour, cells whose four lines all have it. Every
-//! line is tried both ways (no symmetry is used); a colouring is cut when
+//! and taking, for each colour, cells whose four lines all have it. The
+//! first line (row 0) is given to white: a board's swap of colours is a
+//! board too, and one of the two has no black queen on row 0. Every other
+//! line is tried both ways (no other symmetry is used); a colouring is cut when
 //! the cells still open to white, or to black, cannot reach m — counted
 //! line by line over the anti-diagonals, the last lines coloured, each
 //! going to one colour (a table of the most black cells for each number of
@@ -43,6 +45,11 @@ pub struct Found {
 struct Search {
     n: usize,
     m: usize,
+    /// This search's part: the colourings of the first `cut` lines whose
+    /// number (line 0 the highest bit, 1 for black) is `part` modulo `parts`.
+    cut: usize,
+    part: usize,
+    parts: usize,
     /// Rows, columns and diagonals (r - c fixed), each as its cells.
     lines: Vec<Vec<usize>>,
     /// The anti-diagonals (r + c fixed) as masks.
@@ -53,7 +60,16 @@ struct Search {
 
 /// Every board of `m` queens a colour on n x n (n <= 16).
 pub fn find(n: usize, m: usize) -> Found {
+    find_part(n, m, 0, 1)
+}
+
+/// The boards of part `part` of `parts` (0 <= part < parts): those of the
+/// colourings of the first lines whose number is `part` modulo `parts`.
+/// The parts together find every board; the lines are cut where there are
+/// at least 16 colourings a part, so the parts sample the whole search.
+pub fn find_part(n: usize, m: usize, part: usize, parts: usize) -> Found {
     assert!(n <= 16 && m <= 128, "n <= 16, m <= 128");
+    assert!(part < parts, "part {part} of {parts}");
     let mut lines = Vec::new();
     for r in 0..n {
         lines.push((0..n).map(|c| r * n + c).collect());
@@ -81,15 +97,23 @@ pub fn find(n: usize, m: usize) -> Found {
     for x in 0..n * n {
         all[x / 64] |= 1 << (x % 64);
     }
+    // Line 0 has one colour, so `cut` lines give 2^(cut - 1) colourings.
+    let mut cut = 1;
+    while cut < lines.len() && (1usize << (cut - 1)) < 16 * parts {
+        cut += 1;
+    }
     let mut s = Search {
         n,
         m,
+        cut,
+        part,
+        parts,
         lines,
         antis,
         classes: HashSet::new(),
         nodes: 0,
     };
-    s.line(0, all, all);
+    s.line(0, 0, all, all);
     let mut boards = 0;
     let mut classes: Vec<Vec<usize>> = s.classes.into_iter().collect();
     classes.sort();
@@ -104,9 +128,13 @@ pub fn find(n: usize, m: usize) -> Found {
 }
 
 impl Search {
-    /// Colours line `i` and those after it; `white`, `black`: the cells
-    /// still open to each.
-    fn line(&mut self, i: usize, white: Mask, black: Mask) {
+    /// Colours line `i` and those after it; `colours`: those of the lines
+    /// before it (1 for black); `white`, `black`: the cells still open to
+    /// each.
+    fn line(&mut self, i: usize, colours: u64, white: Mask, black: Mask) {
+        if i == self.cut && colours % self.parts as u64 != self.part as u64 {
+            return;
+        }
         self.nodes += 1;
         if !self.may_reach(&white, &black) {
             return;
@@ -119,11 +147,14 @@ impl Search {
         for &c in &self.lines[i] {
             clear(&mut b, c);
         }
-        self.line(i + 1, white, b);
+        self.line(i + 1, colours << 1, white, b);
+        if i == 0 {
+            return;
+        }
         for &c in &self.lines[i] {
             clear(&mut w, c);
         }
-        self.line(i + 1, w, black);
+        self.line(i + 1, colours << 1 | 1, w, black);
     }
 
     /// Whether the anti-diagonals can go so that both colours keep m

@@ -2,7 +2,8 @@
 //! shares no code with qspec: its own board, moves, symmetries and searches,
 //! written from the problems' definitions, no dependency.
 //!
-//!   check armies N M [--list]      peaceable armies: M white and M black
+//!   check armies N M [--list] [--part I/K]
+//!                                  peaceable armies: M white and M black
 //!                                  queens on N x N, no queen on a line with
 //!                                  one of the other colour: boards, and
 //!                                  classes under the square's 8 symmetries
@@ -10,7 +11,11 @@
 //!                                  class's least image as a JSON line,
 //!                                  {"white": [[r,c],...], "black": [...],
 //!                                  "class_size": k}, as peaceable.py
-//!                                  lists, for compare_armies.py)
+//!                                  lists, for compare_armies.py; --part:
+//!                                  only part I of K, 0 <= I < K, the
+//!                                  colourings of the first lines dealt out
+//!                                  in turn, for a sweep: the boards of the
+//!                                  K parts together are the whole's)
 //!   check attacks N K M [--list]   placements of M queens on N x N, each
 //!                                  attacking exactly K others: solutions,
 //!                                  classes under the square's 8 symmetries
@@ -63,8 +68,23 @@ fn number(args: &[String], i: usize, what: &str) -> usize {
         .unwrap_or_else(|| usage(&format!("{what} must be a number")))
 }
 
+/// `--part I/K` (0 <= I < K), or the whole: (0, 1).
+fn part_of(args: &[String]) -> (usize, usize) {
+    let Some(at) = args.iter().position(|a| a == "--part") else {
+        return (0, 1);
+    };
+    let parsed = args.get(at + 1).and_then(|v| {
+        let (i, k) = v.split_once('/')?;
+        Some((i.parse::<usize>().ok()?, k.parse::<usize>().ok()?))
+    });
+    match parsed {
+        Some((i, k)) if i < k => (i, k),
+        _ => usage("--part takes I/K with 0 <= I < K, as --part 3/64"),
+    }
+}
+
 fn usage(why: &str) -> ! {
-    eprintln!("error: {why}\nusage: check armies N M [--list] | attacks N K M [--list] | attacks-max N K M | boards N K M FILE [--classes] [--cubes LOG] | blocked N WALLS | cube N D M [--list] | lines N [--list]");
+    eprintln!("error: {why}\nusage: check armies N M [--list] [--part I/K] | attacks N K M [--list] | attacks-max N K M | boards N K M FILE [--classes] [--cubes LOG] | blocked N WALLS | cube N D M [--list] | lines N [--list]");
     std::process::exit(2);
 }
 
@@ -74,9 +94,15 @@ fn main() {
     match args.first().map(String::as_str) {
         Some("armies") => {
             let (n, m) = (number(&args, 1, "N"), number(&args, 2, "M"));
-            let found = armies::find(n, m);
+            let (part, parts) = part_of(&args);
+            let found = armies::find_part(n, m, part, parts);
+            let which = if parts > 1 {
+                format!(" part {part}/{parts}")
+            } else {
+                String::new()
+            };
             println!(
-                "# armies n={n} m={m}: {} boards, {} classes, {} nodes, {:.2} s",
+                "# armies n={n} m={m}{which}: {} boards, {} classes, {} nodes, {:.2} s",
                 found.boards,
                 found.classes.len(),
                 found.nodes,

@@ -28,7 +28,7 @@ use crate::model::{Model, Var};
 use crate::options::Setting;
 use crate::solve::Stop;
 use problem::Problem;
-use run::Start;
+use run::{Outcome, Start};
 use search::Plan;
 
 /// `--engine armies`.
@@ -125,69 +125,91 @@ fn read(model: &Model) -> Result<Problem> {
     })
 }
 
-/// The largest armies of `model`, completed into values of every variable.
+/// The largest armies of `model`, or armies of the size it fixes, completed
+/// into values of every variable.
 fn solve(model: &Model, opts: &SolveOptions, report: &mut dyn Report) -> Result<Answer> {
-    let problem = read(model)?;
-    let plan = Plan::new(&problem, opts.no_symmetry);
-    let threads = opts.threads();
-    report.note(&describe(&problem, &plan, threads));
-    if let Some(size) = problem.size {
-        return decide(model, opts, &problem, &plan, size, report);
-    }
-    let outcome = run::best(&plan, Start::ROOT, threads, &opts.stop());
+    let setup = Setup::new(model, opts.no_symmetry)?;
+    report.note(&describe(&setup.problem, &setup.plan, opts.threads()));
+    let outcome = setup.search(Start::ROOT, opts);
     report.note(&format!("armies search: {} nodes", outcome.nodes));
-    let (size, cells) = match &outcome.best {
-        Some(colouring) => (colouring.size, search::armies(&plan, colouring)),
-        None if outcome.complete => (0, [Vec::new(), Vec::new()]),
-        None => {
+    if setup.maximises() {
+        if let Some(best) = &outcome.best {
+            report.improved(i64::from(best.size));
+        } else if outcome.complete {
+            // No line colouring holds a piece of each army: the largest
+            // armies are empty.
+            report.improved(0);
+            let values = complete(model, opts, &setup.problem, &[Vec::new(), Vec::new()])?;
             return Ok(Answer {
-                status: Status::Unknown,
-                values: None,
-                objective: None,
-            })
+                status: Status::Optimal,
+                values: Some(values),
+                objective: Some(0),
+            });
         }
-    };
-    report.improved(i64::from(size));
-    let values = complete(model, opts, &problem, &cells)?;
-    Ok(Answer {
-        status: if outcome.complete {
-            Status::Optimal
-        } else {
-            Status::Feasible
-        },
-        values: Some(values),
-        objective: Some(i64::from(size)),
-    })
+    }
+    setup.answer(model, opts, &outcome)
 }
 
-/// Armies of `size` each, or that there are none.
-fn decide(
-    model: &Model,
-    opts: &SolveOptions,
-    problem: &Problem,
-    plan: &Plan,
-    size: u32,
-    report: &mut dyn Report,
-) -> Result<Answer> {
-    let outcome = run::decide(plan, Start::ROOT, size, opts.threads(), &opts.stop());
-    report.note(&format!("armies search: {} nodes", outcome.nodes));
-    let Some(colouring) = outcome.best else {
-        return Ok(Answer {
-            status: if outcome.complete {
+/// A model read for the armies search: once for the whole search, or for
+/// all the leaves of a part of a split one ([`split`]).
+pub struct Setup {
+    problem: Problem,
+    plan: Plan,
+}
+
+impl Setup {
+    /// `model` read for the search (or why the armies search cannot take
+    /// it), with its symmetries unless `no_symmetry`.
+    pub fn new(model: &Model, no_symmetry: bool) -> Result<Setup> {
+        let problem = read(model)?;
+        let plan = Plan::new(&problem, no_symmetry);
+        Ok(Setup { problem, plan })
+    }
+
+    /// Whether the armies' size is maximised (else fixed: a decision).
+    pub fn maximises(&self) -> bool {
+        self.problem.size.is_none()
+    }
+
+    /// The search below `start` for the model's goal: the largest armies,
+    /// or the first armies of the size it fixes.
+    fn search(&self, start: Start, opts: &SolveOptions) -> Outcome {
+        let (threads, stop) = (opts.threads(), opts.stop());
+        match self.problem.size {
+            Some(size) => run::decide(&self.plan, start, size, threads, &stop),
+            None => run::best(&self.plan, start, threads, &stop),
+        }
+    }
+
+    /// The answer `outcome` gives: its armies completed into values of
+    /// every variable of `model`, or none found (unsatisfiable when the
+    /// search went through everything, else unknown).
+    fn answer(&self, model: &Model, opts: &SolveOptions, outcome: &Outcome) -> Result<Answer> {
+        let Some(colouring) = &outcome.best else {
+            let status = if outcome.complete {
                 Status::Unsatisfiable
             } else {
                 Status::Unknown
-            },
-            values: None,
-            objective: None,
-        });
-    };
-    let cells = search::armies(plan, &colouring);
-    Ok(Answer {
-        status: Status::Satisfiable,
-        values: Some(complete(model, opts, problem, &cells)?),
-        objective: None,
-    })
+            };
+            return Ok(Answer {
+                status,
+                values: None,
+                objective: None,
+            });
+        };
+        let cells = search::armies(&self.plan, colouring);
+        let values = complete(model, opts, &self.problem, &cells)?;
+        let (status, objective) = match (self.maximises(), outcome.complete) {
+            (false, _) => (Status::Satisfiable, None),
+            (true, true) => (Status::Optimal, Some(i64::from(colouring.size))),
+            (true, false) => (Status::Feasible, Some(i64::from(colouring.size))),
+        };
+        Ok(Answer {
+            status,
+            values: Some(values),
+            objective,
+        })
+    }
 }
 
 /// The piece variables of `board` (the first army's cells, then the

@@ -12,13 +12,11 @@
 //! leaves would hold one region's. Timing one part and multiplying by `K`
 //! estimates the whole.
 
-use super::problem::Problem;
-use super::run::{self, Start};
+use super::run::Start;
 use super::search::{Plan, Walker};
-use super::{complete, read};
 use crate::error::{Error, Result};
 use crate::model::Model;
-use crate::solve::interface::{Answer, SolveOptions, Status};
+use crate::solve::interface::{Answer, SolveOptions};
 
 /// The most leaves a plan makes per part (the leaves are the colourings
 /// of the first lines, so they come in steps of about 2).
@@ -53,21 +51,9 @@ pub struct Cut {
     pub fingerprint: Fingerprint,
 }
 
-/// A model read for the armies search, once for all the leaves of a part.
-pub struct Setup {
-    problem: Problem,
-    plan: Plan,
-}
+pub use super::Setup;
 
 impl Setup {
-    /// `model` read for the search (or why the armies search cannot take
-    /// it), with its symmetries unless `no_symmetry`.
-    pub fn new(model: &Model, no_symmetry: bool) -> Result<Setup> {
-        let problem = read(model)?;
-        let plan = Plan::new(&problem, no_symmetry);
-        Ok(Setup { problem, plan })
-    }
-
     /// What a plan of this model is made for.
     pub fn fingerprint(&self) -> Fingerprint {
         Fingerprint {
@@ -75,11 +61,6 @@ impl Setup {
             lines: self.plan.n_lines(),
             symmetries: self.plan.group_order(),
         }
-    }
-
-    /// Whether the armies' size is maximised (else fixed: a decision).
-    pub fn maximises(&self) -> bool {
-        self.problem.size.is_none()
     }
 
     /// `Err` unless a plan made for `fingerprint` fits this model.
@@ -183,36 +164,6 @@ pub fn solve_leaf(
     if depth > setup.plan.n_lines().min(MOST_DEPTH) || (depth < 64 && colours >> depth != 0) {
         return Err(Error::usage("a leaf of the plan does not fit the model"));
     }
-    let start = Start { colours, depth };
-    let (threads, stop) = (opts.threads(), opts.stop());
-    let outcome = match setup.problem.size {
-        Some(size) => run::decide(&setup.plan, start, size, threads, &stop),
-        None => run::best(&setup.plan, start, threads, &stop),
-    };
-    let Some(colouring) = &outcome.best else {
-        let status = if outcome.complete {
-            Status::Unsatisfiable
-        } else {
-            Status::Unknown
-        };
-        let answer = Answer {
-            status,
-            values: None,
-            objective: None,
-        };
-        return Ok((answer, outcome.nodes));
-    };
-    let cells = super::search::armies(&setup.plan, colouring);
-    let values = complete(model, opts, &setup.problem, &cells)?;
-    let (status, objective) = match (setup.problem.size, outcome.complete) {
-        (Some(_), _) => (Status::Satisfiable, None),
-        (None, true) => (Status::Optimal, Some(i64::from(colouring.size))),
-        (None, false) => (Status::Feasible, Some(i64::from(colouring.size))),
-    };
-    let answer = Answer {
-        status,
-        values: Some(values),
-        objective,
-    };
-    Ok((answer, outcome.nodes))
+    let outcome = setup.search(Start { colours, depth }, opts);
+    Ok((setup.answer(model, opts, &outcome)?, outcome.nodes))
 }
