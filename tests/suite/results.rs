@@ -374,26 +374,116 @@ fn the_evidence_of_8_cubed_merges_to_none() {
         })
         .sum();
     assert_eq!((plan.lines().count(), leaves), (64, 1030));
-    let lines = evidence("results/a068940-8/leaves.jsonl.gz");
+    assert_the_leaves_merge_to(
+        "results/a068940-8/leaves.jsonl.gz",
+        1030,
+        "m=49 n=8: none  (238585987 nodes searched)",
+    );
+}
+
+/// The kept result lines of a split search's `leaves` leaves (`path`):
+/// one a leaf, in leaf order, all `unsatisfiable`, and `sweep merge` joins
+/// them into the one line `merged`.
+fn assert_the_leaves_merge_to(path: &str, leaves: u64, merged: &str) {
+    let lines = evidence(path);
     let indices: Vec<u64> = lines
         .lines()
         .map(|l| {
             let json: Value = serde_json::from_str(l).unwrap();
             assert_eq!(json["status"], "unsatisfiable");
-            assert_eq!(json["leaves"], 1030);
+            assert_eq!(json["leaves"], leaves);
             json["leaf"].as_u64().unwrap()
         })
         .collect();
-    assert_eq!(indices, (0..1030).collect::<Vec<u64>>());
+    assert_eq!(indices, (0..leaves).collect::<Vec<u64>>());
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("leaves.jsonl");
     std::fs::write(&file, &lines).unwrap();
     let o = qspec(&["sweep", "merge", file.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert_eq!(
-        stdout(&o),
-        "1 instance\nm=49 n=8: none  (238585987 nodes searched)\n"
+    assert_eq!(stdout(&o), format!("1 instance\n{merged}\n"));
+}
+
+/// The evidence of a(16) <= 37 for peaceable queens
+/// (`results/a250000-16/`): the plan that ran is the one today's qspec
+/// makes, every one of its leaves has its result line, all
+/// `unsatisfiable`, and `sweep merge` joins them into "none" with the
+/// nodes said in docs/results.md.
+#[test]
+fn the_evidence_of_a250000_16_merges_to_none() {
+    let kept = evidence("results/a250000-16/plan.jsonl.gz");
+    let o = qspec(&[
+        "solve",
+        "models/peaceable-queens-at-least.qspec",
+        "-D",
+        "n=16",
+        "-D",
+        "m=38",
+        "--split",
+        "1024",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let split_of = |task: &str| -> Value {
+        let json: Value = serde_json::from_str(task).unwrap();
+        json["parts"][0]["split"].clone()
+    };
+    let made = stdout(&o);
+    assert_eq!(made.lines().count(), 1024);
+    let mut leaves = 0;
+    for (kept, made) in kept.lines().zip(made.lines()) {
+        let split = split_of(kept);
+        assert_eq!(split, split_of(made), "the plan that ran is today's");
+        leaves += split["colourings"].as_array().unwrap().len();
+    }
+    assert_eq!((kept.lines().count(), leaves), (1024, 16439));
+    assert_the_leaves_merge_to(
+        "results/a250000-16/leaves.jsonl.gz",
+        16439,
+        "m=38 n=16: none  (3968531406 nodes searched)",
     );
+}
+
+/// a(16) >= 37 for peaceable queens: the board kept in
+/// `results/a250000-16/board-37.txt` (Ainley's construction, as A250000
+/// draws it) holds 37 white and 37 black queens with no white and black on
+/// a row, column or diagonal, judged here from the picture alone, and
+/// `qspec verify` finds it a board of the decision model at m = 37 and not
+/// at 38.
+#[test]
+fn peaceable_queens_37_each_on_16_by_16_the_kept_board() {
+    let path = "results/a250000-16/board-37.txt";
+    let picture = std::fs::read_to_string(common::root().join(path)).unwrap();
+    let mut armies = [Vec::new(), Vec::new()];
+    for (r, row) in picture.lines().enumerate() {
+        for (c, cell) in row.split_whitespace().enumerate() {
+            match cell {
+                "W" => armies[0].push((r as i64, c as i64)),
+                "B" => armies[1].push((r as i64, c as i64)),
+                other => assert_eq!(other, ".", "row {r}"),
+            }
+        }
+        assert_eq!(row.split_whitespace().count(), 16, "row {r}");
+    }
+    assert_eq!(picture.lines().count(), 16);
+    assert_eq!((armies[0].len(), armies[1].len()), (37, 37));
+    for &(r, c) in &armies[0] {
+        for &(s, d) in &armies[1] {
+            let apart = r != s && c != d && r - c != s - d && r + c != s + d;
+            assert!(apart, "white ({r},{c}) and black ({s},{d}) on a line");
+        }
+    }
+    for (m, holds) in [("m=37", true), ("m=38", false)] {
+        let o = qspec(&[
+            "verify",
+            "models/peaceable-queens-at-least.qspec",
+            "-D",
+            "n=16",
+            "-D",
+            m,
+            path,
+        ]);
+        assert_eq!(o.status.success(), holds, "{m}: {}", stdout(&o));
+    }
 }
 
 /// docs/results.md draws the 48 queens on 8^3 layer by layer (`z=K`, then
