@@ -443,6 +443,21 @@ fn the_evidence_of_a250000_16_merges_to_none() {
     );
 }
 
+/// No white queen of `white` and black one of `black` (cells `r * n + c`
+/// of n x n) on a row, column or diagonal; `what` names the board.
+fn assert_peaceful(n: usize, white: &[usize], black: &[usize], what: &str) {
+    let (r, c) = (|x: usize| (x / n) as i64, |x: usize| (x % n) as i64);
+    for &w in white {
+        for &b in black {
+            let apart = r(w) != r(b)
+                && c(w) != c(b)
+                && r(w) - c(w) != r(b) - c(b)
+                && r(w) + c(w) != r(b) + c(b);
+            assert!(apart, "white {w} and black {b} on a line: {what}");
+        }
+    }
+}
+
 /// a(16) >= 37 for peaceable queens: the board kept in
 /// `results/a250000-16/board-37.txt` (Ainley's construction, as A250000
 /// draws it) holds 37 white and 37 black queens with no white and black on
@@ -457,8 +472,8 @@ fn peaceable_queens_37_each_on_16_by_16_the_kept_board() {
     for (r, row) in picture.lines().enumerate() {
         for (c, cell) in row.split_whitespace().enumerate() {
             match cell {
-                "W" => armies[0].push((r as i64, c as i64)),
-                "B" => armies[1].push((r as i64, c as i64)),
+                "W" => armies[0].push(r * 16 + c),
+                "B" => armies[1].push(r * 16 + c),
                 other => assert_eq!(other, ".", "row {r}"),
             }
         }
@@ -466,12 +481,7 @@ fn peaceable_queens_37_each_on_16_by_16_the_kept_board() {
     }
     assert_eq!(picture.lines().count(), 16);
     assert_eq!((armies[0].len(), armies[1].len()), (37, 37));
-    for &(r, c) in &armies[0] {
-        for &(s, d) in &armies[1] {
-            let apart = r != s && c != d && r - c != s - d && r + c != s + d;
-            assert!(apart, "white ({r},{c}) and black ({s},{d}) on a line");
-        }
-    }
+    assert_peaceful(16, &armies[0], &armies[1], path);
     for (m, holds) in [("m=37", true), ("m=38", false)] {
         let o = qspec(&[
             "verify",
@@ -644,16 +654,7 @@ fn peaceable_armies_n_11_and_12_the_kept_lists() {
                 continue;
             };
             assert_eq!((white.len(), black.len()), (m, m), "{line}");
-            let (r, c) = (|x: usize| (x / n) as i64, |x: usize| (x % n) as i64);
-            for &w in &white {
-                for &b in &black {
-                    let apart = r(w) != r(b)
-                        && c(w) != c(b)
-                        && r(w) - c(w) != r(b) - c(b)
-                        && r(w) + c(w) != r(b) + c(b);
-                    assert!(apart, "white {w} and black {b} on a line: {line}");
-                }
-            }
+            assert_peaceful(n, &white, &black, line);
             let images = army_images(n, &white, &black);
             assert_eq!(stated, images.len() as u64, "{line}");
             total += stated;
