@@ -12,13 +12,22 @@
 //! the cells still open to white, or to black, cannot reach m — counted
 //! line by line over the anti-diagonals, the last lines coloured, each
 //! going to one colour (a table of the most black cells for each number of
-//! white ones). Each board is kept once, as its least image of 16.
+//! white ones, over the anti-diagonals open to both; simple counts answer
+//! first when they can). Each anti-diagonal's open cells are counted as the
+//! lines are coloured. Each board is kept once, as its least image of 16.
 
 use std::collections::HashSet;
 
 use crate::square;
 
 type Mask = [u64; 4];
+
+/// How many cells each anti-diagonal holds still open to each colour.
+#[derive(Clone, Copy)]
+struct Open {
+    white: [u8; 31],
+    black: [u8; 31],
+}
 
 fn bit(m: &Mask, c: usize) -> bool {
     m[c / 64] >> (c % 64) & 1 == 1
@@ -52,8 +61,10 @@ struct Search {
     parts: usize,
     /// Rows, columns and diagonals (r - c fixed), each as its cells.
     lines: Vec<Vec<usize>>,
-    /// The anti-diagonals (r + c fixed) as masks.
+    /// The anti-diagonals (r + c fixed) as masks, and each cell's.
     antis: Vec<Mask>,
+    anti_of: Vec<usize>,
+    long_first: Vec<usize>,
     classes: HashSet<Vec<usize>>,
     nodes: u64,
 }
@@ -97,6 +108,17 @@ pub fn find_part(n: usize, m: usize, part: usize, parts: usize) -> Found {
     for x in 0..n * n {
         all[x / 64] |= 1 << (x % 64);
     }
+    let anti_of: Vec<usize> = (0..n * n).map(|x| x / n + x % n).collect();
+    let mut long_first: Vec<usize> = (0..2 * n - 1).collect();
+    long_first.sort_by_key(|&a| a.abs_diff(n - 1));
+    let mut full = Open {
+        white: [0; 31],
+        black: [0; 31],
+    };
+    for (a, mask) in antis.iter().enumerate() {
+        full.white[a] = count_in(&all, mask) as u8;
+        full.black[a] = full.white[a];
+    }
     // Line 0 has one colour, so `cut` lines give 2^(cut - 1) colourings.
     let mut cut = 1;
     while cut < lines.len() && (1usize << (cut - 1)) < 16 * parts {
@@ -110,10 +132,12 @@ pub fn find_part(n: usize, m: usize, part: usize, parts: usize) -> Found {
         parts,
         lines,
         antis,
+        anti_of,
+        long_first,
         classes: HashSet::new(),
         nodes: 0,
     };
-    s.line(0, 0, all, all);
+    s.line(0, 0, all, all, full);
     let mut boards = 0;
     let mut classes: Vec<Vec<usize>> = s.classes.into_iter().collect();
     classes.sort();
@@ -130,58 +154,120 @@ pub fn find_part(n: usize, m: usize, part: usize, parts: usize) -> Found {
 impl Search {
     /// Colours line `i` and those after it; `colours`: those of the lines
     /// before it (1 for black); `white`, `black`: the cells still open to
-    /// each.
-    fn line(&mut self, i: usize, colours: u64, white: Mask, black: Mask) {
+    /// each, and `open` how many of them each anti-diagonal holds.
+    fn line(&mut self, i: usize, colours: u64, white: Mask, black: Mask, open: Open) {
         if i == self.cut && colours % self.parts as u64 != self.part as u64 {
             return;
         }
         self.nodes += 1;
-        if !self.may_reach(&white, &black) {
+        if !self.may_reach(&open) {
             return;
         }
         if i == self.lines.len() {
             self.anti(0, [0; 4], [0; 4], &white, &black);
             return;
         }
-        let (mut w, mut b) = (white, black);
+        let (mut w, mut b, mut to_white, mut to_black) = (white, black, open, open);
         for &c in &self.lines[i] {
-            clear(&mut b, c);
+            if bit(&b, c) {
+                clear(&mut b, c);
+                to_white.black[self.anti_of[c]] -= 1;
+            }
         }
-        self.line(i + 1, colours << 1, white, b);
+        self.line(i + 1, colours << 1, white, b, to_white);
         if i == 0 {
             return;
         }
         for &c in &self.lines[i] {
-            clear(&mut w, c);
-        }
-        self.line(i + 1, colours << 1 | 1, w, black);
-    }
-
-    /// Whether the anti-diagonals can go so that both colours keep m
-    /// open cells: best[x] is the most black cells with x white (x capped
-    /// at m).
-    fn may_reach(&self, white: &Mask, black: &Mask) -> bool {
-        let m = self.m;
-        // In place, x from the top down, so each line counts once.
-        let mut best = [i64::MIN; 129];
-        best[0] = 0;
-        for a in &self.antis {
-            let (w, b) = (count_in(white, a), count_in(black, a) as i64);
-            for x in (0..=m).rev() {
-                if best[x] == i64::MIN {
-                    continue;
-                }
-                let y = (x + w).min(m);
-                let keep = best[x];
-                best[x] = keep + b;
-                if y != x {
-                    best[y] = best[y].max(keep);
-                } else {
-                    best[x] = best[x].max(keep);
-                }
+            if bit(&w, c) {
+                clear(&mut w, c);
+                to_black.white[self.anti_of[c]] -= 1;
             }
         }
-        best[m] >= m as i64
+        self.line(i + 1, colours << 1 | 1, w, black, to_black);
+    }
+
+    /// Whether the anti-diagonals can go, each to one colour, so that both
+    /// colours keep m open cells.
+    fn may_reach(&self, open: &Open) -> bool {
+        self.at_a_glance(open)
+            .unwrap_or_else(|| self.by_the_table(open))
+    }
+
+    /// The table's answer: an anti-diagonal open to one colour only goes to
+    /// it; over the others, best[x] is the most black cells with x more
+    /// white (x capped at what white still lacks).
+    fn by_the_table(&self, open: &Open) -> bool {
+        let (mut white, mut black) = (0, 0);
+        for a in 0..self.antis.len() {
+            match (open.white[a], open.black[a]) {
+                (w, 0) => white += w as usize,
+                (0, b) => black += b as usize,
+                _ => {}
+            }
+        }
+        let lack = self.m.saturating_sub(white);
+        // Far below any count, and still so after adding every cell.
+        const NONE: i16 = -16_000;
+        let (mut one, mut two) = ([NONE; 129], [NONE; 129]);
+        let (mut best, mut next) = (&mut one[..=lack], &mut two[..=lack]);
+        best[0] = black as i16;
+        let enough = self.m as i16;
+        // The long anti-diagonals first: best[lack] never falls, so it may
+        // reach m before the short ones are counted.
+        for &a in &self.long_first {
+            if best[lack] >= enough {
+                return true;
+            }
+            let (w, b) = (open.white[a] as usize, open.black[a] as i16);
+            if w == 0 || b == 0 {
+                continue;
+            }
+            // Black takes the line: x stays, best gains b. White takes it:
+            // x moves up by w (to lack at most), best stays.
+            for x in 0..lack {
+                next[x] = best[x] + b;
+            }
+            for x in w..lack {
+                next[x] = next[x].max(best[x - w]);
+            }
+            let mut top = best[lack] + b;
+            for &v in &best[lack.saturating_sub(w)..=lack] {
+                top = top.max(v);
+            }
+            next[lack] = top;
+            std::mem::swap(&mut best, &mut next);
+        }
+        best[lack] >= enough
+    }
+
+    /// The answer when simple counts tell it: no, when one colour's
+    /// open cells, or the two colours' together with each anti-diagonal
+    /// given to its larger side, fall short; yes, when giving each
+    /// anti-diagonal to its larger side (a tie to the colour behind) reaches
+    /// m for both.
+    fn at_a_glance(&self, open: &Open) -> Option<bool> {
+        let m = self.m;
+        let (mut all_white, mut all_black, mut larger) = (0, 0, 0);
+        let (mut x, mut y) = (0, 0);
+        for a in 0..self.antis.len() {
+            let (w, b) = (open.white[a] as usize, open.black[a] as usize);
+            all_white += w;
+            all_black += b;
+            larger += w.max(b);
+            if w > b || (w == b && x <= y) {
+                x += w;
+            } else {
+                y += b;
+            }
+        }
+        if all_white < m || all_black < m || larger < 2 * m {
+            return Some(false);
+        }
+        if x >= m && y >= m {
+            return Some(true);
+        }
+        None
     }
 
     /// Gives anti-diagonal `j` and those after it a colour each, `w` and
