@@ -12,8 +12,9 @@
 //! the cells still open to white, or to black, cannot reach m — counted
 //! line by line over the anti-diagonals, the last lines coloured, each
 //! going to one colour (a table of the most black cells for each number of
-//! white ones, over the anti-diagonals open to both; simple counts answer
-//! first when they can). Each anti-diagonal's open cells are counted as the
+//! white ones, over the anti-diagonals open to both; simple counts, and
+//! the anti-diagonals white takes at the least cost to black, answer first
+//! when they can). Each anti-diagonal's open cells are counted as the
 //! lines are coloured. Each board is kept once, as its least image of 16.
 
 use std::collections::HashSet;
@@ -191,7 +192,66 @@ impl Search {
     /// colours keep m open cells.
     fn may_reach(&self, open: &Open) -> bool {
         self.at_a_glance(open)
+            .or_else(|| self.by_ratio(open))
             .unwrap_or_else(|| self.by_the_table(open))
+    }
+
+    /// The answer when the cheapest way to give white what it lacks tells
+    /// it. An anti-diagonal open to one colour only goes to it; of those
+    /// open to both, white takes some, and black loses their cells: taken
+    /// in order of black lost per white cell gained, the first ones that
+    /// cover white's lack cost at least what any choice costs with the last
+    /// one cut to fit (no when black then falls short), and taken whole,
+    /// or with the last one swapped for one after it that covers the rest
+    /// alone, are a choice (yes when black keeps m).
+    fn by_ratio(&self, open: &Open) -> Option<bool> {
+        let m = self.m as i64;
+        let (mut white, mut black) = (0i64, 0i64);
+        let mut both = [(0i64, 0i64); 31];
+        let mut k = 0;
+        for a in 0..self.antis.len() {
+            let (w, b) = (open.white[a] as i64, open.black[a] as i64);
+            if b == 0 {
+                white += w;
+            } else if w == 0 {
+                black += b;
+            } else {
+                both[k] = (w, b);
+                k += 1;
+                black += b;
+            }
+        }
+        let both = &mut both[..k];
+        // Black lost per white cell gained, the least first.
+        both.sort_unstable_by(|p, q| (p.1 * q.0).cmp(&(q.1 * p.0)));
+        let mut lack = (m - white).max(0);
+        // Black cells white may take while black keeps m.
+        let spare = black - m;
+        let mut lost = 0;
+        for (j, &(w, b)) in both.iter().enumerate() {
+            if lack == 0 {
+                break;
+            }
+            if w >= lack {
+                // Cut to fit: lost + b * lack / w, the least any choice loses.
+                if (spare - lost) * w < b * lack {
+                    return Some(false);
+                }
+                let last = both[j..]
+                    .iter()
+                    .filter(|p| p.0 >= lack)
+                    .map(|p| p.1)
+                    .min()
+                    .unwrap_or(b);
+                return (lost + last <= spare).then_some(true);
+            }
+            lack -= w;
+            lost += b;
+        }
+        if lack > 0 {
+            return Some(false);
+        }
+        Some(lost <= spare)
     }
 
     /// The table's answer: an anti-diagonal open to one colour only goes to
