@@ -443,6 +443,34 @@ fn the_evidence_of_a250000_16_merges_to_none() {
     );
 }
 
+/// The second route of a(16) <= 37 (`results/a250000-16/checker-parts.txt.gz`):
+/// the checker's own search, sharing no code with qspec, cut into 4096
+/// parts, every part's line kept, in order, all with no board and the
+/// nodes said in docs/results.md; the cheapest part, run again here,
+/// searches the nodes its line says and finds no board.
+#[test]
+fn the_checkers_4096_parts_of_a250000_16_find_no_board() {
+    let kept = evidence("results/a250000-16/checker-parts.txt.gz");
+    let nodes: Vec<u64> = kept
+        .lines()
+        .enumerate()
+        .map(|(i, line)| {
+            let head = format!("# armies n=16 m=38 part {i}/4096: 0 boards, 0 classes, ");
+            let rest = line.strip_prefix(&head).unwrap_or_else(|| panic!("{line}"));
+            rest.split(" nodes, ").next().unwrap().parse().unwrap()
+        })
+        .collect();
+    assert_eq!(nodes.len(), 4096);
+    assert_eq!(nodes.iter().sum::<u64>(), 14_485_257_806);
+    let cheapest = (0..4096).min_by_key(|&i| nodes[i]).unwrap();
+    let found = armies::find_part(16, 38, cheapest, 4096);
+    assert_eq!(
+        (found.boards, found.nodes),
+        (0, nodes[cheapest]),
+        "part {cheapest}"
+    );
+}
+
 /// No white queen of `white` and black one of `black` (cells `r * n + c`
 /// of n x n) on a row, column or diagonal; `what` names the board.
 fn assert_peaceful(n: usize, white: &[usize], black: &[usize], what: &str) {
