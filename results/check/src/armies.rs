@@ -23,6 +23,15 @@ use crate::square;
 
 type Mask = [u64; 4];
 
+/// The open cells of the anti-diagonals open to one colour only, by
+/// colour, and the (white, black) open cells of the `k` open to both.
+struct Sides {
+    white: i64,
+    black: i64,
+    both: [(i64, i64); 31],
+    k: usize,
+}
+
 /// How many cells each anti-diagonal holds still open to each colour.
 #[derive(Clone, Copy)]
 struct Open {
@@ -191,42 +200,53 @@ impl Search {
     /// Whether the anti-diagonals can go, each to one colour, so that both
     /// colours keep m open cells.
     fn may_reach(&self, open: &Open) -> bool {
-        self.at_a_glance(open)
-            .or_else(|| self.by_ratio(open))
-            .unwrap_or_else(|| self.by_the_table(open))
+        self.at_a_glance(open).unwrap_or_else(|| {
+            let sides = self.sides(open);
+            self.by_ratio(&sides)
+                .unwrap_or_else(|| self.by_the_table(&sides))
+        })
+    }
+
+    /// The anti-diagonals as the ratio and the table see them: one open to
+    /// one colour only goes to it; those open to both, the long first.
+    fn sides(&self, open: &Open) -> Sides {
+        let mut sides = Sides {
+            white: 0,
+            black: 0,
+            both: [(0, 0); 31],
+            k: 0,
+        };
+        for &a in &self.long_first {
+            let (w, b) = (open.white[a] as i64, open.black[a] as i64);
+            if b == 0 {
+                sides.white += w;
+            } else if w == 0 {
+                sides.black += b;
+            } else {
+                sides.both[sides.k] = (w, b);
+                sides.k += 1;
+            }
+        }
+        sides
     }
 
     /// The answer when the cheapest way to give white what it lacks tells
-    /// it. An anti-diagonal open to one colour only goes to it; of those
-    /// open to both, white takes some, and black loses their cells: taken
-    /// in order of black lost per white cell gained, the first ones that
-    /// cover white's lack cost at least what any choice costs with the last
-    /// one cut to fit (no when black then falls short), and taken whole,
-    /// or with the last one swapped for one after it that covers the rest
-    /// alone, are a choice (yes when black keeps m).
-    fn by_ratio(&self, open: &Open) -> Option<bool> {
+    /// it. Of the anti-diagonals open to both, white takes some, and black
+    /// loses their cells: taken in order of black lost per white cell
+    /// gained, the first ones that cover white's lack cost at least what
+    /// any choice costs with the last one cut to fit (no when black then
+    /// falls short), and taken whole, or with the last one swapped for one
+    /// after it that covers the rest alone, are a choice (yes when black
+    /// keeps m).
+    fn by_ratio(&self, sides: &Sides) -> Option<bool> {
         let m = self.m as i64;
-        let (mut white, mut black) = (0i64, 0i64);
-        let mut both = [(0i64, 0i64); 31];
-        let mut k = 0;
-        for a in 0..self.antis.len() {
-            let (w, b) = (open.white[a] as i64, open.black[a] as i64);
-            if b == 0 {
-                white += w;
-            } else if w == 0 {
-                black += b;
-            } else {
-                both[k] = (w, b);
-                k += 1;
-                black += b;
-            }
-        }
-        let both = &mut both[..k];
+        let mut both = sides.both;
+        let both = &mut both[..sides.k];
         // Black lost per white cell gained, the least first.
         both.sort_unstable_by(|p, q| (p.1 * q.0).cmp(&(q.1 * p.0)));
-        let mut lack = (m - white).max(0);
+        let mut lack = (m - sides.white).max(0);
         // Black cells white may take while black keeps m.
-        let spare = black - m;
+        let spare = sides.black + both.iter().map(|p| p.1).sum::<i64>() - m;
         let mut lost = 0;
         for (j, &(w, b)) in both.iter().enumerate() {
             if lack == 0 {
@@ -254,35 +274,24 @@ impl Search {
         Some(lost <= spare)
     }
 
-    /// The table's answer: an anti-diagonal open to one colour only goes to
-    /// it; over the others, best[x] is the most black cells with x more
-    /// white (x capped at what white still lacks).
-    fn by_the_table(&self, open: &Open) -> bool {
-        let (mut white, mut black) = (0, 0);
-        for a in 0..self.antis.len() {
-            match (open.white[a], open.black[a]) {
-                (w, 0) => white += w as usize,
-                (0, b) => black += b as usize,
-                _ => {}
-            }
-        }
-        let lack = self.m.saturating_sub(white);
+    /// The table's answer: over the anti-diagonals open to both, best[x] is
+    /// the most black cells with x more white (x capped at what white still
+    /// lacks).
+    fn by_the_table(&self, sides: &Sides) -> bool {
+        let lack = (self.m as i64 - sides.white).max(0) as usize;
         // Far below any count, and still so after adding every cell.
         const NONE: i16 = -16_000;
         let (mut one, mut two) = ([NONE; 129], [NONE; 129]);
         let (mut best, mut next) = (&mut one[..=lack], &mut two[..=lack]);
-        best[0] = black as i16;
+        best[0] = sides.black as i16;
         let enough = self.m as i16;
         // The long anti-diagonals first: best[lack] never falls, so it may
         // reach m before the short ones are counted.
-        for &a in &self.long_first {
+        for &(w, b) in &sides.both[..sides.k] {
             if best[lack] >= enough {
                 return true;
             }
-            let (w, b) = (open.white[a] as usize, open.black[a] as i16);
-            if w == 0 || b == 0 {
-                continue;
-            }
+            let (w, b) = (w as usize, b as i16);
             // Black takes the line: x stays, best gains b. White takes it:
             // x moves up by w (to lack at most), best stays.
             for x in 0..lack {
