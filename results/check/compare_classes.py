@@ -48,8 +48,8 @@ def qspec_classes(n, path):
 def checker_classes(n, path):
     classes = {}
     for line in lines(path):
-        if "/" not in line:
-            continue
+        if "/" not in line or line.startswith("lines"):
+            continue  # a part's counts (`lines n=14 part 3/64: ...`)
         rows = [r.strip() for r in line.split("/")]
         cells = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "Q"]
         imgs = images(n, cells)

@@ -46,11 +46,17 @@
 //!                                  the board N^D: solutions, and classes under
 //!                                  its 2^D D! symmetries (--list: each class's
 //!                                  least placement, as JSON cells, and its size)
-//!   check lines N [--list]         no three in line: 2N points on N x N, no
+//!   check lines N [--list] [--part I/K]
+//!                                  no three in line: 2N points on N x N, no
 //!                                  three on a line of any slope: solutions,
 //!                                  classes under the square's 8 symmetries
 //!                                  (--list: each class's least board, a line
-//!                                  each, rows of `.` and `Q` split by ` / `)
+//!                                  each, rows of `.` and `Q` split by ` / `;
+//!                                  --part: only part I of K, 0 <= I < K, the
+//!                                  nodes with 3 rows filled dealt out in
+//!                                  turn, for a sweep: the solutions, classes
+//!                                  and nodes of the K parts sum to the
+//!                                  whole's)
 
 mod armies;
 mod attacks;
@@ -84,7 +90,7 @@ fn part_of(args: &[String]) -> (usize, usize) {
 }
 
 fn usage(why: &str) -> ! {
-    eprintln!("error: {why}\nusage: check armies N M [--list] [--part I/K] | attacks N K M [--list] | attacks-max N K M | boards N K M FILE [--classes] [--cubes LOG] | blocked N WALLS | cube N D M [--list] | lines N [--list]");
+    eprintln!("error: {why}\nusage: check armies N M [--list] [--part I/K] | attacks N K M [--list] | attacks-max N K M | boards N K M FILE [--classes] [--cubes LOG] | blocked N WALLS | cube N D M [--list] | lines N [--list] [--part I/K]");
     std::process::exit(2);
 }
 
@@ -275,14 +281,20 @@ fn main() {
         Some("lines") => {
             let n = number(&args, 1, "N");
             let list = args.iter().any(|a| a == "--list");
+            let (part, parts) = part_of(&args);
             let mut boards = Vec::new();
-            let c = lines::count(n, &mut |cells| {
+            let c = lines::count_part(n, part, parts, &mut |cells| {
                 if list {
                     boards.push(cells.to_vec());
                 }
             });
+            let which = if parts > 1 {
+                format!(" part {part}/{parts}")
+            } else {
+                String::new()
+            };
             println!(
-                "lines n={n}: {} solutions, {} classes (class sizes sum to {}), {} nodes, {:.2} s",
+                "lines n={n}{which}: {} solutions, {} classes (class sizes sum to {}), {} nodes, {:.2} s",
                 c.solutions,
                 c.classes,
                 c.class_sizes,
