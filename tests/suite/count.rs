@@ -222,10 +222,15 @@ fn agree(src: &str, want: &BTreeSet<Cells>, base: Ask) {
 /// Models the row search lists (one piece, `<=` limits on sets of cells,
 /// a count that fills every row): no three in line on squares and on
 /// oblongs (whose columns are not filled), walls and forbidden cells that
-/// keep both mirrors, one of them, or only the diagonal, and queens and
-/// rooks said by scoped counts.
-const ROW_CASES: [&str; 10] = [
+/// keep both mirrors, one of them, only the diagonal, or the transpositions
+/// and the half turn without a mirror (the search then compares the middle
+/// row with the middle column as they are), and queens and rooks said by
+/// scoped counts.
+const ROW_CASES: [&str; 13] = [
     "board 3 x 3\ncount per line <= 2\ncount == 6\n",
+    "board 5 x 5\nforbid (0,0)\nforbid (4,4)\ncount per line <= 2\ncount == 10\n",
+    "board 5 x 5\nforbid (0,1)\nforbid (1,0)\ncount per line <= 2\ncount == 10\n",
+    "board 4 x 4\nforbid (0,1)\nforbid (1,0)\ncount per line <= 2\ncount == 8\n",
     "board 4 x 4\ncount per line <= 2\ncount == 8\n",
     "board 4 x 5\ncount per line <= 2\ncount == 8\n",
     "board 5 x 4\ncount per line <= 2\ncount == 10\n",

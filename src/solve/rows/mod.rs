@@ -17,7 +17,8 @@
 mod pairs;
 mod plan;
 pub(crate) mod problem;
-pub(crate) mod search;
+mod search;
+mod threads;
 
 use super::engine::Engine;
 use super::every::{Every, Symmetries};
@@ -73,7 +74,7 @@ impl Engine for Rows {
         keep: usize,
     ) -> Option<Every> {
         let problem = Problem::of(model).ok()?;
-        let listed = search::every(&problem, threads, stop, searched, keep);
+        let listed = threads::every(&problem, threads, stop, searched, keep);
         let vertices: Vec<Var> = problem.var_at.iter().flatten().copied().collect();
         let classes = listed
             .classes
@@ -119,12 +120,12 @@ fn solve(model: &Model, opts: &SolveOptions, report: &mut dyn Report) -> Result<
     let problem = read(model)?;
     let threads = opts.threads();
     report.note(&describe(&problem, threads));
-    let (board, nodes) = search::first(&problem, threads, &opts.stop());
+    let (board, nodes) = threads::first(&problem, threads, &opts.stop());
     report.note(&format!("row search: {nodes} nodes"));
     let (status, values) = match board {
-        search::First::Stopped => (Status::Unknown, None),
-        search::First::None => (Status::Unsatisfiable, None),
-        search::First::Board(board) => (
+        threads::First::Stopped => (Status::Unknown, None),
+        threads::First::None => (Status::Unsatisfiable, None),
+        threads::First::Board(board) => (
             Status::Satisfiable,
             Some(complete(model, opts, &problem, &board)?),
         ),

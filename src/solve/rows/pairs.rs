@@ -15,13 +15,16 @@ use super::problem::Problem;
 pub(crate) const MAX_BYTES: usize = 64 << 20;
 
 /// For each pair of cells, the cells of the limits of two pieces through
-/// both, as masks by row.
+/// both, as masks by row over the rows they span (the first to the last
+/// row holding one of the cells), one after the other: closing a pair is
+/// a run of contiguous masks, with no row numbers to look up.
 #[derive(Debug)]
 pub(crate) struct PairTable {
-    /// Where each pair's masks begin in `rows` and `masks` (and the next
-    /// pair's, where they end), by [`pair_index`].
+    /// Where each pair's masks begin in `masks` (and the next pair's,
+    /// where they end), by [`pair_index`].
     start: Vec<u32>,
-    rows: Vec<u8>,
+    /// The first row each pair's masks are of.
+    first_row: Vec<u8>,
     masks: Vec<u64>,
 }
 
@@ -36,6 +39,7 @@ impl PairTable {
     ) -> Option<PairTable> {
         let cells = problem.var_at.len();
         let pairs = cells * cells.saturating_sub(1) / 2;
+        let mut span: Vec<Option<(usize, usize)>> = vec![None; pairs];
         let pair_limits = || {
             problem
                 .limits
@@ -43,41 +47,40 @@ impl PairTable {
                 .zip(masks)
                 .filter(|(limit, _)| limit.cap == 2)
         };
-        let entries: usize = pair_limits()
-            .map(|(limit, by_row)| {
-                let k = limit.cells.len();
-                k * (k - 1) / 2 * by_row.len()
-            })
-            .sum();
-        let bytes = 4 * (pairs + 1) + 9 * entries;
+        for (limit, by_row) in pair_limits() {
+            let low = by_row.iter().map(|&(row, _)| row).min().unwrap_or(0);
+            let high = by_row.iter().map(|&(row, _)| row).max().unwrap_or(0);
+            for_each_pair(&limit.cells, |index| {
+                span[index] =
+                    Some(span[index].map_or((low, high), |(l, h)| (l.min(low), h.max(high))));
+            });
+        }
+        let rows_of = |s: &Option<(usize, usize)>| s.map_or(0, |(low, high)| high - low + 1);
+        let entries: usize = span.iter().map(rows_of).sum();
+        let bytes = 5 * (pairs + 1) + 8 * entries;
         if bytes > max_bytes || entries > u32::MAX as usize {
             return None;
         }
         let mut start = vec![0u32; pairs + 1];
-        for (limit, by_row) in pair_limits() {
-            for_each_pair(&limit.cells, |index| {
-                start[index + 1] += by_row.len() as u32
-            });
+        for (index, s) in span.iter().enumerate() {
+            start[index + 1] = start[index] + rows_of(s) as u32;
         }
-        for index in 0..pairs {
-            start[index + 1] += start[index];
-        }
-        let mut next = start.clone();
-        let mut rows = vec![0u8; entries];
+        let first_row: Vec<u8> = span
+            .iter()
+            .map(|s| s.map_or(0, |(low, _)| low as u8))
+            .collect();
         let mut all_masks = vec![0u64; entries];
         for (limit, by_row) in pair_limits() {
             for_each_pair(&limit.cells, |index| {
+                let at = start[index] as usize;
                 for &(row, mask) in by_row {
-                    let at = next[index] as usize;
-                    rows[at] = row as u8;
-                    all_masks[at] = mask;
-                    next[index] += 1;
+                    all_masks[at + row - first_row[index] as usize] |= mask;
                 }
             });
         }
         Some(PairTable {
             start,
-            rows,
+            first_row,
             masks: all_masks,
         })
     }
@@ -86,10 +89,28 @@ impl PairTable {
     /// `b` (distinct) out of `free` (each row's free cells).
     #[inline]
     pub(crate) fn close(&self, a: usize, b: usize, free: &mut [u64]) {
+        self.for_masks(a, b, free, |cells, mask| *cells &= !mask);
+    }
+
+    /// Adds the cells of every limit of two pieces through cells `a` and
+    /// `b` (distinct) to `closed` (cells by row).
+    #[inline]
+    pub(crate) fn add_closed(&self, a: usize, b: usize, closed: &mut [u64]) {
+        self.for_masks(a, b, closed, |cells, mask| *cells |= mask);
+    }
+
+    /// Calls `each` with every row of `rows` the pair `a`, `b` has masks
+    /// for, and its mask.
+    #[inline]
+    fn for_masks(&self, a: usize, b: usize, rows: &mut [u64], each: impl Fn(&mut u64, u64)) {
         let index = pair_index(a, b);
         let (from, to) = (self.start[index] as usize, self.start[index + 1] as usize);
-        for (&row, &mask) in self.rows[from..to].iter().zip(&self.masks[from..to]) {
-            free[row as usize] &= !mask;
+        let first = self.first_row[index] as usize;
+        for (cells, &mask) in rows[first..first + (to - from)]
+            .iter_mut()
+            .zip(&self.masks[from..to])
+        {
+            each(cells, mask);
         }
     }
 }

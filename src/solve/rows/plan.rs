@@ -1,23 +1,36 @@
 //! The row search's fixed data ([`Plan`]), shared by its threads: the
-//! order of the first rows, the limits as masks by row and by cell, the
-//! pairs of cells that fill limits of two, and the mirrors that prune.
+//! lines filled first (the middle rows, then the middle columns when the
+//! transposition prunes), the order the other rows break ties in, the
+//! limits as masks by row and by cell, the pairs of cells that fill limits
+//! of two, and the symmetries that prune.
 
 use super::pairs::PairTable;
 use super::problem::Problem;
 
-/// The rows whose fillings are cut into tasks.
-pub(super) const TASK_ROWS: usize = 2;
+/// The fewest middle rows filled first: the tasks are cut among their
+/// fillings and the middle columns'.
+const MIDDLE_ROWS: usize = 2;
+
+/// A row or a column of the board, as the search fills it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Line {
+    Row(usize),
+    Column(usize),
+}
 
 /// The search's fixed data, shared by the threads.
 pub(super) struct Plan<'a> {
     pub(super) problem: &'a Problem,
-    /// The rows from the middle outward: the first [`Plan::fixed`] are
-    /// filled in this order, and it breaks ties after them.
+    /// The rows from the middle outward: the first rows of
+    /// [`Plan::prefix`] in this order, and the order ties break in after
+    /// it.
     pub(super) order: Vec<usize>,
-    /// How many rows are filled in [`Plan::order`] (the tasks' rows, and
-    /// the rows the mirrors compare) before the search takes the open row
-    /// with the fewest free cells.
-    pub(super) fixed: usize,
+    /// The lines filled first, in this order (the tasks' lines, and the
+    /// lines the symmetries compare), before the search takes the open row
+    /// with the fewest free cells: the first rows of [`Plan::order`], then,
+    /// when [`Plan::transposes`], the first [`Plan::key_lines`] columns of
+    /// the same indices.
+    pub(super) prefix: Vec<Line>,
     /// Each limit's cells, as a mask by row.
     pub(super) masks: Vec<Vec<(usize, u64)>>,
     /// The limits through each cell that are counted piece by piece (all
@@ -25,12 +38,23 @@ pub(super) struct Plan<'a> {
     pub(super) limits_of: Vec<Vec<u32>>,
     /// The limits of two pieces, by the pair of cells that fills them.
     pub(super) pairs: Option<PairTable>,
+    /// Whether every limit is one of [`Plan::pairs`] (none counted piece by
+    /// piece): a row's pieces then close only what the pair table says.
+    pub(super) pairs_only: bool,
     /// Whether the first row is taken no greater than its mirror image.
     pub(super) mirror: bool,
     /// The positions in `order` of the two rows the mirror of the rows
     /// swaps that are filled first, when it is a symmetry: the second is
     /// taken no less than the first.
     pub(super) swapped: Option<(usize, usize)>,
+    /// Whether the transposition is a symmetry the search prunes by: the
+    /// middle rows, read as [`Plan::key`], are taken no greater than the
+    /// middle columns read the same way.
+    pub(super) transposes: bool,
+    /// How many middle rows and columns [`Plan::key`] reads: the middle
+    /// one of an odd board (the mirrors keep it), the middle two of an even
+    /// one (the mirror of the rows swaps them).
+    pub(super) key_lines: usize,
 }
 
 impl<'a> Plan<'a> {
@@ -69,18 +93,49 @@ impl<'a> Plan<'a> {
             .flatten();
         let fixed = swapped
             .map_or(0, |(_, second)| second + 1)
-            .max(TASK_ROWS)
+            .max(MIDDLE_ROWS)
             .min(order.len());
+        let transposes = problem.transposes();
+        let key_lines = match swapped {
+            Some((0, 1)) => 2,
+            _ => 1,
+        };
+        let rows = order[..fixed].iter().map(|&r| Line::Row(r));
+        let columns = order[..key_lines].iter().map(|&c| Line::Column(c));
+        let prefix = match transposes {
+            true => rows.chain(columns).collect(),
+            false => rows.collect(),
+        };
+        let pairs_only = pairs.is_some() && limits_of.iter().all(Vec::is_empty);
         Plan {
             problem,
-            fixed,
+            pairs_only,
             order,
+            prefix,
             masks,
             limits_of,
             pairs,
             mirror: problem.mirrors_columns(),
             swapped,
+            transposes,
+            key_lines,
         }
+    }
+
+    /// The middle lines' patterns (`pattern(k)` the pieces of the `k`th
+    /// row or column of [`Plan::order`], [`Plan::key_lines`] of them) read
+    /// so that the mirrors do not change it: each pattern the lesser of
+    /// itself and its mirror image, and the middle two (which the mirror
+    /// across them swaps) in increasing order. The transposition swaps the
+    /// rows' key and the columns', so a board or its transpose has the
+    /// rows' no greater.
+    pub(super) fn key(&self, pattern: impl Fn(usize) -> u64) -> [u64; 2] {
+        let mut key = [0; 2];
+        for (k, read) in key.iter_mut().enumerate().take(self.key_lines) {
+            *read = self.compared(pattern(k));
+        }
+        key.sort_unstable();
+        key
     }
 
     /// A row's pieces as the row search compares rows: the lesser of

@@ -178,6 +178,14 @@ impl Problem {
         self.has_map(|r, c| (self.rows - 1 - r, c))
     }
 
+    /// Whether the transposition (`(r, c)` to `(c, r)`) is one of
+    /// [`Problem::maps`] and the count fills the columns as it fills the
+    /// rows, so that the search can fill the middle columns as it fills
+    /// the middle rows and compare the two.
+    pub fn transposes(&self) -> bool {
+        self.rows == self.width && self.column_fill.is_some() && self.has_map(|r, c| (c, r))
+    }
+
     fn has_map(&self, image: impl Fn(usize, usize) -> (usize, usize)) -> bool {
         self.maps.iter().any(|map| {
             (0..self.var_at.len()).all(|cell| {
