@@ -178,10 +178,10 @@ fn jsonl_classes(text: &str, n: usize) -> std::collections::BTreeSet<Vec<usize>>
 }
 
 /// The boards of a checker's list (rows of `.` and `Q` split by `/`, a
-/// line each), each as its least image.
+/// line each, beside its `lines n=...` counts), each as its least image.
 fn drawn_classes(text: &str, n: usize) -> std::collections::BTreeSet<Vec<usize>> {
     text.lines()
-        .filter(|line| line.contains('/'))
+        .filter(|line| !line.starts_with("lines") && line.contains('/'))
         .map(|line| {
             let cells: Vec<usize> = line
                 .split('/')
@@ -231,15 +231,16 @@ fn no_three_in_line_class_by_class_by_both_routes() {
     }
 }
 
-/// No three in line, n = 10 and 11: qspec's classes against the checker's
-/// lists kept in results/a000769/ (made by `check lines N --list`).
+/// No three in line, n = 10 to 12: qspec's classes, listed afresh,
+/// against the checker's lists kept in results/a000769/ (made by `check
+/// lines N --list`).
 #[test]
 #[cfg_attr(
     not(feature = "external-solvers"),
     ignore = "slow: the full suite runs it"
 )]
-fn no_three_in_line_n_10_and_11_against_the_checkers_lists() {
-    for (n, classes) in [(10usize, 156), (11, 158)] {
+fn no_three_in_line_n_10_to_12_against_the_checkers_lists() {
+    for (n, classes) in [(10usize, 156), (11, 158), (12, 566)] {
         let n_is = format!("n={n}");
         let ours = listed_classes(&["models/no-three-in-line.qspec", "-D", &n_is], n);
         let file = format!("results/a000769/n{n}-classes.txt");
@@ -249,18 +250,63 @@ fn no_three_in_line_n_10_and_11_against_the_checkers_lists() {
     }
 }
 
-/// No three in line, n = 14: the list qspec's row search made (kept in
-/// results/a000769/, one line a class), judged here from the points
-/// alone: every board has two points in each row and column and no three
-/// on a line, the boards are of distinct classes, each class's stated
-/// size is its orbit's, and they number A000769's 1366 classes of
-/// A000755's 10568 boards.
+/// No three in line, n = 13 and 14, by both routes from the lists kept in
+/// results/a000769/: qspec's (`solve --all --up-to-symmetry --jsonl`, one
+/// line a class) judged from the points alone — two points in each row
+/// and column, no three on a line, the classes distinct, each class's
+/// stated size its orbit's — and the checker's (`check lines N --list`,
+/// n = 14 in 64 parts, each part once, the parts' counts summed), the same
+/// classes, as many as A000769 says, of A000755's boards.
 #[test]
-fn no_three_in_line_n_14_the_kept_list() {
-    let n = 14usize;
-    let text = evidence("results/a000769/n14-qspec.jsonl.gz");
-    let mut classes = std::collections::BTreeSet::new();
-    let mut boards = 0u64;
+fn no_three_in_line_n_13_and_14_the_kept_lists_by_both_routes() {
+    for (n, classes, boards, parts) in [(13usize, 499, 3622, 1), (14, 1366, 10568, 64)] {
+        let ours = judged_no_three_in_line(n, &format!("results/a000769/n{n}-qspec.jsonl.gz"));
+        assert_eq!(
+            (ours.len(), ours.values().sum::<u64>()),
+            (classes, boards),
+            "n = {n}: qspec's list"
+        );
+        let file = format!("results/a000769/n{n}-classes.txt.gz");
+        let text = evidence(&file);
+        assert_eq!(
+            checker_parts(&text, n),
+            (parts, boards, classes as u64),
+            "{file}"
+        );
+        let theirs = drawn_classes(&text, n);
+        let ours: std::collections::BTreeSet<Vec<usize>> = ours.into_keys().collect();
+        assert_eq!(ours, theirs, "n = {n}: qspec's classes and {file}'s");
+    }
+}
+
+/// The parts' lines of a checker's list of no three in line on n x n
+/// (`lines n=14 part 3/64: 150 solutions, 19 classes (...)`, or one line
+/// for the whole): how many parts, each once, and their solutions and
+/// classes summed.
+fn checker_parts(text: &str, n: usize) -> (usize, u64, u64) {
+    let mut seen = std::collections::BTreeSet::new();
+    let (mut solutions, mut classes) = (0, 0);
+    for line in text.lines().filter(|l| l.starts_with("lines n=")) {
+        let (head, counts) = line.split_once(": ").unwrap();
+        let part = head
+            .strip_prefix(&format!("lines n={n}"))
+            .unwrap_or_else(|| panic!("{line}"));
+        assert!(seen.insert(part.to_string()), "a part twice: {line}");
+        let words: Vec<&str> = counts.split_whitespace().collect();
+        assert_eq!((words[1], words[3]), ("solutions,", "classes"), "{line}");
+        solutions += words[0].parse::<u64>().unwrap();
+        classes += words[2].parse::<u64>().unwrap();
+    }
+    (seen.len(), solutions, classes)
+}
+
+/// A `--jsonl` list of no three in line on n x n (one line a class) judged
+/// from the points alone: every board has two points in each row and
+/// column and no three on a line, no two are of one class, and each
+/// class's stated size is its orbit's. Each class's least image and size.
+fn judged_no_three_in_line(n: usize, path: &str) -> std::collections::BTreeMap<Vec<usize>, u64> {
+    let text = evidence(path);
+    let mut classes = std::collections::BTreeMap::new();
     for line in text.lines() {
         let v: Value = serde_json::from_str(line).unwrap();
         let Some(cells) = v["cells"].as_array() else {
@@ -298,13 +344,13 @@ fn no_three_in_line_n_14_the_kept_list() {
         let orbit: std::collections::BTreeSet<Vec<usize>> =
             (0..8).map(|s| square::image(n, s, &indices)).collect();
         assert_eq!(number(&v, "class_size"), orbit.len() as u64, "{line}");
-        boards += orbit.len() as u64;
+        let size = orbit.len() as u64;
         assert!(
-            classes.insert(least_image(n, &indices)),
+            classes.insert(least_image(n, &indices), size).is_none(),
             "a class twice: {line}"
         );
     }
-    assert_eq!((classes.len(), boards), (1366, 10568));
+    classes
 }
 
 /// The blocked 8x8 board with 3 walls: qspec's sweep and the checker's
@@ -592,6 +638,56 @@ fn armies_of(n: usize, line: &str) -> Option<(Vec<usize>, Vec<usize>, u64)> {
     Some((white, black, number(&v, "class_size")))
 }
 
+/// A260680, n = 13 (a new term), by both routes: the checker's own list
+/// (`check armies 13 24 --list`, kept in results/a260680/ with its counts
+/// and those of `check armies 13 25`: no board of 25 each) and qspec's,
+/// the same 2155 classes, each taken to its least image of 16.
+#[test]
+fn peaceable_armies_n_13_the_kept_lists_by_both_routes() {
+    let n = 13;
+    let least = |white: &[usize], black: &[usize]| {
+        let images = army_images(n, white, black);
+        images.into_iter().next().expect("a board has images")
+    };
+    let ours: std::collections::BTreeSet<Vec<usize>> =
+        evidence("results/a260680/n13-qspec.jsonl.gz")
+            .lines()
+            .filter_map(|line| armies_of(n, line))
+            .map(|(white, black, _)| least(&white, &black))
+            .collect();
+    let text = evidence("results/a260680/n13-checker.txt.gz");
+    let cells_of = |v: &Value, kind: &str| -> Vec<usize> {
+        let cells = v[kind].as_array().unwrap().iter();
+        let cell =
+            |rc: &Value| rc[0].as_u64().unwrap() as usize * n + rc[1].as_u64().unwrap() as usize;
+        cells.map(cell).collect()
+    };
+    let theirs: std::collections::BTreeSet<Vec<usize>> = text
+        .lines()
+        .filter(|line| line.starts_with('{'))
+        .map(|line| {
+            let v: Value = serde_json::from_str(line).unwrap();
+            let (white, black) = (cells_of(&v, "white"), cells_of(&v, "black"));
+            assert_peaceful(n, &white, &black, line);
+            least(&white, &black)
+        })
+        .collect();
+    let counts: Vec<&str> = text.lines().filter(|l| l.starts_with('#')).collect();
+    assert_eq!(counts.len(), 2, "{counts:?}");
+    assert!(
+        counts[0].starts_with("# armies n=13 m=24: 32486 boards, 2155 classes"),
+        "{}",
+        counts[0]
+    );
+    assert!(
+        counts[1].starts_with("# armies n=13 m=25: 0 boards, 0 classes"),
+        "{}",
+        counts[1]
+    );
+    assert_eq!(ours.len(), 2155);
+    assert_eq!(ours, theirs, "qspec's classes and the checker's");
+}
+
 /// The 16 images of a board (the square's 8 maps, colours kept or
 /// swapped), each white cells then black, sorted: the checker's form.
 fn army_images(
@@ -664,16 +760,21 @@ fn peaceable_checker_parts_find_what_the_whole_finds() {
     }
 }
 
-/// A260680, n = 11 and 12 (new terms): the lists qspec's armies search
-/// made (kept in results/a260680/, one line a class), judged here from
-/// the cells alone: m white and m black queens with none on a row,
+/// A260680, n = 11, 12 and 13 (new terms): the lists qspec's armies
+/// search made (kept in results/a260680/, one line a class), judged here
+/// from the cells alone: m white and m black queens with none on a row,
 /// column or diagonal with one of the other colour, distinct classes under
 /// the group of order 16, each class's stated size its orbit's; 696
 /// classes of 11136 boards with 17 each on 11 x 11, 4 of 64 with 21 each
-/// on 12 x 12.
+/// on 12 x 12, 2155 of 32486 with 24 each on 13 x 13.
 #[test]
-fn peaceable_armies_n_11_and_12_the_kept_lists() {
-    for (n, m, classes, boards) in [(11usize, 17usize, 696usize, 11136u64), (12, 21, 4, 64)] {
+fn peaceable_armies_n_11_to_13_the_kept_lists() {
+    let kept = [
+        (11usize, 17usize, 696usize, 11136u64),
+        (12, 21, 4, 64),
+        (13, 24, 2155, 32486),
+    ];
+    for (n, m, classes, boards) in kept {
         let text = evidence(&format!("results/a260680/n{n}-qspec.jsonl.gz"));
         let mut seen = std::collections::BTreeSet::new();
         let mut total = 0u64;
