@@ -760,19 +760,21 @@ fn peaceable_checker_parts_find_what_the_whole_finds() {
     }
 }
 
-/// A260680, n = 11, 12 and 13 (new terms): the lists qspec's armies
+/// A260680, n = 11 to 14 (new terms): the lists qspec's armies
 /// search made (kept in results/a260680/, one line a class), judged here
 /// from the cells alone: m white and m black queens with none on a row,
 /// column or diagonal with one of the other colour, distinct classes under
 /// the group of order 16, each class's stated size its orbit's; 696
 /// classes of 11136 boards with 17 each on 11 x 11, 4 of 64 with 21 each
-/// on 12 x 12, 2155 of 32486 with 24 each on 13 x 13.
+/// on 12 x 12, 2155 of 32486 with 24 each on 13 x 13, 579 of 9264 with
+/// 28 each on 14 x 14.
 #[test]
-fn peaceable_armies_n_11_to_13_the_kept_lists() {
+fn peaceable_armies_n_11_to_14_the_kept_lists() {
     let kept = [
         (11usize, 17usize, 696usize, 11136u64),
         (12, 21, 4, 64),
         (13, 24, 2155, 32486),
+        (14, 28, 579, 9264),
     ];
     for (n, m, classes, boards) in kept {
         let text = evidence(&format!("results/a260680/n{n}-qspec.jsonl.gz"));
