@@ -43,9 +43,12 @@ fn temporary() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
 /// Installs the handler of Ctrl-C and SIGTERM (once per process).
 pub fn install() {
     let _ = ctrlc::set_handler(|| {
-        if GRACEFUL.load(Ordering::SeqCst) && stops_gracefully(Instant::now()) {
+        let mut first = FIRST_SIGNAL.lock().unwrap_or_else(|e| e.into_inner());
+        if stops_gracefully(&mut first, GRACEFUL.load(Ordering::SeqCst), Instant::now()) {
+            INTERRUPTED.store(true, Ordering::SeqCst);
             return;
         }
+        drop(first);
         remove_all();
         use std::io::Write;
         let _ = writeln!(std::io::stderr(), "interrupted: no output written");
@@ -53,17 +56,21 @@ pub fn install() {
     });
 }
 
-/// Whether a signal that comes at `now` to a command that stops by itself
-/// leaves the stopping to it: the first signal raises the flag, and one
-/// within [`ONE_REQUEST`] of it repeats the same request; a later one is a
-/// second request, to exit at once.
-fn stops_gracefully(now: Instant) -> bool {
-    let mut first = FIRST_SIGNAL.lock().unwrap_or_else(|e| e.into_inner());
-    if !INTERRUPTED.swap(true, Ordering::SeqCst) {
-        *first = Some(now);
-        return true;
+/// Whether a signal that comes at `now` leaves the stopping to the running
+/// command: the first signal to a command that stops by itself (`graceful`)
+/// is remembered in `first` (and raises the flag), and one within
+/// [`ONE_REQUEST`] of it repeats the same request, whether or not the
+/// command is still in its graceful part (it may be printing the answer the
+/// first signal asked for); a later one is a second request, to exit at
+/// once.
+fn stops_gracefully(first: &mut Option<Instant>, graceful: bool, now: Instant) -> bool {
+    if let Some(at) = *first {
+        return now.saturating_duration_since(at) < ONE_REQUEST;
     }
-    first.is_some_and(|at| now.saturating_duration_since(at) < ONE_REQUEST)
+    if graceful {
+        *first = Some(now);
+    }
+    graceful
 }
 
 /// Whether a signal asked the running command to stop, or its time is up
@@ -127,5 +134,30 @@ pub fn process_alive(pid: u32) -> bool {
             .rsplit_once(')')
             .is_none_or(|(_, rest)| !rest.trim_start().starts_with('Z')),
         Err(_) => proc.join(pid.to_string()).exists(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    /// The sequence of one process: a signal outside a graceful command
+    /// exits, the first inside one is taken, and its repeat is the same
+    /// request even once the command has left its graceful part (it is
+    /// printing its answer); a signal a second later is a new request.
+    #[test]
+    fn a_repeated_signal_is_one_request_even_after_the_graceful_part() {
+        let (mut first, start) = (None, Instant::now());
+        assert!(!stops_gracefully(&mut first, false, start));
+        assert_eq!(first, None);
+        assert!(stops_gracefully(&mut first, true, start));
+        assert_eq!(first, Some(start));
+        let soon = start + Duration::from_millis(50);
+        assert!(stops_gracefully(&mut first, true, soon));
+        assert!(stops_gracefully(&mut first, false, soon));
+        assert!(!stops_gracefully(&mut first, false, start + ONE_REQUEST));
+        assert!(!stops_gracefully(&mut first, true, start + ONE_REQUEST * 2));
+        assert_eq!(first, Some(start));
     }
 }
