@@ -638,54 +638,63 @@ fn armies_of(n: usize, line: &str) -> Option<(Vec<usize>, Vec<usize>, u64)> {
     Some((white, black, number(&v, "class_size")))
 }
 
-/// A260680, n = 13 (a new term), by both routes: the checker's own list
-/// (`check armies 13 24 --list`, kept in results/a260680/ with its counts
-/// and those of `check armies 13 25`: no board of 25 each) and qspec's,
-/// the same 2155 classes, each taken to its least image of 16.
+/// A260680, n = 13 and 14 (new terms), by both routes: the checker's own
+/// lists (`check armies N M --list`, kept in results/a260680/ with their
+/// counts and those of `check armies N M+1`: no board of M + 1 each) and
+/// qspec's, the same classes (2155 of 32486 boards, 579 of 9264), each
+/// taken to its least image of 16.
 #[test]
-fn peaceable_armies_n_13_the_kept_lists_by_both_routes() {
-    let n = 13;
-    let least = |white: &[usize], black: &[usize]| {
-        let images = army_images(n, white, black);
-        images.into_iter().next().expect("a board has images")
-    };
-    let ours: std::collections::BTreeSet<Vec<usize>> =
-        evidence("results/a260680/n13-qspec.jsonl.gz")
-            .lines()
-            .filter_map(|line| armies_of(n, line))
-            .map(|(white, black, _)| least(&white, &black))
-            .collect();
-    let text = evidence("results/a260680/n13-checker.txt.gz");
+fn peaceable_armies_n_13_and_14_the_kept_lists_by_both_routes() {
+    for (n, m, boards, classes) in [(13, 24, 32486, 2155), (14, 28, 9264, 579)] {
+        let ours = kept_army_classes(n, &format!("results/a260680/n{n}-qspec.jsonl.gz"));
+        let text = evidence(&format!("results/a260680/n{n}-checker.txt.gz"));
+        let theirs = checker_army_classes(n, &text);
+        let counts: Vec<&str> = text.lines().filter(|l| l.starts_with('#')).collect();
+        assert_eq!(counts.len(), 2, "{counts:?}");
+        let (listed, above) = (
+            format!("# armies n={n} m={m}: {boards} boards, {classes} classes"),
+            format!("# armies n={n} m={}: 0 boards, 0 classes", m + 1),
+        );
+        assert!(counts[0].starts_with(&listed), "{}", counts[0]);
+        assert!(counts[1].starts_with(&above), "{}", counts[1]);
+        assert_eq!(ours.len(), classes, "n = {n}");
+        assert_eq!(ours, theirs, "n = {n}: qspec's classes and the checker's");
+    }
+}
+
+/// The least of the 16 images of each board a kept qspec list holds.
+fn kept_army_classes(n: usize, path: &str) -> std::collections::BTreeSet<Vec<usize>> {
+    evidence(path)
+        .lines()
+        .filter_map(|line| armies_of(n, line))
+        .map(|(white, black, _)| least_army_image(n, &white, &black))
+        .collect()
+}
+
+/// The least of the 16 images of each board of the checker's `--list`
+/// lines, each judged peaceful from its cells first.
+fn checker_army_classes(n: usize, text: &str) -> std::collections::BTreeSet<Vec<usize>> {
     let cells_of = |v: &Value, kind: &str| -> Vec<usize> {
         let cells = v[kind].as_array().unwrap().iter();
         let cell =
             |rc: &Value| rc[0].as_u64().unwrap() as usize * n + rc[1].as_u64().unwrap() as usize;
         cells.map(cell).collect()
     };
-    let theirs: std::collections::BTreeSet<Vec<usize>> = text
-        .lines()
+    text.lines()
         .filter(|line| line.starts_with('{'))
         .map(|line| {
             let v: Value = serde_json::from_str(line).unwrap();
             let (white, black) = (cells_of(&v, "white"), cells_of(&v, "black"));
             assert_peaceful(n, &white, &black, line);
-            least(&white, &black)
+            least_army_image(n, &white, &black)
         })
-        .collect();
-    let counts: Vec<&str> = text.lines().filter(|l| l.starts_with('#')).collect();
-    assert_eq!(counts.len(), 2, "{counts:?}");
-    assert!(
-        counts[0].starts_with("# armies n=13 m=24: 32486 boards, 2155 classes"),
-        "{}",
-        counts[0]
-    );
-    assert!(
-        counts[1].starts_with("# armies n=13 m=25: 0 boards, 0 classes"),
-        "{}",
-        counts[1]
-    );
-    assert_eq!(ours.len(), 2155);
-    assert_eq!(ours, theirs, "qspec's classes and the checker's");
+        .collect()
+}
+
+/// The least of a board's 16 images ([`army_images`]).
+fn least_army_image(n: usize, white: &[usize], black: &[usize]) -> Vec<usize> {
+    let images = army_images(n, white, black);
+    images.into_iter().next().expect("a board has images")
 }
 
 /// The 16 images of a board (the square's 8 maps, colours kept or
@@ -727,7 +736,7 @@ fn peaceable_armies_class_by_class_by_both_routes() {
             .filter_map(|l| armies_of(n, l))
             .map(|(w, b, _)| {
                 assert_eq!((w.len(), b.len()), (m, m), "n={n}");
-                army_images(n, &w, &b).into_iter().next().unwrap()
+                least_army_image(n, &w, &b)
             })
             .collect();
         let theirs = armies::find(n, m);
