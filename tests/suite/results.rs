@@ -279,6 +279,24 @@ fn no_three_in_line_n_13_and_14_the_kept_lists_by_both_routes() {
     }
 }
 
+/// No three in line, n = 15, by qspec's route (the checker's, some 7
+/// core-hours, is not run): its list kept in results/a000769/ judged from
+/// the points alone as above, 3978 classes of 30634 boards, the counts of
+/// A000769 and A000755, and its closing line says the listing was whole.
+#[test]
+fn no_three_in_line_n_15_the_kept_list_holds_the_sequences_counts() {
+    let path = "results/a000769/n15-qspec.jsonl.gz";
+    let ours = judged_no_three_in_line(15, path);
+    assert_eq!((ours.len(), ours.values().sum::<u64>()), (3978, 30634));
+    let text = evidence(path);
+    let last: Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert_eq!(
+        (number(&last, "solutions"), number(&last, "classes")),
+        (30634, 3978)
+    );
+    assert_eq!(last["complete"], Value::Bool(true), "{last}");
+}
+
 /// The parts' lines of a checker's list of no three in line on n x n
 /// (`lines n=14 part 3/64: 150 solutions, 19 classes (...)`, or one line
 /// for the whole): how many parts, each once, and their solutions and
