@@ -250,22 +250,35 @@ fn no_three_in_line_n_10_to_12_against_the_checkers_lists() {
     }
 }
 
-/// No three in line, n = 13 and 14, by both routes from the lists kept in
+/// No three in line, n = 13 to 15, by both routes from the lists kept in
 /// results/a000769/: qspec's (`solve --all --up-to-symmetry --jsonl`, one
-/// line a class) judged from the points alone — two points in each row
-/// and column, no three on a line, the classes distinct, each class's
-/// stated size its orbit's — and the checker's (`check lines N --list`,
-/// n = 14 in 64 parts, each part once, the parts' counts summed), the same
-/// classes, as many as A000769 says, of A000755's boards.
+/// line a class, its closing line saying the listing was whole) judged
+/// from the points alone — two points in each row and column, no three on
+/// a line, the classes distinct, each class's stated size its orbit's —
+/// and the checker's (`check lines N --list`, n = 14 in 64 parts and 15 in
+/// 256, each part once, the parts' counts summed), the same classes, as
+/// many as A000769 says, of A000755's boards.
 #[test]
-fn no_three_in_line_n_13_and_14_the_kept_lists_by_both_routes() {
-    for (n, classes, boards, parts) in [(13usize, 499, 3622, 1), (14, 1366, 10568, 64)] {
-        let ours = judged_no_three_in_line(n, &format!("results/a000769/n{n}-qspec.jsonl.gz"));
+fn no_three_in_line_n_13_to_15_the_kept_lists_by_both_routes() {
+    for (n, classes, boards, parts) in [
+        (13usize, 499, 3622, 1),
+        (14, 1366, 10568, 64),
+        (15, 3978, 30634, 256),
+    ] {
+        let path = format!("results/a000769/n{n}-qspec.jsonl.gz");
+        let ours = judged_no_three_in_line(n, &path);
         assert_eq!(
             (ours.len(), ours.values().sum::<u64>()),
             (classes, boards),
             "n = {n}: qspec's list"
         );
+        let last: Value = serde_json::from_str(evidence(&path).lines().last().unwrap()).unwrap();
+        assert_eq!(
+            (number(&last, "solutions"), number(&last, "classes")),
+            (boards, classes as u64),
+            "{path}"
+        );
+        assert_eq!(last["complete"], Value::Bool(true), "{path}: {last}");
         let file = format!("results/a000769/n{n}-classes.txt.gz");
         let text = evidence(&file);
         assert_eq!(
@@ -277,24 +290,6 @@ fn no_three_in_line_n_13_and_14_the_kept_lists_by_both_routes() {
         let ours: std::collections::BTreeSet<Vec<usize>> = ours.into_keys().collect();
         assert_eq!(ours, theirs, "n = {n}: qspec's classes and {file}'s");
     }
-}
-
-/// No three in line, n = 15, by qspec's route (the checker's, some 7
-/// core-hours, is not run): its list kept in results/a000769/ judged from
-/// the points alone as above, 3978 classes of 30634 boards, the counts of
-/// A000769 and A000755, and its closing line says the listing was whole.
-#[test]
-fn no_three_in_line_n_15_the_kept_list_holds_the_sequences_counts() {
-    let path = "results/a000769/n15-qspec.jsonl.gz";
-    let ours = judged_no_three_in_line(15, path);
-    assert_eq!((ours.len(), ours.values().sum::<u64>()), (3978, 30634));
-    let text = evidence(path);
-    let last: Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
-    assert_eq!(
-        (number(&last, "solutions"), number(&last, "classes")),
-        (30634, 3978)
-    );
-    assert_eq!(last["complete"], Value::Bool(true), "{last}");
 }
 
 /// The parts' lines of a checker's list of no three in line on n x n

@@ -20,9 +20,15 @@
 //! row filled next is the one with the fewest open cells (ties: the
 //! middle rows first), so a row down to two open cells is filled at once.
 //!
-//! Every board is counted; its class under the square's 8 symmetries is
-//! found at the leaf by [`square::class_of`]: no symmetry is used to cut
-//! the search.
+//! One symmetry halves the search: the left-right mirror. The first row
+//! filled (the middle one) takes only the pairs of columns (a, b) with
+//! a + b <= n - 1; a board whose first pair has a + b < n - 1 stands for
+//! itself and its mirror, which the search skips (its pair sums to more),
+//! so it counts twice, and its class is the one found there if the board
+//! or its mirror is the class's least member ([`square::class_of`] on
+//! both). A first pair with a + b = n - 1 is its own mirror's: such boards
+//! are all searched and count once. Nothing else about the symmetries is
+//! used in the search.
 //!
 //! For runs in parts, the nodes with [`CUT`] rows filled are dealt out in
 //! the order the search meets them, the i-th to part i mod K: each part
@@ -120,12 +126,21 @@ impl Search<'_> {
                 .map(|&p| self.order[(p >> 4) as usize] * n + (p & 15) as usize)
                 .collect();
             cells.sort_unstable();
-            self.count.solutions += 1;
-            let (least, size) = square::class_of(n, &cells);
-            if least {
-                self.count.classes += 1;
-                self.count.class_sizes += size;
-                (self.found)(&cells);
+            let [a, b] = [self.points[0], self.points[1]].map(|p| (p & 15) as usize);
+            let boards = if a + b == n - 1 {
+                vec![cells]
+            } else {
+                let mirror = mirrored(n, &cells);
+                vec![cells, mirror]
+            };
+            self.count.solutions += boards.len() as u64;
+            for board in boards {
+                let (least, size) = square::class_of(n, &board);
+                if least {
+                    self.count.classes += 1;
+                    self.count.class_sizes += size;
+                    (self.found)(&board);
+                }
             }
             return;
         }
@@ -160,8 +175,12 @@ impl Search<'_> {
             let a = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             let with_a = self.place(open, cell(r, a));
-            // The second point right of the first, still open with it.
+            // The second point right of the first, still open with it; in
+            // the first row, no further right than the first's mirror.
             let mut seconds = with_a[r] & rest;
+            if depth == 0 {
+                seconds &= ((1u32 << (n - a)) - 1) as u16;
+            }
             while seconds != 0 {
                 let b = seconds.trailing_zeros() as usize;
                 seconds &= seconds - 1;
@@ -181,6 +200,13 @@ impl Search<'_> {
             self.placed -= 1;
         }
     }
+}
+
+/// The board mirrored left to right (cells r * n + c), sorted.
+fn mirrored(n: usize, cells: &[usize]) -> Vec<usize> {
+    let mut image: Vec<usize> = cells.iter().map(|&x| x - x % n + (n - 1 - x % n)).collect();
+    image.sort_unstable();
+    image
 }
 
 /// The line through every two cells of the n x n board, as row masks:
