@@ -85,6 +85,18 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
+    /// A board found: counted, and handed on if it is its class's least
+    /// member.
+    fn record(&mut self, board: &[usize]) {
+        self.count.solutions += 1;
+        let (least, size) = square::class_of(self.n, board);
+        if least {
+            self.count.classes += 1;
+            self.count.class_sizes += size;
+            (self.found)(board);
+        }
+    }
+
     /// `open` with point `p` placed: the lines through p and each point
     /// before it closed.
     fn place(&mut self, open: &Rows, p: u8) -> Rows {
@@ -126,21 +138,10 @@ impl Search<'_> {
                 .map(|&p| self.order[(p >> 4) as usize] * n + (p & 15) as usize)
                 .collect();
             cells.sort_unstable();
+            self.record(&cells);
             let [a, b] = [self.points[0], self.points[1]].map(|p| (p & 15) as usize);
-            let boards = if a + b == n - 1 {
-                vec![cells]
-            } else {
-                let mirror = mirrored(n, &cells);
-                vec![cells, mirror]
-            };
-            self.count.solutions += boards.len() as u64;
-            for board in boards {
-                let (least, size) = square::class_of(n, &board);
-                if least {
-                    self.count.classes += 1;
-                    self.count.class_sizes += size;
-                    (self.found)(&board);
-                }
+            if a + b != n - 1 {
+                self.record(&square::image(n, square::MIRROR_LEFT_RIGHT, &cells));
             }
             return;
         }
@@ -200,13 +201,6 @@ impl Search<'_> {
             self.placed -= 1;
         }
     }
-}
-
-/// The board mirrored left to right (cells r * n + c), sorted.
-fn mirrored(n: usize, cells: &[usize]) -> Vec<usize> {
-    let mut image: Vec<usize> = cells.iter().map(|&x| x - x % n + (n - 1 - x % n)).collect();
-    image.sort_unstable();
-    image
 }
 
 /// The line through every two cells of the n x n board, as row masks:

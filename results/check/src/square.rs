@@ -28,6 +28,9 @@ pub fn ray(n: usize, cell: usize, (dr, dc): (i64, i64)) -> impl Iterator<Item = 
     .map(move |(rr, cc)| (rr * n as i64 + cc) as usize)
 }
 
+/// The symmetry of [`map`] that mirrors the square left to right.
+pub const MIRROR_LEFT_RIGHT: usize = 4;
+
 /// The image of (r, c) under symmetry `s` (0..8) of the n x n square.
 pub fn map(n: usize, s: usize, r: usize, c: usize) -> (usize, usize) {
     let m = n - 1;
@@ -36,7 +39,7 @@ pub fn map(n: usize, s: usize, r: usize, c: usize) -> (usize, usize) {
         1 => (c, m - r),     // rotation by 90 degrees
         2 => (m - r, m - c), // 180
         3 => (m - c, r),     // 270
-        4 => (r, m - c),     // mirror left-right
+        MIRROR_LEFT_RIGHT => (r, m - c),
         5 => (m - r, c),     // mirror top-bottom
         6 => (c, r),         // main diagonal
         _ => (m - c, m - r), // anti-diagonal
