@@ -16,7 +16,7 @@
 //! ```
 
 use crate::board::piece::{moves, Moves};
-use crate::board::sets::{sets, shortest_binding, Scope};
+use crate::board::sets::{set_name, sets, shortest_binding, Scope};
 use crate::board::{show, Board, Placement};
 use crate::language::{Quantity, RuleSpec, Spec};
 use crate::model::Rel;
@@ -486,26 +486,7 @@ impl Verifier<'_> {
 
     /// A set of a scope, in words.
     fn name_of(&self, scope: &Scope, set: &[usize]) -> String {
-        set_name(self.spec, self.board, scope, set)
-    }
-}
-
-/// A set of `scope` on `board`, in words: `row 2`, `region 'c'`, `the line
-/// (0,0)..(2,2)` (what the verifier and the puzzle page call it).
-pub fn set_name(spec: &Spec, board: &Board, scope: &Scope, set: &[usize]) -> String {
-    let first = board.coords(set[0]);
-    let last = board.coords(set[set.len() - 1]);
-    match scope {
-        Scope::Row => format!("row {}", first[0]),
-        Scope::Column => format!("column {}", first[1]),
-        Scope::Region => match spec.regions.as_ref().and_then(|r| r.of(set[0])) {
-            Some(letter) => format!("region '{letter}'"),
-            None => "a region".to_string(),
-        },
-        Scope::Box { .. } => format!("the box {}..{}", show(&first), show(&last)),
-        Scope::Diagonal | Scope::Line => {
-            format!("the line {}..{}", show(&first), show(&last))
-        }
+        set_name(self.board, scope, self.spec.regions.as_ref(), set)
     }
 }
 

@@ -93,10 +93,9 @@ fn cells_placement(
     for (what, list) in [("cells", pieces), ("walls", walls)] {
         for (i, coords) in list.iter().enumerate() {
             if coords.len() != dims.len() || coords.iter().zip(dims).any(|(c, d)| c >= d) {
-                let size: Vec<String> = dims.iter().map(ToString::to_string).collect();
                 return Err(format!(
                     "`{what}` holds {coords:?}, which is not a cell of the board ({})",
-                    size.join(" x ")
+                    crate::board::show_dims(dims)
                 ));
             }
             let cell = board.index(coords);

@@ -328,12 +328,7 @@ impl<'b> Reader<'b> {
 
     /// `8 x 8`.
     fn size(&self) -> String {
-        self.board
-            .dims()
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(" x ")
+        crate::board::show_dims(self.board.dims())
     }
 }
 

@@ -28,6 +28,12 @@ pub fn show(cell: &[usize]) -> String {
     format!("({})", parts.join(","))
 }
 
+/// A board's shape as the user writes it: `8 x 8`, `4 x 4 x 4`.
+pub fn show_dims(dims: &[usize]) -> String {
+    let parts: Vec<String> = dims.iter().map(ToString::to_string).collect();
+    parts.join(" x ")
+}
+
 /// A board: its shape, whether it wraps around, and its fixed walls.
 #[derive(Clone, Debug)]
 pub struct Board {

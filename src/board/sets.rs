@@ -13,7 +13,7 @@
 //! assert_eq!(sets(&board, &Scope::Line, None, 3).len(), 8);
 //! ```
 
-use super::Board;
+use super::{show, Board};
 
 /// What a scoped count ranges over, set by set.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -151,6 +151,26 @@ pub fn sets(
     all.into_iter().filter(|s| s.len() >= shortest).collect()
 }
 
+/// A set of `scope` on `board`, in words: `row 2`, `region 'c'`, `the line
+/// (0,0)..(2,2)` (what the checker, the verifier and the puzzle page call
+/// it).
+pub fn set_name(board: &Board, scope: &Scope, regions: Option<&Regions>, set: &[usize]) -> String {
+    let first = board.coords(set[0]);
+    let last = board.coords(set[set.len() - 1]);
+    match scope {
+        Scope::Row => format!("row {}", first[0]),
+        Scope::Column => format!("column {}", first[1]),
+        Scope::Region => match regions.and_then(|r| r.of(set[0])) {
+            Some(letter) => format!("region '{letter}'"),
+            None => "a region".to_string(),
+        },
+        Scope::Box { .. } => format!("the box {}..{}", show(&first), show(&last)),
+        Scope::Diagonal | Scope::Line => {
+            format!("the line {}..{}", show(&first), show(&last))
+        }
+    }
+}
+
 /// The fewest cells a set of a count `rel k` must have to matter: a set
 /// of at most `k` cells always meets `<= k`; lines are the lines through
 /// two or more cells.
@@ -225,6 +245,44 @@ fn box_cells(board: &Board, low: &[usize], high: &[usize]) -> Vec<usize> {
         .collect()
 }
 
+/// The most steps [`line_set_sizes`] works through one by one.
+const MOST_SIZED_STEPS: u64 = 1 << 20;
+
+/// How many sets of a scope of lines (rows, columns, diagonals, lines of
+/// every slope) [`sets`] lists on a box of `dims` off a torus, with at
+/// least `shortest` cells, and how many cells they hold in all — worked
+/// out a step at a time, no set listed: along a step `v`, the cells `c`
+/// with `c + t v` on the board number `fits(t)`, the product of `n - t|v|`
+/// over the axes, so the lines of at least `s` cells number `fits(s - 1) -
+/// fits(s)` and hold `(s - 1)` cells each beyond the `fits(s - 1)` that
+/// start a run of `s`. `None` for regions and boxes, or past
+/// [`MOST_SIZED_STEPS`] steps.
+pub fn line_set_sizes(scope: &Scope, dims: &[usize], shortest: usize) -> Option<(u64, u64)> {
+    let steps = match scope {
+        Scope::Row => vec![vec![0, 1]],
+        Scope::Column => vec![vec![1, 0]],
+        Scope::Diagonal => diagonal_steps(dims.len()),
+        Scope::Line if n_steps(scope, dims, shortest) <= MOST_SIZED_STEPS => {
+            line_steps(dims, shortest)
+        }
+        _ => return None,
+    };
+    let s = shortest.max(1) as u64;
+    let fits = |v: &[i64], t: u64| -> u64 {
+        dims.iter()
+            .zip(v)
+            .map(|(&n, &x)| (n as u64).saturating_sub(t.saturating_mul(x.unsigned_abs())))
+            .fold(1u64, u64::saturating_mul)
+    };
+    let (mut sets, mut held) = (0u64, 0u64);
+    for v in &steps {
+        let lines = fits(v, s - 1) - fits(v, s);
+        sets = sets.saturating_add(lines);
+        held = held.saturating_add((s - 1).saturating_mul(lines).saturating_add(fits(v, s - 1)));
+    }
+    Some((sets, held))
+}
+
 /// The number of line steps [`sets`] walks for `per line` with sets of
 /// at least `shortest` cells, and the number of diagonal steps: for the
 /// size estimate.
@@ -262,6 +320,31 @@ mod tests {
         // 5 diagonals of each direction, 3 with two or more cells.
         assert_eq!(sets(&b, &Scope::Diagonal, None, 1).len(), 10);
         assert_eq!(sets(&b, &Scope::Diagonal, None, 2).len(), 6);
+    }
+
+    #[test]
+    fn the_sizes_of_line_sets_are_those_listed() {
+        for dims in [vec![3, 3], vec![5, 7], vec![4, 3, 5], vec![1, 6], vec![9]] {
+            let b = board(&dims);
+            let mut scopes = vec![Scope::Diagonal, Scope::Line];
+            if dims.len() == 2 {
+                scopes.extend([Scope::Row, Scope::Column]);
+            }
+            for scope in &scopes {
+                for shortest in 1..5 {
+                    if *scope == Scope::Line && shortest < 2 {
+                        continue;
+                    }
+                    let listed = sets(&b, scope, None, shortest);
+                    let held = listed.iter().map(Vec::len).sum::<usize>() as u64;
+                    assert_eq!(
+                        line_set_sizes(scope, &dims, shortest),
+                        Some((listed.len() as u64, held)),
+                        "{dims:?} {scope:?} {shortest}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

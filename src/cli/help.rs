@@ -534,9 +534,14 @@ Region puzzles (--size N): for a model with `count per region == k` (the
 the model has exactly one solution, --count of them. Each try places the
 pieces by the model's other rules, grows k-piece regions around them at
 random, and cuts every second solution off by moving one of its cells to a
-neighbouring region; each puzzle's one solution is verified from the board
-geometry. One JSON line a puzzle: the regions (paste them into the model's
-`regions { ... }`), the solution, the seed and the try. The same --seed gives
+neighbouring region. Each puzzle is judged on the model file with its regions
+in place, counted as `qspec count` counts it: one solution, verified from the
+board geometry. Every statement holds in every puzzle (walls, fixed and
+forbidden cells, boxes), or is refused at its line: a second kind, an
+objective, `walls free`, a hint that may remove solutions, or cells named on
+a board of another size than N. One JSON line a puzzle: the regions (paste
+them into the model's `regions { ... }`), the solution, the seed and the
+try. The same --seed gives
 the same puzzles. --html FILE also writes them as a playable page: regions in
 colours, a piece in a row, column or region holding too many turns orange,
 and the status names every count broken until the board is solved.

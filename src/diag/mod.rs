@@ -205,6 +205,39 @@ pub fn plural(n: impl Into<u128>, one: &str, many: &str) -> String {
 
 /// A count for messages, in groups of three: 1234567 → "1,234,567".
 pub fn thousands(n: u64) -> String {
+    thousands_wide(u128::from(n))
+}
+
+/// A byte count for people: `12 KB`, `320 MB`, `1.5 GB`, `917,390 GB`.
+pub fn bytes(n: u64) -> String {
+    bytes_of_log10((n.max(1) as f64).log10())
+}
+
+/// [`bytes`] of a count given by its logarithm, which may be past any
+/// integer type (the memory a board of 2^124 cells would take): `1.4 x
+/// 10^30 GB`.
+pub fn bytes_of_log10(log10: f64) -> String {
+    let n = 10f64.powf(log10);
+    if log10 >= 21.0 {
+        let exponent = (log10 - 9.0).floor();
+        format!(
+            "{:.1} x 10^{exponent} GB",
+            10f64.powf(log10 - 9.0 - exponent)
+        )
+    } else if n >= 1e12 {
+        format!("{} GB", thousands((n / 1e9).round() as u64))
+    } else if n >= 1e9 {
+        format!("{:.1} GB", n / 1e9)
+    } else if n >= 1e6 {
+        format!("{:.0} MB", n / 1e6)
+    } else {
+        format!("{:.0} KB", (n / 1e3).max(1.0))
+    }
+}
+
+/// [`thousands`] of a number past `u64` (a board's cells, a product of
+/// sides).
+pub fn thousands_wide(n: u128) -> String {
     let s = n.to_string();
     let mut out = String::new();
     for (i, ch) in s.chars().enumerate() {

@@ -16,7 +16,7 @@ const EXACT_WORK: u64 = 2_000_000;
 /// larger ones are scaled from this size.
 const EXACT_AMO: usize = 512;
 
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Shape {
     Amo(usize),
     Card(usize, Rel, u32, bool),
@@ -56,40 +56,64 @@ pub fn estimate_clauses(model: &Model, enc: &Encodings) -> u64 {
 /// `encode_model` would write: exact for small constraint shapes, from the
 /// encodings' growth laws for large ones. Time linear in the model.
 pub fn estimate_cnf(model: &Model, enc: &Encodings) -> CnfSize {
-    let mut shapes: HashMap<Shape, u64> = HashMap::new();
-    let mut total = CnfSize::default();
-    for t in &model.constraints {
-        let fixed = |clauses: u64, literals: u64| CnfSize {
-            clauses,
-            literals,
-            aux_vars: 0,
-        };
-        match &t.constraint {
-            Constraint::Clause(lits) => total.add(fixed(1, lits.len() as u64), 1),
-            Constraint::OrDef { lits, .. } => {
-                let n = lits.len() as u64;
-                total.add(fixed(n + 1, 3 * n + 1), 1);
-            }
-            Constraint::Linear { terms, .. } => {
-                let n = terms.len() as u64;
-                total.add(fixed(16 * n, 48 * n), 1);
-            }
-            Constraint::AtMostOne(lits) => *shapes.entry(Shape::Amo(lits.len())).or_default() += 1,
-            Constraint::Card {
-                lits,
-                rel,
-                k,
-                guard,
-            } => {
-                let shape = Shape::Card(lits.len(), *rel, *k, guard.is_some());
-                *shapes.entry(shape).or_default() += 1;
+    Shapes::of(model).size(enc)
+}
+
+/// A model's constraints as the encodings see them, read once for any
+/// number of encoding choices: what is written alike under every choice,
+/// summed, and how many constraints of each shape a choice encodes.
+#[derive(Clone, Debug)]
+pub struct Shapes {
+    fixed: CnfSize,
+    shapes: HashMap<Shape, u64>,
+}
+
+impl Shapes {
+    /// The shapes of `model`'s constraints (one pass over them).
+    pub fn of(model: &Model) -> Shapes {
+        let mut shapes: HashMap<Shape, u64> = HashMap::new();
+        let mut fixed = CnfSize::default();
+        for t in &model.constraints {
+            let written = |clauses: u64, literals: u64| CnfSize {
+                clauses,
+                literals,
+                aux_vars: 0,
+            };
+            match &t.constraint {
+                Constraint::Clause(lits) => fixed.add(written(1, lits.len() as u64), 1),
+                Constraint::OrDef { lits, .. } => {
+                    let n = lits.len() as u64;
+                    fixed.add(written(n + 1, 3 * n + 1), 1);
+                }
+                Constraint::Linear { terms, .. } => {
+                    let n = terms.len() as u64;
+                    fixed.add(written(16 * n, 48 * n), 1);
+                }
+                Constraint::AtMostOne(lits) => {
+                    *shapes.entry(Shape::Amo(lits.len())).or_default() += 1
+                }
+                Constraint::Card {
+                    lits,
+                    rel,
+                    k,
+                    guard,
+                } => {
+                    let shape = Shape::Card(lits.len(), *rel, *k, guard.is_some());
+                    *shapes.entry(shape).or_default() += 1;
+                }
             }
         }
+        Shapes { fixed, shapes }
     }
-    for (shape, times) in shapes {
-        total.add(shape_size(shape, enc), times);
+
+    /// The estimated size of the model under `enc`.
+    pub fn size(&self, enc: &Encodings) -> CnfSize {
+        let mut total = self.fixed;
+        for (&shape, &times) in &self.shapes {
+            total.add(shape_size(shape, enc), times);
+        }
+        total
     }
-    total
 }
 
 fn shape_size(shape: Shape, enc: &Encodings) -> CnfSize {

@@ -95,7 +95,7 @@ mod stats;
 #[cfg(test)]
 mod testutil;
 
-pub use estimate::{estimate_clauses, estimate_cnf, CnfSize};
+pub use estimate::{estimate_clauses, estimate_cnf, CnfSize, Shapes};
 pub use sink::{ClauseArena, ClauseCounter, ClauseSink, Guarded};
 pub use stats::{stats, EncodingStats, EXACT_STATS_WORK};
 

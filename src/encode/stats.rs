@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use super::{encode_constraint, estimate_cnf, ClauseCounter};
+use super::{encode_constraint, ClauseCounter, Shapes};
 use crate::model::{Constraint, Lit, Model, Rel, VarAlloc};
 use crate::options::{AmoEncoding, CardEncoding, Encodings};
 
@@ -140,8 +140,8 @@ impl Shape {
     }
 }
 
-fn estimated(model: &Model, enc: Encodings) -> EncodingStats {
-    let size = estimate_cnf(model, &enc);
+fn estimated(model: &Model, shapes: &Shapes, enc: Encodings) -> EncodingStats {
+    let size = shapes.size(&enc);
     EncodingStats {
         amo: enc.amo.map_or("auto".into(), |e| e.name().into()),
         card: enc.card.map_or("auto".into(), |e| e.name().into()),
@@ -165,7 +165,11 @@ pub fn stats(model: &Model, chosen: Encodings) -> Vec<EncodingStats> {
         card: Some(card),
         ..chosen
     }));
-    let rows: Vec<EncodingStats> = choices.iter().map(|&enc| estimated(model, enc)).collect();
+    let shapes = Shapes::of(model);
+    let rows: Vec<EncodingStats> = choices
+        .iter()
+        .map(|&enc| estimated(model, &shapes, enc))
+        .collect();
     let work = rows
         .iter()
         .map(|r| r.clauses)

@@ -14,7 +14,7 @@
 //! assert!(refused.to_string().contains("--max-memory"));
 //! ```
 
-use crate::diag::thousands;
+use crate::diag::{bytes, thousands};
 use crate::emit::estimate_bytes;
 use crate::encode::{estimate_cnf, CnfSize};
 use crate::error::{Error, Result};
@@ -76,10 +76,9 @@ pub fn check_model(spec: &Spec, limits: &Limits) -> Result<ModelEstimate> {
     if e.bytes > limits.max_memory {
         return Err(Error::too_large(
             format!(
-                "building this model would take about {} of memory ({} cells x {} directions: about {} variables, {} constraints, {} literals), over the limit of {} ({})",
+                "building this model would take about {} of memory ({}: about {} variables, {} constraints, {} literals), over the limit of {} ({})",
                 bytes(e.bytes),
-                thousands(e.cells),
-                thousands(e.directions),
+                e.shape(),
                 thousands(e.variables),
                 thousands(e.constraints),
                 thousands(e.literals),
@@ -89,11 +88,17 @@ pub fn check_model(spec: &Spec, limits: &Limits) -> Result<ModelEstimate> {
             format!(
                 "use smaller parameters, or raise {} (e.g. {}) on a machine that has the memory",
                 Setting::MaxMemory.mark(),
-                Setting::MaxMemory.set_to("16G")
+                Setting::MaxMemory.set_to(&enough_memory(e.bytes))
             ),
         ));
     }
     Ok(e)
+}
+
+/// A `--max-memory` that holds `bytes`: 16G, or the gigabytes it takes
+/// rounded up when that is more.
+fn enough_memory(bytes: u64) -> String {
+    format!("{}G", bytes.div_ceil(1_000_000_000).max(16))
 }
 
 /// Refuses what `target` would make of `model` with `enc` when it breaks
@@ -254,18 +259,6 @@ fn least_gzip_ratio(format: Format) -> u64 {
     }
 }
 
-/// A byte count for people: `1.5 GB`, `320 MB`, `12 KB`.
-pub(crate) fn bytes(n: u64) -> String {
-    let n = n as f64;
-    if n >= 1e9 {
-        format!("{:.1} GB", n / 1e9)
-    } else if n >= 1e6 {
-        format!("{:.0} MB", n / 1e6)
-    } else {
-        format!("{:.0} KB", (n / 1e3).max(1.0))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -274,5 +267,7 @@ mod tests {
     fn sizes_for_people() {
         assert_eq!(thousands(1234567), "1,234,567");
         assert_eq!(bytes(2_500_000_000), "2.5 GB");
+        assert_eq!(bytes(917_389_600_000_000), "917,390 GB");
+        assert_eq!(bytes(320_000_000), "320 MB");
     }
 }

@@ -166,19 +166,14 @@ impl Checked {
 /// (the cells) and the `piece` line (the directions it moves in).
 pub(crate) fn size_places(spec: &Spec, source: &str) -> SpecErrors {
     let e = crate::lower::estimate(spec);
-    let notes = [
-        (
-            "board",
-            format!("{} cells", crate::diag::thousands(e.cells)),
-        ),
-        (
-            "piece",
-            format!(
-                "{} directions a piece moves in",
-                crate::diag::thousands(e.directions)
-            ),
-        ),
-    ];
+    let mut notes = vec![(
+        "board",
+        format!("{} cells", crate::diag::thousands(e.cells)),
+    )];
+    if e.directions > 0 {
+        let directions = crate::diag::thousands(e.directions);
+        notes.push(("piece", format!("{directions} directions a piece moves in")));
+    }
     SpecErrors {
         file: spec.file.clone(),
         source: source.to_string(),

@@ -14,6 +14,7 @@
 
 pub(crate) mod ast;
 mod check;
+pub mod edit;
 pub(crate) mod parse;
 pub(crate) mod syntax;
 

@@ -6,7 +6,7 @@
 
 use super::canonical_directions;
 use crate::board::moves;
-use crate::board::sets::{n_steps, shortest_binding};
+use crate::board::sets::{line_set_sizes, n_steps, shortest_binding, Scope};
 use crate::language::{HintSpec, RuleSpec, Spec};
 use crate::options::RayEncoding;
 
@@ -24,8 +24,25 @@ pub struct ModelEstimate {
     /// Board cells.
     pub cells: u64,
     /// Rider line families and leaper directions (after merging the ones
-    /// a torus makes equal).
+    /// a torus makes equal) the rules walk: none without a rule.
     pub directions: u64,
+    /// The directions of the lines counts range over (`count per line`:
+    /// every slope; `per diagonal`: the diagonal steps).
+    pub line_directions: u64,
+}
+
+impl ModelEstimate {
+    /// What the model's size comes from: `40,000 cells x 4 directions`,
+    /// `40,000 cells x 19,800 line directions`, `64 cells`.
+    pub fn shape(&self) -> String {
+        let cells = crate::diag::thousands(self.cells);
+        let directions = crate::diag::thousands(self.directions + self.line_directions);
+        match (self.directions, self.line_directions) {
+            (0, 0) => format!("{cells} cells"),
+            (0, _) => format!("{cells} cells x {directions} line directions"),
+            _ => format!("{cells} cells x {directions} directions"),
+        }
+    }
 }
 
 /// Bytes per named variable (its name, the name's index entry).
@@ -133,10 +150,24 @@ pub fn estimate(spec: &Spec) -> ModelEstimate {
         e.rows(signed * free * walls, 2 * per_ray * free * walls);
     }
     hints(spec, free, &riders, &mut e);
+    let mut line_directions = 0;
     for count in &spec.scoped_counts {
+        // Lines worked out step by step where they can be; else, along
+        // each step the sets are disjoint and each has at least `shortest`
+        // cells: at most cells / shortest of them, holding each piece once.
         let shortest = shortest_binding(&count.scope, count.only_at_most());
         let steps = n_steps(&count.scope, &spec.dims, shortest);
-        e.rows(steps.saturating_mul(cells), steps.saturating_mul(pieces));
+        let sized = line_set_sizes(&count.scope, &spec.dims, shortest).filter(|_| !spec.torus);
+        match sized {
+            Some((sets, held)) => e.rows(sets, held.saturating_mul(kinds)),
+            None => {
+                let sets = cells / shortest.max(1) as u64;
+                e.rows(steps.saturating_mul(sets), steps.saturating_mul(pieces));
+            }
+        }
+        if matches!(count.scope, Scope::Line | Scope::Diagonal) {
+            line_directions = line_directions.max(steps);
+        }
     }
     let bounds = (spec.count.len() + spec.wall_bounds.len() + spec.kind_counts.len()) as u64;
     e.rows(bounds, bounds * pieces);
@@ -160,7 +191,8 @@ pub fn estimate(spec: &Spec) -> ModelEstimate {
         literals: e.literals,
         bytes,
         cells,
-        directions: f_r + f_l,
+        directions: if spec.rules.is_empty() { 0 } else { f_r + f_l },
+        line_directions,
     }
 }
 

@@ -55,13 +55,17 @@ impl Builder<'_> {
                 }
             }
         }
+        // Each leaper pair is met once unless a leap and its double, or a
+        // leap and a rider's step, wrap onto each other: only then are the
+        // pairs looked up (a million-cell torus of kings makes 24 million).
+        let leaps_repeat = torus && leaps_may_repeat(&self.moves, board.dims());
         for v in self.moves.leapers.clone() {
             for (a, b) in self.leaper_pairs(&v) {
                 let (at_a, at_b): (Vec<Lit>, Vec<Lit>) =
                     (self.occupants(a).collect(), self.occupants(b).collect());
                 for &la in &at_a {
                     for &lb in &at_b {
-                        if !repeated(&[la, lb], torus) {
+                        if !repeated(&[la, lb], leaps_repeat) {
                             self.add(Constraint::Clause(vec![!la, !lb]), origin);
                         }
                     }
@@ -319,6 +323,28 @@ impl Builder<'_> {
             self.add(Constraint::Clause(sorted_set(&clause)), origin);
         }
     }
+}
+
+/// Whether on a torus of `dims` a pair of cells a leap of `moves` joins
+/// may be met twice: a leap that wraps onto its own reverse (twice the
+/// leap is no move at all), or onto a rider's step or its reverse (whose
+/// line may be that pair). Distinct leaps never meet the same pair
+/// otherwise: the moves are one of each direction and its reverse.
+fn leaps_may_repeat(moves: &crate::board::Moves, dims: &[usize]) -> bool {
+    let wrapped = |v: &[i64], times: i64| -> Vec<i64> {
+        v.iter()
+            .zip(dims)
+            .map(|(&x, &n)| (times * x).rem_euclid(n as i64))
+            .collect()
+    };
+    let zero = vec![0; dims.len()];
+    moves.leapers.iter().any(|v| {
+        wrapped(v, 2) == zero
+            || moves
+                .riders
+                .iter()
+                .any(|w| wrapped(v, 1) == wrapped(w, 1) || wrapped(v, 1) == wrapped(w, -1))
+    })
 }
 
 /// What one move of a piece can reach from a cell.

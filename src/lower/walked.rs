@@ -40,11 +40,12 @@ impl Builder<'_> {
         segments
     }
 
-    /// [`crate::Board::segments`], counted.
-    pub(super) fn segments(&self, v: &[i64]) -> Vec<Vec<usize>> {
-        let segments = self.board.segments(v);
-        self.walked(segments.iter().map(Vec::len).sum());
-        segments
+    /// [`crate::Board::for_each_segment`], counted.
+    pub(super) fn for_each_segment(&self, v: &[i64], mut visit: impl FnMut(&[usize])) {
+        self.board.for_each_segment(v, |segment| {
+            self.walked(segment.len());
+            visit(segment);
+        });
     }
 
     /// [`crate::Board::leaper_pairs`], counted.

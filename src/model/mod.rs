@@ -31,7 +31,7 @@ pub use cells::{Decision, Decisions, PieceKind};
 pub use lit::{sorted_set, Lit, LitSet, Var, VarAlloc};
 
 /// A comparison in a cardinality or linear constraint.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Rel {
     /// `<=`
     Le,

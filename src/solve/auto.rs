@@ -50,20 +50,18 @@ pub fn choose(model: &Model, opts: &SolveOptions) -> Chosen {
         engine,
         why: Some(why),
     };
-    if clique::applies(model).is_ok() {
+    let apart = clique::read(model).ok().map(|p| Apart::of(model, &p));
+    if let Some(apart) = apart {
         let deciding = model.objective.is_none();
         if dimensions(model) >= 3 {
-            return pick(
-                &clique::CLIQUE,
-                if deciding {
-                    "a no_attack count bound on 3 or more dimensions"
-                } else {
-                    "no_attack maximised on 3 or more dimensions"
-                },
-            );
+            let why = match deciding {
+                true => DECIDED_IN_3D,
+                false => MAXIMISED_IN_3D,
+            };
+            return pick(&clique::CLIQUE, why[apart as usize]);
         }
         if deciding && opts.threads() >= 2 {
-            return pick(&RACE, "a no_attack count bound on 2 dimensions");
+            return pick(&RACE, DECIDED_IN_2D[apart as usize]);
         }
     }
     if armies::applies(model).is_ok() {
@@ -90,13 +88,62 @@ pub fn choose(model: &Model, opts: &SolveOptions) -> Chosen {
     };
     pick(
         engine,
-        match (&model.objective, clique::applies(model).is_ok()) {
-            (Some(_), true) => "no_attack maximised on 2 dimensions: the lines' bound first",
-            (Some(_), false) => "an objective the clique search does not take",
+        match (&model.objective, apart) {
+            (Some(_), Some(apart)) => MAXIMISED_IN_2D[apart as usize],
+            (Some(_), None) => "an objective the clique search does not take",
             (None, _) => "a decision the clique search does not take",
         },
     )
 }
+
+/// How a model the clique search takes keeps its pieces apart, as the
+/// note `c engine: ...` says it: by `rule no_attack`, by other statements
+/// that forbid two cells together (`count per row <= 1`), or not at all
+/// (points, as in a model of counts alone).
+#[derive(Clone, Copy)]
+enum Apart {
+    NoAttack,
+    Pairs,
+    Free,
+}
+
+impl Apart {
+    fn of(model: &Model, problem: &clique::problem::Problem) -> Apart {
+        if model.origins.iter().any(|o| o == "rule no_attack") {
+            Apart::NoAttack
+        } else if problem.conflicts.iter().any(|c| !c.is_empty()) {
+            Apart::Pairs
+        } else {
+            Apart::Free
+        }
+    }
+}
+
+/// Why `auto` picks the clique search for a decision on 3 or more
+/// dimensions, by [`Apart`].
+const DECIDED_IN_3D: [&str; 3] = [
+    "a no_attack count bound on 3 or more dimensions",
+    "a count bound on cells that exclude each other in pairs, on 3 or more dimensions",
+    "a count bound with no two cells excluding each other, on 3 or more dimensions",
+];
+/// ... for an objective on 3 or more dimensions.
+const MAXIMISED_IN_3D: [&str; 3] = [
+    "no_attack maximised on 3 or more dimensions",
+    "a count maximised on cells that exclude each other in pairs, on 3 or more dimensions",
+    "a count maximised with no two cells excluding each other, on 3 or more dimensions",
+];
+/// Why `auto` runs the clique search and Kissat side by side.
+const DECIDED_IN_2D: [&str; 3] = [
+    "a no_attack count bound on 2 dimensions",
+    "a count bound on cells that exclude each other in pairs, on 2 dimensions",
+    "a count bound with no two cells excluding each other, on 2 dimensions",
+];
+/// Why `auto` runs SAT on an objective the clique search takes.
+const MAXIMISED_IN_2D: [&str; 3] = [
+    "no_attack maximised on 2 dimensions: the lines' bound first",
+    "a count maximised on cells that exclude each other in pairs, on 2 dimensions: the lines' bound first",
+    "a count maximised with no two cells excluding each other, on 2 dimensions: the lines' bound first",
+];
 
 /// The number of coordinates of the counted cells (0 when they are not
 /// cells of a board).

@@ -4,45 +4,30 @@
 //! many pieces each must hold, named as the verifier names them.
 
 use super::puzzles::page_moves_of;
-use super::regions::RegionPuzzle;
-use crate::board::sets::{sets, Regions};
+use super::regions::{PuzzleModel, RegionPuzzle};
+use crate::board::sets::{set_name, sets, Regions};
 use crate::board::Board;
 use crate::draw::page::{PageBoard, PageCount, PageMoves};
 use crate::draw::piece_letter;
-use crate::error::{Error, Result};
-use crate::language::{RuleSpec, Spec};
+use crate::error::Result;
+use crate::language::Spec;
 use crate::model::Rel;
-use crate::verify::set_name;
 
-/// The page of `puzzles`, made of `spec` on a `size` x `size` board: the
-/// piece's letter, its moves and a board a puzzle.
+/// The page of `puzzles`, made of `model`: the piece's letter, its moves
+/// and a board a puzzle (the model's walls on it). A model the page cannot
+/// play is refused at its statements.
 pub fn region_page(
-    spec: &Spec,
-    size: usize,
+    model: &PuzzleModel,
     puzzles: &[RegionPuzzle],
 ) -> Result<(char, PageMoves, Vec<PageBoard>)> {
-    check_playable(spec)?;
-    let board = Board::new(&[size, size], false, &[]);
+    model.refuse_for_page()?;
+    let spec = model.spec();
+    let board = model.board();
     let boards = puzzles
         .iter()
         .map(|p| page_board(spec, &board, p))
         .collect();
     Ok((piece_letter(spec), page_moves_of(spec), boards))
-}
-
-/// Whether the page can play `spec`'s region puzzles: pieces that may not
-/// attack (or no rule at all), one kind, counts of every piece.
-fn check_playable(spec: &Spec) -> Result<()> {
-    let fits = spec.rules.iter().all(|r| *r == RuleSpec::NoAttack)
-        && !spec.has_kinds()
-        && spec.scoped_counts.iter().all(|c| c.kind.is_none());
-    if fits {
-        Ok(())
-    } else {
-        Err(Error::unsupported(
-            "the puzzle page plays region puzzles of one kind of piece under `rule no_attack` (or no rule)",
-        ))
-    }
 }
 
 fn page_board(spec: &Spec, board: &Board, puzzle: &RegionPuzzle) -> PageBoard {
@@ -54,8 +39,6 @@ fn page_board(spec: &Spec, board: &Board, puzzle: &RegionPuzzle) -> PageBoard {
             .map(Some)
             .collect(),
     );
-    let mut with_regions = spec.clone();
-    with_regions.regions = Some(regions.clone());
     let at = |cell: usize| {
         let c = board.coords(cell);
         (c[0], c[1])
@@ -69,7 +52,7 @@ fn page_board(spec: &Spec, board: &Board, puzzle: &RegionPuzzle) -> PageBoard {
                 .map(|set| {
                     let (least, most) = bounds(count.rel, count.k as usize, set.len());
                     PageCount {
-                        name: set_name(&with_regions, board, &count.scope, &set),
+                        name: set_name(board, &count.scope, Some(&regions), &set),
                         cells: set.iter().map(|&c| at(c)).collect(),
                         least,
                         most,
@@ -89,7 +72,10 @@ fn page_board(spec: &Spec, board: &Board, puzzle: &RegionPuzzle) -> PageBoard {
         ),
         rows: board.dims()[0],
         cols: board.dims()[1],
-        walls: Vec::new(),
+        walls: (0..board.n_cells())
+            .filter(|&c| board.is_wall(c))
+            .map(at)
+            .collect(),
         target: solution.len(),
         solution,
         regions: puzzle.rows.clone(),
@@ -110,12 +96,20 @@ fn bounds(rel: Rel, k: usize, len: usize) -> (usize, usize) {
 mod tests {
     use super::*;
 
+    fn model(text: &str, side: usize) -> crate::error::Result<PuzzleModel> {
+        let source = crate::instance::Source {
+            name: "q.qspec".into(),
+            text: text.into(),
+            options: Default::default(),
+        };
+        PuzzleModel::new(&source, &[], side)
+    }
+
     #[test]
     fn every_row_column_and_region_is_a_count_named_as_the_verifier_names_it() {
-        let spec = crate::language::load(
-            "q.qspec",
-            "board 2 x 2\nregions {\n  a b\n  a b\n}\npiece king\nrule no_attack\ncount per row == 1\ncount per column <= 1\ncount per region >= 1\n",
-            &[],
+        let model = model(
+            "board 2 x 2\nregions {\n  a b\n  a b\n}\npiece king\nrule no_attack\ncount per row == 1\ncount per column <= 1\ncount per region == 1\n",
+            3,
         )
         .unwrap();
         let puzzle = RegionPuzzle {
@@ -123,7 +117,7 @@ mod tests {
             solution: vec![vec![0, 0], vec![2, 2]],
             found_at: 4,
         };
-        let (letter, moves, boards) = region_page(&spec, 3, &[puzzle]).unwrap();
+        let (letter, moves, boards) = region_page(&model, &[puzzle]).unwrap();
         assert_eq!(letter, 'K');
         assert_eq!(moves.leapers.len(), 4);
         let b = &boards[0];
@@ -147,18 +141,36 @@ mod tests {
         assert_eq!((b.counts[0].least, b.counts[0].most), (1, 1));
         assert_eq!((b.counts[3].least, b.counts[3].most), (0, 1));
         assert_eq!(b.counts[6].cells, [(0, 0), (0, 1), (1, 1)]);
-        assert_eq!((b.counts[6].least, b.counts[6].most), (1, 3));
+        assert_eq!((b.counts[6].least, b.counts[6].most), (1, 1));
+        assert!(b.walls.is_empty());
     }
 
     #[test]
-    fn a_model_of_kinds_is_refused() {
-        let spec = crate::language::load(
-            "q.qspec",
-            "board 2 x 2\nregions {\n  a b\n  a b\n}\npiece white queen\npiece black queen\nrule white no_attack black\ncount per region == 1\n",
-            &[],
+    fn what_the_page_cannot_play_is_refused_at_its_statement() {
+        let fixed = model(
+            "board 3 x 3\nregions {\n  a a a\n  b b b\n  c c c\n}\npiece rook\nrule no_attack\nfix (0,0)\ncount per region == 1\n",
+            3,
         )
         .unwrap();
-        let err = region_page(&spec, 2, &[]).unwrap_err();
-        assert!(err.to_string().contains("one kind of piece"), "{err}");
+        let err = region_page(&fixed, &[]).unwrap_err().to_string();
+        assert!(
+            err.contains("q.qspec:9:1") && err.contains("a fixed cell"),
+            "{err}"
+        );
+        let walled = model(
+            "board 3 x 3\nwall (1,1)\nregions {\n  a a a\n  b b b\n  c c c\n}\npiece rook\nrule no_attack\ncount per region == 1\n",
+            3,
+        )
+        .unwrap();
+        let (_, _, boards) = region_page(
+            &walled,
+            &[RegionPuzzle {
+                rows: vec!["aaa".into(); 3],
+                solution: vec![],
+                found_at: 1,
+            }],
+        )
+        .unwrap();
+        assert_eq!(boards[0].walls, [(1, 1)]);
     }
 }

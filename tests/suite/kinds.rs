@@ -871,3 +871,103 @@ fn the_armies_search_lists_what_cadical_lists() {
         }
     }
 }
+
+/// Models of three and four kinds whose counts are tied in chains, stars
+/// and by fixed numbers, with one-sided rules that keep a kind apart. For
+/// each, the permutations of kinds `count --up-to-symmetry` swaps are
+/// exactly those the brute force finds carry the model's solutions (at the
+/// optimum, for an objective) onto themselves; and writing an implied
+/// equality out changes nothing.
+const KIND_SWAP_CASES: [(&str, &str); 10] = [
+    // The chain: white = black = red, maximised.
+    ("board 3 x 3\npiece w queen\npiece b queen\npiece r queen\nrule w no_attack b\nrule w no_attack r\nrule b no_attack r\ncount w == count b\ncount b == count r\nmaximize count w\n", "count w == count r\n"),
+    // A chain of four, written out of order.
+    ("board 2 x 3\npiece a rook\npiece b rook\npiece c rook\npiece d rook\nrule no_attack\ncount c == count d\ncount a == count b\ncount b == count c\ncount a >= 1\n", "count a == count d\n"),
+    // A star of four: every kind equal to the first.
+    ("board 2 x 3\npiece a rook\npiece b rook\npiece c rook\npiece d rook\nrule a no_attack b\nrule a no_attack c\nrule a no_attack d\nrule b no_attack c\nrule b no_attack d\nrule c no_attack d\ncount a == count b\ncount a == count c\ncount a == count d\ncount b >= 1\n", "count c == count d\n"),
+    // Equal by fixed numbers alone, and one equality beside a fixed number.
+    ("board 3 x 3\npiece a rook\npiece b rook\npiece c rook\nrule no_attack\ncount a == 1\ncount b == 1\ncount c == 1\n", "count a == count c\n"),
+    ("board 3 x 3\npiece a rook\npiece b rook\npiece c rook\nrule no_attack\ncount a == count b\ncount b == 1\ncount c == 1\n", "count a == count c\n"),
+    // `<=` both ways says equal too.
+    ("board 3 x 3\npiece a rook\npiece b rook\npiece c rook\nrule no_attack\ncount a <= count b\ncount b <= count a\ncount b == count c\ncount c >= 1\n", "count a == count c\n"),
+    // Different fixed numbers: only the kinds fixed alike swap.
+    ("board 2 x 3\npiece a rook\npiece b rook\npiece c rook\nrule a no_attack c\ncount a == 1\ncount b == 2\ncount c == 1\n", "count a == count c\n"),
+    // One kind's attacks counted, not the others': that kind stays.
+    ("board 3 x 3\npiece a rook\npiece b rook\npiece c rook\nrule a attacks == 1\ncount a == count b\ncount b == count c\ncount a >= 1\n", "count a == count c\n"),
+    // A one-sided rule between kinds that move differently.
+    ("board 3 x 3\npiece a rook\npiece b knight\npiece c knight\nrule a no_attack b\nrule a no_attack c\ncount a == count b\ncount b == count c\ncount c >= 1\n", "count a == count c\n"),
+    // A count of one kind alone per row: the others swap.
+    ("board 3 x 3\npiece a rook\npiece b rook\npiece c rook\ncount a per row <= 1\ncount a == count b\ncount b == count c\ncount c >= 2\n", "count a == count c\n"),
+];
+
+/// Every permutation of `n` kinds, in lexicographic order.
+fn permutations(n: usize) -> Vec<Vec<usize>> {
+    if n == 0 {
+        return vec![vec![]];
+    }
+    let mut out = Vec::new();
+    for rest in permutations(n - 1) {
+        for at in 0..=rest.len() {
+            let mut p: Vec<usize> = rest.clone();
+            p.insert(at, n - 1);
+            out.push(p);
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The permutations of kinds that carry the oracle's solutions (at the
+/// optimum of the first kind, for an objective) onto themselves.
+fn swaps_by_brute_force(s: &qspec::language::Spec) -> Vec<Vec<usize>> {
+    let (_, board) = build(s);
+    let mut solutions = kind_oracle(s, &board);
+    if s.objective.is_some() {
+        let best = most_of_the_first_kind(s);
+        solutions.retain(|sol| sol.iter().filter(|&&(_, k)| k == 0).count() == best);
+    }
+    permutations(s.kinds.len())
+        .into_iter()
+        .filter(|perm| {
+            solutions.iter().all(|sol| {
+                let image: common::KindCells = sol.iter().map(|&(c, k)| (c, perm[k])).collect();
+                solutions.contains(&image)
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn the_kinds_that_swap_are_the_brute_forces_however_counts_are_written() {
+    for (src, implied) in KIND_SWAP_CASES {
+        let s = spec(src);
+        let want = swaps_by_brute_force(&s);
+        let mut found = qspec::lower::kind_permutations(&s);
+        found.sort();
+        assert_eq!(found, want, "{src}");
+        let mut written_out = qspec::lower::kind_permutations(&spec(&format!("{src}{implied}")));
+        written_out.sort();
+        assert_eq!(written_out, want, "{src}{implied}");
+    }
+}
+
+/// The model on 4 x 4 through the command: the same 3 classes
+/// under the group of order 48 with or without the implied equality.
+#[test]
+fn a_chain_of_equal_counts_swaps_every_kind_at_the_optimum() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = "board 4 x 4\npiece white queen\npiece black queen\npiece red queen\nrule white no_attack black\nrule black no_attack white\nrule white no_attack red\nrule red no_attack white\nrule black no_attack red\nrule red no_attack black\ncount white == count black\ncount black == count red\nmaximize count white\n";
+    for (name, text) in [
+        ("chain.qspec", src.to_string()),
+        ("all.qspec", format!("{src}count white == count red\n")),
+    ] {
+        let model = common::write_text(dir.path(), name, &text);
+        let o = common::qspec(&["count", &model, "--optimal", "--up-to-symmetry"]);
+        let out = common::stdout(&o);
+        assert!(
+            out.contains("3 classes under the group of the board's symmetries and the kinds' swaps of order 48"),
+            "{name}: {out}"
+        );
+        assert!(out.contains("144 solutions"), "{name}: {out}");
+    }
+}

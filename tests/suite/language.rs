@@ -220,3 +220,36 @@ fn arithmetic_errors() {
     assert!(err("param n = 2 ^ 99\nboard 2 x 2").contains("arithmetic overflow"));
     assert!(err("board 99999999999999999999 x 2").contains("too large"));
 }
+
+/// One mistake, one error: a statement that failed its check counts as
+/// present for the checks after it, so nothing else is said of it — no
+/// error for what its absence would mean, no warning that nothing asks for
+/// a piece, no clash with a letter that was not meant, no second reason.
+#[test]
+fn one_mistake_is_one_error() {
+    let regions = |picture: &str, board: &str| {
+        format!("board {board}\nregions {{\n{picture}}}\npiece rook\nrule no_attack\ncount per region == 1\n")
+    };
+    let cases: Vec<(String, &str, &str)> = vec![
+        (regions("  a a b b\n  a a b b\n  c c d d\n", "4 x 4"), "t.qspec:2:9", "the picture has 3 rows, the board 4"),
+        (regions("  a a\n", "4 x 4 x 4"), "t.qspec:2:9", "a board picture draws a 2-D board"),
+        (regions("  a #\n  a a\n", "2 x 2"), "t.qspec:3:3", "this row has 1 cell, the board has 2 columns"),
+        ("board 4 x 4\npiece white queen\npiece black queen\nrule white no_attack black\ncount white == 2\nhint lines\n".into(), "t.qspec:6:1", "this hint with several kinds of piece is not supported"),
+        ("board 4 x 4\npiece white queen drawn l\npiece wolf queen\nrule white no_attack wolf\ncount white == 2\n".into(), "t.qspec:2:25", "`drawn l`: a kind is drawn by one capital letter"),
+        ("board 4 x 4\npiece white qeen\npiece black queen\nrule white no_attack black\ncount white == 2\n".into(), "t.qspec:2:13", "unknown piece `qeen`"),
+        ("board 4 x 4\npiece queen\nrule dominat\n".into(), "t.qspec:3:6", "unknown rule `dominat`"),
+        ("board 4 x 4\npiece queen\nrule no_attack\nmaximize cont\n".into(), "t.qspec:4:10", "`cont`"),
+    ];
+    for (src, place, message) in cases {
+        let e = load("t.qspec", &src, &[]).expect_err(&src);
+        let said = e.to_string();
+        assert_eq!(e.errors.len(), 1, "{src}{said}");
+        assert!(
+            said.contains(place) && said.contains(message),
+            "{place} {message}\n{src}{said}"
+        );
+    }
+    // A `#` in a regions picture is told as the comment it starts.
+    let e = err(&regions("  a #\n  a a\n", "2 x 2"));
+    assert!(e.contains("the `#` after it starts a comment"), "{e}");
+}

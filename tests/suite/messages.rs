@@ -134,3 +134,105 @@ fn a_small_count_is_never_said_to_be_split() {
         "{text}"
     );
 }
+
+/// Sizes are said as they are: a board past any integer's reach is not
+/// given a saturated count of cells, and a count per line is estimated from
+/// its lines (each of three cells or more), not as many literals as
+/// constraints; the suggested --max-memory holds the estimate.
+#[test]
+fn estimates_say_what_the_model_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        (
+            "param n = 2^62\nboard n x n\nrule no_attack\ncount == 8\n",
+            vec!["this board has 21,267,647,932,558,653,966,460,912,964,485,513,216 cells", "about 1.4 x 10^30 GB"],
+        ),
+        (
+            "board 2^62 x 2^62 x 2^62\nrule no_attack\n",
+            vec!["this board has about 10^55 cells"],
+        ),
+        (
+            "board 200 x 200\ncount per line <= 2\n",
+            vec!["(40,000 cells x 19,800 line directions: about 40,000 variables, 67,537,662 constraints, 256,670,900 literals)"],
+        ),
+        (
+            "board 4000 x 4000\npiece queen\nrule attacks == 1\nmaximize count\n",
+            vec!["about 40.0 GB of memory (16,000,000 cells x 4 directions", "--max-memory 41G", "4 directions a piece moves in"],
+        ),
+    ];
+    for (src, said) in cases {
+        let model = crate::common::write_text(dir.path(), "big.qspec", src);
+        let o = qspec(&["stats", &model]);
+        let e = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{src}{e}");
+        for words in said {
+            assert!(e.contains(words), "{words}\n{src}{e}");
+        }
+        assert!(!e.contains("18,446,744,073,709,551,615"), "{e}");
+    }
+    let o = qspec(&[
+        "stats",
+        &crate::common::write_text(
+            dir.path(),
+            "huge.qspec",
+            "board 3000 x 3000\ncount per line <= 2\n",
+        ),
+        "--max-memory",
+        "1G",
+    ]);
+    let e = stderr(&o);
+    let asked: u64 = e
+        .split("(e.g. --max-memory ")
+        .nth(1)
+        .and_then(|t| t.split('G').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    let needed: f64 = e
+        .split("about ")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .and_then(|n| n.replace(',', "").parse().ok())
+        .unwrap_or(f64::MAX);
+    assert!(asked as f64 >= needed, "{e}");
+}
+
+/// A model of points (counts alone, no piece, no rule) is not said to be
+/// kept apart by `no_attack`: the engine's reason says what the model has,
+/// and its points are drawn `Q`, as docs/language.md's table of printed
+/// boards says.
+#[test]
+fn points_are_not_said_to_attack() {
+    let dir = tempfile::tempdir().unwrap();
+    for (src, why) in [
+        (
+            "board 2 x 2\ncount per line <= 2\ncount >= 2\n",
+            "a count bound with no two cells excluding each other, on 2 dimensions",
+        ),
+        (
+            "board 3 x 3\ncount per row <= 1\ncount >= 2\n",
+            "a count bound on cells that exclude each other in pairs, on 2 dimensions",
+        ),
+        (
+            "board 3 x 3\npiece rook\nrule no_attack\ncount >= 2\n",
+            "a no_attack count bound on 2 dimensions",
+        ),
+    ] {
+        let model = crate::common::write_text(dir.path(), "points.qspec", src);
+        let o = qspec(&["solve", &model, "--threads", "2"]);
+        let out = stdout(&o);
+        assert!(
+            out.contains(&format!("c engine: clique and kissat side by side ({why})")),
+            "{src}{out}"
+        );
+    }
+    let o = qspec(&["solve", "models/no-three-in-line.qspec", "-D", "n=4"]);
+    let out = stdout(&o);
+    assert!(!out.contains("no_attack"), "{out}");
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("Q ") || l.starts_with(". ")),
+        "{out}"
+    );
+    let table = std::fs::read_to_string(crate::common::root().join("docs/language.md")).unwrap();
+    assert!(table.contains("| `Q` | also a point, in a model of counts alone that names no piece"));
+}

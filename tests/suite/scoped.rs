@@ -199,7 +199,7 @@ fn err(src: &str) -> String {
 
 #[test]
 fn bad_scopes_are_refused_with_their_place() {
-    let cases: [(&str, &[&str]); 9] = [
+    let cases: [(&str, &[&str]); 12] = [
         (
             "board 4 x 4\ncount per rows == 1\n",
             &[
@@ -241,8 +241,22 @@ fn bad_scopes_are_refused_with_their_place() {
             &[
                 "t.qspec:2:1",
                 "no placement meets `count per column = 4`",
-                "has 3 cells",
+                "column 0 has 3 cells",
             ],
+        ),
+        // A region too small for its count, or whose other cell is a wall
+        // or forbidden: one rule, the region named by its letter.
+        (
+            "board 2 x 3\nregions {\n  a a e\n  b b b\n}\ncount per region == 2\n",
+            &["t.qspec:6:1", "region 'e' has 1 cell"],
+        ),
+        (
+            "board 2 x 3\nwall (0,2)\nregions {\n  a a e\n  b b e\n}\ncount per region == 2\n",
+            &["t.qspec:7:1", "region 'e' has 2 cells, 1 of them a wall"],
+        ),
+        (
+            "board 2 x 3\nforbid (1,2)\nregions {\n  a a e\n  b b e\n}\ncount per region >= 2\n",
+            &["t.qspec:7:1", "region 'e' has 2 cells, 1 of them forbidden"],
         ),
         (
             "board 4 x 4\ncount in (0,0) (4,1) <= 1\n",
@@ -362,9 +376,72 @@ fn model_regions(name: &str) -> Vec<String> {
         .collect()
 }
 
+/// The puzzles `qspec puzzles MODEL --size SIZE --count COUNT` prints, as
+/// JSON lines, checking it succeeds.
+fn puzzles_of(model: &str, size: &str, count: &str) -> Vec<serde_json::Value> {
+    let o = common::qspec(&["puzzles", model, "--size", size, "--count", count]);
+    assert_eq!(o.status.code(), Some(0), "{model}: {}", common::stderr(&o));
+    let lines: Vec<serde_json::Value> = common::stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len().to_string(), count, "{model}");
+    lines
+}
+
+/// A puzzle's regions picture, a row a string.
+fn puzzle_rows(p: &serde_json::Value) -> Vec<String> {
+    p["regions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// `text` with its `regions { ... }` picture replaced by `rows`, as a user
+/// pastes a puzzle into the model.
+fn pasted(text: &str, rows: &[String]) -> String {
+    let start = text.find("regions {").unwrap();
+    let end = start + text[start..].find("}\n").unwrap() + 2;
+    let picture: String = rows.iter().map(|r| format!("  {r}\n")).collect();
+    format!(
+        "{}regions {{\n{picture}}}\n{}",
+        &text[..start],
+        &text[end..]
+    )
+}
+
+/// Counts the model `text` with the puzzle `p` pasted in, as a user would
+/// (`qspec solve --all --jsonl`, the listing of `qspec count`): exactly one solution, the one the puzzle says.
+fn recount(dir: &std::path::Path, text: &str, p: &serde_json::Value) {
+    let file = common::write_text(dir, "puzzle.qspec", &pasted(text, &puzzle_rows(p)));
+    let counted = common::qspec(&["solve", &file, "--all", "--jsonl"]);
+    let out = common::stdout(&counted);
+    assert_eq!(
+        counted.status.code(),
+        Some(0),
+        "{out}{}",
+        common::stderr(&counted)
+    );
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let boards: Vec<&serde_json::Value> =
+        lines.iter().filter(|v| v.get("cells").is_some()).collect();
+    assert_eq!(boards.len(), 1, "{out}");
+    let mut said: Vec<Vec<u64>> = serde_json::from_value(p["solution"].clone()).unwrap();
+    let mut got: Vec<Vec<u64>> = serde_json::from_value(boards[0]["cells"].clone()).unwrap();
+    said.sort();
+    got.sort();
+    assert_eq!(said, got, "{}", pasted(text, &puzzle_rows(p)));
+}
+
 /// Every puzzle `qspec puzzles --size` prints has exactly one solution,
-/// the one it says (counted again on a model written from it); the
-/// models' pictures are the first puzzle of their command.
+/// the one it says, counted again by `qspec count` on the model with the
+/// puzzle pasted in; the models' pictures are the first puzzle of their
+/// command.
 #[test]
 fn region_puzzles_have_one_solution_each() {
     let dir = tempfile::tempdir().unwrap();
@@ -373,51 +450,63 @@ fn region_puzzles_have_one_solution_each() {
         ("star-battle.qspec", "10", "2"),
     ] {
         let model = common::root().join("models").join(name);
-        let model_s = model.display().to_string();
-        let o = common::qspec(&["puzzles", &model_s, "--size", size, "--count", count]);
-        assert_eq!(o.status.code(), Some(0), "{}", common::stderr(&o));
-        let lines: Vec<serde_json::Value> = common::stdout(&o)
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect();
-        assert_eq!(lines.len().to_string(), count);
-        let rows = |p: &serde_json::Value| -> Vec<String> {
-            p["regions"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|r| r.as_str().unwrap().to_string())
-                .collect()
-        };
-        assert_eq!(rows(&lines[0]), model_regions(name), "{name}");
+        let lines = puzzles_of(&model.display().to_string(), size, count);
+        assert_eq!(puzzle_rows(&lines[0]), model_regions(name), "{name}");
         let text = std::fs::read_to_string(&model).unwrap();
-        let start = text.find("regions {").unwrap();
-        let end = start + text[start..].find("}\n").unwrap() + 2;
         for p in &lines {
-            let picture: String = rows(p).iter().map(|r| format!("  {r}\n")).collect();
-            let src = format!(
-                "{}regions {{\n{picture}}}\n{}",
-                &text[..start],
-                &text[end..]
-            );
-            let file = common::write_text(dir.path(), "puzzle.qspec", &src);
-            let listed = common::qspec(&["solve", &file, "--all", "--jsonl"]);
-            let out = common::stdout(&listed);
-            let lines: Vec<serde_json::Value> = out
-                .lines()
-                .map(|l| serde_json::from_str(l).unwrap())
-                .collect();
-            let boards: Vec<&serde_json::Value> =
-                lines.iter().filter(|v| v.get("cells").is_some()).collect();
-            assert_eq!(boards.len(), 1, "{out}");
-            let mut said: Vec<Vec<u64>> = serde_json::from_value(p["solution"].clone()).unwrap();
-            let mut got: Vec<Vec<u64>> =
-                serde_json::from_value(boards[0]["cells"].clone()).unwrap();
-            said.sort();
-            got.sort();
-            assert_eq!(said, got);
+            recount(dir.path(), &text, p);
         }
     }
+}
+
+/// The model's walls, fixed and forbidden cells and boxes are the
+/// puzzles' too: every puzzle, pasted into the model, has exactly one
+/// solution, with a piece on every fixed cell and none on a wall or a
+/// forbidden cell.
+#[test]
+fn region_puzzles_honour_walls_fixed_and_forbidden_cells_and_boxes() {
+    let dir = tempfile::tempdir().unwrap();
+    let queens =
+        std::fs::read_to_string(common::root().join("models/queens-regions.qspec")).unwrap();
+    for (extra, on, off) in [
+        (
+            "wall (7,7)\nforbid (0,7) (1,2)\n",
+            vec![],
+            vec![[7, 7], [0, 7], [1, 2]],
+        ),
+        ("fix (0,0)\n", vec![[0, 0]], vec![]),
+        (
+            "wall (3,3) (4,4)\nfix (2,1)\nforbid (5,5)\ncount in (4,0) (7,3) <= 1\n",
+            vec![[2, 1]],
+            vec![[3, 3], [4, 4], [5, 5]],
+        ),
+    ] {
+        let text = format!("{queens}{extra}");
+        let model = common::write_text(dir.path(), "walled.qspec", &text);
+        for p in &puzzles_of(&model, "8", "3") {
+            let solution: Vec<[u64; 2]> = serde_json::from_value(p["solution"].clone()).unwrap();
+            for cell in &on {
+                assert!(solution.contains(cell), "{extra}{p}");
+            }
+            for cell in &off {
+                assert!(!solution.contains(cell), "{extra}{p}");
+            }
+            recount(dir.path(), &text, p);
+        }
+    }
+    // Another size: a model that names no cell takes any.
+    let star = common::root().join("models/star-battle.qspec");
+    let text = std::fs::read_to_string(&star).unwrap();
+    let lines = puzzles_of(&star.display().to_string(), "9", "1");
+    assert_eq!(puzzle_rows(&lines[0]).len(), 9);
+    let resized = pasted(&text, &puzzle_rows(&lines[0])).replace("board 10 x 10", "board 9 x 9");
+    let file = common::write_text(dir.path(), "nine.qspec", &resized);
+    let counted = common::qspec(&["count", &file]);
+    assert!(
+        common::stdout(&counted).contains("1 solution"),
+        "{}",
+        common::stdout(&counted)
+    );
 }
 
 #[test]
@@ -453,4 +542,43 @@ fn region_puzzles_are_refused_where_they_cannot_be_made() {
         "{}",
         common::stderr(&o)
     );
+}
+
+/// What the generator cannot honour is refused at its statement, with
+/// file, line and column, before any work: cells named on a board of
+/// another size, a second kind, an objective, chosen walls, a hint that may
+/// remove solutions, no `count per region == k`, and for the page a rule
+/// or a fixed cell it cannot play.
+#[test]
+fn region_puzzles_are_refused_at_the_statement() {
+    let dir = tempfile::tempdir().unwrap();
+    let queens =
+        std::fs::read_to_string(common::root().join("models/queens-regions.qspec")).unwrap();
+    let at = |line: usize| format!("m.qspec:{line}:1");
+    let n = queens.lines().count();
+    let cases: Vec<(String, Vec<&str>, String, &str)> = vec![
+        (format!("{queens}wall (7,7)\nforbid (0,7)\n"), vec!["--size", "6"], at(n + 1), "names cells of the model's 8 x 8 board, and the puzzles are 6 x 6"),
+        (format!("{queens}count in (0,0) (1,1) <= 1\n"), vec!["--size", "6"], at(n + 1), "names cells"),
+        (format!("{queens}maximize count\n"), vec!["--size", "8"], at(n + 1), "cannot honour an objective"),
+        (format!("{queens}walls free\n"), vec!["--size", "8"], at(n + 1), "walls the solver chooses"),
+        (format!("{queens}hint symmetric rot180\n"), vec!["--size", "8"], at(n + 1), "may remove solutions"),
+        (queens.replace("count per region == 1", "count per region <= 1"), vec!["--size", "8"], at(n), "exactly k pieces"),
+        ("board 4 x 4\npiece white queen\npiece black queen\nrule white no_attack black\nregions {\n  a a b b\n  a a b b\n  c c d d\n  c c d d\n}\ncount per region == 1\n".to_string(), vec!["--size", "4"], at(3), "one kind of piece"),
+        ("board 4 x 4 x 4\nrule no_attack\ncount == 4\n".to_string(), vec!["--size", "4"], at(1), "2-D board"),
+        (format!("{queens}fix (0,0)\n"), vec!["--size", "8", "--html", "page.html"], at(n + 1), "the puzzle page cannot play a fixed cell"),
+    ];
+    for (text, args, place, message) in cases {
+        let file = common::write_text(dir.path(), "m.qspec", &text);
+        let mut all = vec!["puzzles", file.as_str()];
+        all.extend(&args);
+        let o = common::qspec(&all);
+        let err = common::stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{text}{err}");
+        assert!(
+            err.contains(&place) && err.contains(message),
+            "{place} {message}:\n{err}"
+        );
+        assert!(common::stdout(&o).is_empty());
+        assert!(!dir.path().join("page.html").exists());
+    }
 }

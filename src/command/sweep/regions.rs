@@ -14,7 +14,7 @@ use qspec::error::{Error, Result};
 use qspec::files::write_file;
 use qspec::solve::Stop;
 use qspec::sweep::region_page::region_page;
-use qspec::sweep::regions::{per_region, region_puzzles, RegionAsk, RegionPuzzle};
+use qspec::sweep::regions::{region_puzzles, PuzzleModel, RegionAsk, RegionPuzzle};
 
 /// Makes the puzzles asked, prints them (or writes them to `-o FILE`).
 pub(super) fn run_region_puzzles(
@@ -32,20 +32,20 @@ pub(super) fn run_region_puzzles(
             ))),
         })
         .collect::<Result<_>>()?;
-    let model = read_source(&args.model, !args.no_auto_hints)?.load(&defines)?;
+    let source = read_source(&args.model, !args.no_auto_hints)?;
+    let model = PuzzleModel::new(&source, &defines, ask.size)?;
     if args.html.is_some() {
         // Refused before the work, not after it.
-        per_region(&model.spec)?;
-        region_page(&model.spec, ask.size, &[])?;
+        region_page(&model, &[])?;
     }
     let stop = Stop::default();
     let mut found: Vec<RegionPuzzle> = Vec::new();
-    let tries = region_puzzles(&model.spec, ask, &stop, &mut |p| {
+    let tries = region_puzzles(&model, ask, &stop, &mut |p| {
         found.push(p);
         Ok(())
     })?;
     note(&format!(
-        "c region puzzles: {} of {} asked, {} x {}, seed {}, {} tries; each has exactly one solution, verified from the board geometry",
+        "c region puzzles: {} of {} asked, {} x {}, seed {}, {} tries; each has exactly one solution (the model with its regions in place, counted as `qspec count` counts it), verified from the board geometry",
         found.len(),
         ask.count,
         ask.size,
@@ -67,7 +67,7 @@ pub(super) fn run_region_puzzles(
         )?,
     }
     if let Some(file) = &args.html {
-        let (letter, moves, boards) = region_page(&model.spec, ask.size, &found)?;
+        let (letter, moves, boards) = region_page(&model, &found)?;
         let name = args.model.file_name().unwrap_or_default().to_string_lossy();
         let title = format!("Region puzzles of {name}");
         write_file(file, false, |w| {

@@ -47,23 +47,28 @@ impl Checker<'_> {
                 .map_err(|d| self.report(d))
                 .ok()?,
         };
+        // Exact as far as u128 goes (a side of 2^62 squared is 2^124), and
+        // a power of ten past it: a figure printed is never a saturated one.
         let n_cells = dims
             .iter()
-            .try_fold(1usize, |acc, &s| acc.checked_mul(s))
-            .unwrap_or(usize::MAX);
-        if n_cells > MAX_CELLS {
+            .try_fold(1u128, |acc, &s| acc.checked_mul(s as u128));
+        if n_cells.is_none_or(|n| n > MAX_CELLS as u128) {
+            let log10: f64 = dims.iter().map(|&s| (s as f64).log10()).sum();
+            let cells = match n_cells {
+                Some(n) => crate::diag::thousands_wide(n),
+                None => format!("about 10^{}", log10.floor()),
+            };
             self.report(
                 Diagnostic::new(
                     first.span,
                     format!(
-                        "this board has {} cells; qspec refuses boards of more than {} cells",
-                        big(n_cells),
+                        "this board has {cells} cells; qspec refuses boards of more than {} cells",
                         big(MAX_CELLS)
                     ),
                 )
                 .with_help(format!(
                     "its model alone would need about {} of memory (a variable and a line entry per cell and direction)",
-                    bytes(n_cells.saturating_mul(64))
+                    crate::diag::bytes_of_log10(log10 + 64f64.log10())
                 ))
                 .for_size(),
             );
@@ -161,18 +166,31 @@ impl Checker<'_> {
         let mut ok = true;
         for row in &p.rows {
             if row.cells.len() != dims[1] {
-                self.report(Diagnostic::new(
+                let mut error = Diagnostic::new(
                     row.span,
                     format!(
-                        "this row has {} cells, the board has {} columns",
-                        row.cells.len(),
-                        dims[1]
+                        "this row has {}, the board has {}",
+                        crate::diag::plural(row.cells.len() as u64, "cell", "cells"),
+                        crate::diag::plural(dims[1] as u64, "column", "columns")
                     ),
-                ));
+                );
+                if self.comment_after(row.span) {
+                    error = error.with_help(
+                        "the `#` after it starts a comment (in a `regions` picture a cell in no region is `.`)",
+                    );
+                }
+                self.report(error);
                 ok = false;
             }
         }
         ok.then_some(())
+    }
+
+    /// Whether the line of `span` goes on, after it, with a comment.
+    fn comment_after(&self, span: Span) -> bool {
+        let rest = &self.source[span.end.min(self.source.len())..];
+        let line = rest.split(['\n', '\r']).next().unwrap_or("");
+        line.contains('#')
     }
 
     pub(super) fn picture_cells(
@@ -355,8 +373,8 @@ fn picture_dims(p: &Picture) -> Result<Vec<usize>> {
             return Err(Diagnostic::new(
                 row.span,
                 format!(
-                    "this row has {} cells, the first row {}",
-                    row.cells.len(),
+                    "this row has {}, the first row {}",
+                    crate::diag::plural(row.cells.len() as u64, "cell", "cells"),
                     first.cells.len()
                 ),
             ));
@@ -368,13 +386,4 @@ fn picture_dims(p: &Picture) -> Result<Vec<usize>> {
 /// 1234567 → "1,234,567".
 fn big(n: usize) -> String {
     crate::diag::thousands(n as u64)
-}
-
-fn bytes(n: usize) -> String {
-    let gb = n as f64 / 1e9;
-    if gb >= 1.0 {
-        format!("{gb:.1} GB")
-    } else {
-        format!("{:.0} MB", n as f64 / 1e6)
-    }
 }

@@ -27,6 +27,9 @@ impl Checker<'_> {
             let StmtKind::Hint { name, items } = &stmt.kind else {
                 continue;
             };
+            if spec.has_kinds() && !super::kinds::takes_kinds(stmt) {
+                continue; // refused as a hint several kinds do not take
+            }
             let Some(kind) = self.hint(name, items, stmt.span, spec, &moves) else {
                 continue;
             };
@@ -270,7 +273,7 @@ impl Checker<'_> {
                     format!(
                         "{} swaps axes of different lengths on this {} board",
                         map.name(),
-                        shape(&spec.dims)
+                        crate::board::show_dims(&spec.dims)
                     ),
                 ));
                 return None;
@@ -347,11 +350,6 @@ fn symmetry_help(d: usize) -> String {
             example.join(",")
         )
     }
-}
-
-fn shape(dims: &[usize]) -> String {
-    let parts: Vec<String> = dims.iter().map(ToString::to_string).collect();
-    parts.join(" x ")
 }
 
 /// A bare name used as a word (`cube`, `rot90`).

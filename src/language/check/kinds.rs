@@ -37,7 +37,9 @@ impl Checker<'_> {
                 Some(m) => self.piece(m, None, d),
                 None => self.piece(name, moves.as_deref(), d),
             };
-            let Some(piece) = piece else { continue };
+            // A kind whose piece is an error reported already is still a
+            // kind: the statements naming it are not refused again.
+            let piece = piece.unwrap_or_else(|| builtin("queen", d).expect("queen is built in"));
             kinds.push(Kind {
                 name: name.text.clone(),
                 letter: ' ',
@@ -62,6 +64,9 @@ impl Checker<'_> {
     /// or for the one kind, else the kind's initial.
     fn letters(&mut self, kinds: &mut [Kind], declared: &[&Stmt]) {
         let one = kinds.len() == 1;
+        // A kind whose `drawn L` is an error reported already: its letter
+        // is not the one meant, so it clashes with none.
+        let mut unmeant = vec![false; kinds.len()];
         for (i, kind) in kinds.iter_mut().enumerate() {
             kind.letter = if one || kind.name == kind.piece.name {
                 crate::board::piece::letter(&kind.piece.name)
@@ -74,13 +79,18 @@ impl Checker<'_> {
                 ..
             }) = declared.get(i).map(|s| &s.kind)
             {
-                if let Some(chosen) = self.chosen_letter(letter, one) {
-                    kind.letter = chosen;
+                match self.chosen_letter(letter, one) {
+                    Some(chosen) => kind.letter = chosen,
+                    None => unmeant[i] = true,
                 }
             }
         }
         for (i, kind) in kinds.iter().enumerate() {
-            if let Some(other) = kinds[..i].iter().find(|k| k.letter == kind.letter) {
+            if unmeant[i] {
+                continue;
+            }
+            let clash = (0..i).find(|&j| !unmeant[j] && kinds[j].letter == kind.letter);
+            if let Some(other) = clash.map(|j| &kinds[j]) {
                 self.report(
                     Diagnostic::new(
                         declared[i].span,
@@ -332,6 +342,6 @@ fn leaps_onto_own_ray(spec: &Spec, name: &str) -> bool {
 /// Whether `stmt` is a hint a model of several kinds takes: `hint
 /// break_symmetry` (its group renames interchangeable kinds too) and `hint
 /// symmetric` (each kind kept).
-fn takes_kinds(stmt: &Stmt) -> bool {
+pub(super) fn takes_kinds(stmt: &Stmt) -> bool {
     matches!(&stmt.kind, StmtKind::Hint { name, .. } if ["break_symmetry", "symmetric"].contains(&name.text.as_str()))
 }

@@ -34,6 +34,9 @@ struct Checker<'a> {
     /// Params whose value is an error already reported: a use of one is
     /// not reported again.
     failed_params: BTreeSet<String>,
+    /// Statements left unchecked because they rest on one that failed (a
+    /// count per region on a broken regions picture): failed too.
+    resting_on_failed: Vec<Span>,
 }
 
 type Result<T> = std::result::Result<T, Diagnostic>;
@@ -52,6 +55,7 @@ pub fn check(
         params: BTreeMap::new(),
         param_order: Vec::new(),
         failed_params: BTreeSet::new(),
+        resting_on_failed: Vec::new(),
     };
     c.params(stmts, overrides);
     let spec = c.spec(stmts);
@@ -85,6 +89,19 @@ impl Checker<'_> {
     /// Whether an error (not a warning) was reported.
     fn has_errors(&self) -> bool {
         self.errors.iter().any(|d| d.level == Level::Error)
+    }
+
+    /// Whether `stmt` failed its check (an error was reported inside it).
+    /// A statement that failed counts as present for the checks after it:
+    /// its mistake is reported once, not again as what its absence would
+    /// mean (`count per region` without the regions a broken picture drew).
+    fn failed(&self, stmt: &Stmt) -> bool {
+        self.resting_on_failed.contains(&stmt.span)
+            || self.errors.iter().any(|d| {
+                d.level == Level::Error
+                    && stmt.span.start <= d.span.start
+                    && d.span.end <= stmt.span.end
+            })
     }
 
     /// Keeps the value, or records the error and returns `None`.

@@ -4,7 +4,7 @@
 //! torus, regions a picture of them), once every statement is read.
 
 use super::Checker;
-use crate::board::sets::{sets, shortest_binding, Regions, Scope};
+use crate::board::sets::{set_name, sets, shortest_binding, Regions, Scope};
 use crate::diag::suggest::nearest;
 use crate::diag::{Diagnostic, Span};
 use crate::language::ast::*;
@@ -26,6 +26,9 @@ impl Checker<'_> {
     /// Every scoped count of `stmts`, checked against the rest of `spec`
     /// (its board, torus and regions).
     pub(super) fn scoped_counts(&mut self, stmts: &[Stmt], spec: &mut Spec) {
+        let regions_failed = stmts
+            .iter()
+            .any(|s| matches!(s.kind, StmtKind::Regions(_)) && self.failed(s));
         for stmt in stmts {
             let StmtKind::ScopedCount { kind, scope, rel } = &stmt.kind else {
                 continue;
@@ -37,7 +40,7 @@ impl Checker<'_> {
                 },
                 None => None,
             };
-            let scope = self.scope(scope, stmt.span, spec);
+            let scope = self.scope(scope, stmt.span, spec, regions_failed);
             let bound = self.relation(rel, "a count");
             if let (Some(scope), Some((rel, k))) = (scope, bound) {
                 let count = ScopedCount {
@@ -54,9 +57,18 @@ impl Checker<'_> {
         }
     }
 
-    fn scope(&mut self, scope: &ScopeAst, at: Span, spec: &Spec) -> Option<Scope> {
+    /// The scope of a count; `regions_failed`: the model's regions picture
+    /// is an error reported already, so a count per region is not refused
+    /// again for the regions it does not draw.
+    fn scope(
+        &mut self,
+        scope: &ScopeAst,
+        at: Span,
+        spec: &Spec,
+        regions_failed: bool,
+    ) -> Option<Scope> {
         match scope {
-            ScopeAst::Per(word) => self.per(word, at, spec),
+            ScopeAst::Per(word) => self.per(word, at, spec, regions_failed),
             ScopeAst::In(a, b) => {
                 let (a, b) = (self.cell(a, &spec.dims), self.cell(b, &spec.dims));
                 let (a, b) = (a?, b?);
@@ -67,7 +79,7 @@ impl Checker<'_> {
         }
     }
 
-    fn per(&mut self, word: &Name, at: Span, spec: &Spec) -> Option<Scope> {
+    fn per(&mut self, word: &Name, at: Span, spec: &Spec, regions_failed: bool) -> Option<Scope> {
         let Some(scope) = Scope::per(&word.text) else {
             let help = match nearest(&word.text, &Scope::PER_WORDS) {
                 Some(best) => format!("did you mean `{best}`?"),
@@ -99,6 +111,10 @@ impl Checker<'_> {
                 ),
                 "take `torus` away, or bound rows and columns (`count per row`), which a torus keeps",
             )),
+            Scope::Region if spec.regions.is_none() && regions_failed => {
+                self.resting_on_failed.push(at);
+                return None;
+            }
             Scope::Region if spec.regions.is_none() => Some((
                 "`count per region`, but the model draws no regions".to_string(),
                 "draw them with `regions { ... }`: a picture of the board, one letter or digit a region",
@@ -113,9 +129,12 @@ impl Checker<'_> {
     }
 
     /// A scoped count that a set cannot meet: `count per row == 9` on a
-    /// board of 8 columns. An error: the model has no solution, and a
-    /// solver would only say so after a search. (Lines of every slope on a
-    /// large board are not listed for it: too many to walk here.)
+    /// board of 8 columns, `count per region == 2` on a region of one cell,
+    /// or of two one of which is a wall. An error: the model has no
+    /// solution, and a solver would only say so after a search. A set's
+    /// cells here are those that can hold a piece — not a wall, not
+    /// forbidden. (Lines of every slope on a large board are not listed for
+    /// it: too many to walk here.)
     fn unmeetable(&mut self, count: &ScopedCount, at: Span, spec: &Spec) {
         let k = count.k as usize;
         let large_lines = count.scope == Scope::Line && spec.n_cells() > 4096;
@@ -123,22 +142,43 @@ impl Checker<'_> {
             return;
         }
         let board = crate::board::Board::new(&spec.dims, spec.torus, &spec.walls);
+        let forbidden: Vec<usize> = spec.forbidden.iter().map(|c| board.index(c)).collect();
+        let open = |set: &[usize]| {
+            set.iter()
+                .filter(|&&c| !board.is_wall(c) && !forbidden.contains(&c))
+                .count()
+        };
         let shortest = shortest_binding(&count.scope, None);
         let sets = sets(&board, &count.scope, spec.regions.as_ref(), shortest);
-        let Some(short) = sets.iter().find(|s| s.len() < k) else {
+        let Some(short) = sets.iter().find(|s| open(s) < k) else {
             return;
         };
-        let first = crate::board::show(&board.coords(short[0]));
+        let name = set_name(&board, &count.scope, spec.regions.as_ref(), short);
+        let walls = short.iter().filter(|&&c| board.is_wall(c)).count();
+        let forbidden = short.len() - walls - open(short);
+        let has = format!(
+            "{}{}",
+            crate::diag::plural(short.len() as u64, "cell", "cells"),
+            match (walls, forbidden) {
+                (0, 0) => String::new(),
+                (1, 0) => ", 1 of them a wall".to_string(),
+                (w, 0) => format!(", {w} of them walls"),
+                (0, f) => format!(", {f} of them forbidden"),
+                (w, f) => format!(
+                    ", {} and {f} forbidden",
+                    crate::diag::plural(w as u64, "wall", "walls")
+                ),
+            }
+        );
         self.report(
             Diagnostic::new(
                 at,
                 format!(
-                    "no placement meets `{}`: the set of {first} has {}",
+                    "no placement meets `{}`: {name} has {has}",
                     count.text(&spec.kinds),
-                    crate::diag::plural(short.len() as u64, "cell", "cells"),
                 ),
             )
-            .with_help("bound each set by at most its cells (`<=` leaves short sets free)"),
+            .with_help("bound each set by at most the cells that can hold a piece (`<=` leaves short sets free)"),
         );
     }
 }

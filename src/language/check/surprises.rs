@@ -46,7 +46,8 @@ impl Checker<'_> {
                 .any(|c| c.rel != Rel::Le && c.k > 0)
             || spec.objective.is_some()
             || !spec.fixed.is_empty()
-            || spec.rules.contains(&RuleSpec::Dominate);
+            || spec.rules.contains(&RuleSpec::Dominate)
+            || stmts.iter().any(|s| may_ask(&s.kind) && self.failed(s));
         if asks {
             return;
         }
@@ -166,6 +167,23 @@ impl Checker<'_> {
     fn line_of(&self, span: Span) -> usize {
         line_col(self.source, span.start).0
     }
+}
+
+/// Whether a statement of this kind may ask for a piece (a count, an
+/// objective, a fixed cell, `rule dominate`): one that failed its check is
+/// taken to, so that its mistake is not reported again as "nothing asks".
+fn may_ask(kind: &StmtKind) -> bool {
+    matches!(
+        kind,
+        StmtKind::Count(_)
+            | StmtKind::KindCount { .. }
+            | StmtKind::CountsCompared { .. }
+            | StmtKind::ScopedCount { .. }
+            | StmtKind::Objective { .. }
+            | StmtKind::Fix(_)
+            | StmtKind::Rule(_)
+            | StmtKind::Board { .. }
+    )
 }
 
 /// The span of the first statement of a kind, or the file's start.

@@ -15,10 +15,18 @@
 //! * the counts of kinds and their comparisons, and the scoped counts of a
 //!   kind, are renamed likewise (`count A <= count B` is `count B >= count
 //!   A`);
-//! * kinds whose counts are said equal (`count white == count black`)
-//!   count as one for the bounds and the objective: `maximize count white`
-//!   is then also `maximize count black`, and a bound added on one (`count
-//!   --optimal` fixes the objective) bounds the other.
+//! * kinds whose counts are equal in every solution make one class: said
+//!   equal (`count white == count black`, or `<=` both ways), closed
+//!   transitively (`count a == count b`, `count b == count c` ties `a` and
+//!   `c` as `count a == count c` would), or fixed to the same number
+//!   (`count a == 2`, `count b == 2`). A permutation keeps the classes,
+//!   and the bounds and comparisons of counts are said of classes: a
+//!   bound on one kind of a class bounds them all, and `maximize count
+//!   white` is also `maximize count black` (`count --optimal` fixes the
+//!   objective with a bound on one).
+//!
+//! So the group comes from what the model says, not from how its counts
+//! are written (`tests/suite/kinds.rs` checks it against brute force).
 
 use crate::board::symmetry::{next_permutation, SignedPerm};
 use crate::board::{moves, Board};
@@ -95,25 +103,33 @@ pub fn kind_permutations(spec: &Spec) -> Vec<KindPerm> {
     kept
 }
 
-/// The statements about kinds, each in one normal form.
+/// The statements about kinds, each in one normal form: what the model
+/// says, not how it is written. Kinds whose counts are equal in every
+/// solution make one class, and the bounds and comparisons of counts are
+/// said of the classes.
 struct Statements {
     /// Each kind's least kind that moves as it does.
     movers: Vec<PieceKind>,
-    /// Each kind's representative among the kinds its count is said equal
-    /// to (the least of them).
-    tied: Vec<PieceKind>,
+    /// Each kind's class of equal counts ([`equal_counts`]), by its least
+    /// kind.
+    equal: Vec<PieceKind>,
+    /// Each kind's class's count, as the bounds on its kinds leave it:
+    /// from `low` to `high`.
+    range: Vec<(u32, u32)>,
     rules: BTreeSet<(PieceKind, PieceKind)>,
     /// `rule white attacks rel k`: the kind, the comparison and the bound.
     attack_counts: BTreeSet<(PieceKind, u8, u32)>,
-    counts: BTreeSet<(PieceKind, u8, u32)>,
+    /// Two classes' counts compared, read from both sides.
     compared: BTreeSet<(PieceKind, PieceKind, u8, i64)>,
     scoped: Vec<(Option<PieceKind>, String)>,
+    /// The class of the kind the objective counts.
     objective: Option<PieceKind>,
 }
 
 impl Statements {
     fn of(spec: &Spec) -> Statements {
-        let tied = tied_counts(spec);
+        let equal = equal_counts(spec);
+        let range = ranges(spec, &equal);
         let all: Vec<_> = spec.kinds.iter().map(|k| moves(&k.piece)).collect();
         let movers: Vec<PieceKind> = all
             .iter()
@@ -140,29 +156,26 @@ impl Statements {
                 _ => None,
             })
             .collect();
-        let counts = spec
-            .kind_counts
-            .iter()
-            .map(|c| (tied[c.kind], c.rel as u8, c.k))
-            .collect();
         let compared = spec
             .counts_compared
             .iter()
             .flat_map(|c| [*c, mirrored(c)])
-            .map(|c| (c.left, c.right, c.rel as u8, c.offset))
+            .map(|c| (equal[c.left], equal[c.right], c.rel, c.offset))
+            .filter(|&(a, b, rel, offset)| a != b || !rel.holds(0, offset))
+            .map(|(a, b, rel, offset)| (a, b, rel as u8, offset))
             .collect();
         let scoped = spec
             .scoped_counts
             .iter()
             .map(|c| (c.kind, format!("{:?} {:?} {}", c.scope, c.rel, c.k)))
             .collect();
-        let objective = spec.objective.and_then(|o| o.kind).map(|k| tied[k]);
+        let objective = spec.objective.and_then(|o| o.kind).map(|k| equal[k]);
         Statements {
             movers,
-            tied,
+            equal,
+            range,
             rules,
             attack_counts,
-            counts,
             compared,
             scoped,
             objective,
@@ -171,8 +184,14 @@ impl Statements {
 
     /// Whether renaming the kinds by `perm` gives the same statements.
     fn kept_by(&self, perm: &[PieceKind]) -> bool {
-        let moves_kept = (0..perm.len()).all(|k| self.movers[k] == self.movers[perm[k]]);
-        let tie = |k: PieceKind| self.tied[perm[k]];
+        let n = perm.len();
+        let moves_kept = (0..n).all(|k| self.movers[k] == self.movers[perm[k]]);
+        let class = |k: PieceKind| self.equal[perm[k]];
+        // Classes go onto classes: two kinds are in one class exactly
+        // when their images are.
+        let classes_kept = (0..n)
+            .all(|a| (0..n).all(|b| (self.equal[a] == self.equal[b]) == (class(a) == class(b))));
+        let ranges_kept = (0..n).all(|k| self.range[k] == self.range[perm[k]]);
         let rules_kept = self
             .rules
             .iter()
@@ -181,28 +200,99 @@ impl Statements {
             .attack_counts
             .iter()
             .all(|&(k, rel, bound)| self.attack_counts.contains(&(perm[k], rel, bound)));
-        // A bound on a tie class maps onto the class of any member's image.
-        let counts_kept = self
-            .counts
-            .iter()
-            .all(|&(k, rel, bound)| self.counts.contains(&(tie(k), rel, bound)));
         let compared_kept = self
             .compared
             .iter()
-            .all(|&(a, b, rel, offset)| self.compared.contains(&(perm[a], perm[b], rel, offset)));
+            .all(|&(a, b, rel, offset)| self.compared.contains(&(class(a), class(b), rel, offset)));
         let scoped: BTreeSet<_> = self.scoped.iter().collect();
         let scoped_kept = self
             .scoped
             .iter()
             .all(|(kind, rest)| scoped.contains(&(kind.map(|k| perm[k]), rest.clone())));
-        let objective_kept = self.objective.is_none_or(|k| tie(k) == k);
+        let objective_kept = self.objective.is_none_or(|k| class(k) == k);
         moves_kept
+            && classes_kept
+            && ranges_kept
             && rules_kept
             && attack_counts_kept
-            && counts_kept
             && compared_kept
             && scoped_kept
             && objective_kept
+    }
+}
+
+/// Each kind's class of kinds whose counts are equal in every solution,
+/// named by its least kind: the counts said equal (`count A == count B`,
+/// or `<=` both ways), closed transitively, and the kinds whose counts are
+/// fixed to the same number (`count A == 2`, `count B == 2`).
+fn equal_counts(spec: &Spec) -> Vec<PieceKind> {
+    let mut classes = UnionFind::new(spec.kinds.len());
+    let said: BTreeSet<(PieceKind, PieceKind, Rel)> = spec
+        .counts_compared
+        .iter()
+        .flat_map(|c| [*c, mirrored(c)])
+        .filter(|c| c.offset == 0)
+        .map(|c| (c.left, c.right, c.rel))
+        .collect();
+    for &(a, b, rel) in &said {
+        let both_ways = rel == Rel::Le && said.contains(&(a, b, Rel::Ge));
+        if rel == Rel::Eq || both_ways {
+            classes.join(a, b);
+        }
+    }
+    let equal = classes.roots();
+    let range = ranges(spec, &equal);
+    for a in 0..equal.len() {
+        for b in 0..a {
+            let (low, high) = range[a];
+            if low == high && range[b] == (low, high) {
+                classes.join(a, b);
+            }
+        }
+    }
+    classes.roots()
+}
+
+/// Each kind's class's count range under the bounds on its kinds (`count
+/// white >= 2`): `(0, u32::MAX)` when nothing bounds it.
+fn ranges(spec: &Spec, equal: &[PieceKind]) -> Vec<(u32, u32)> {
+    let mut range = vec![(0, u32::MAX); equal.len()];
+    for c in &spec.kind_counts {
+        let (low, high) = &mut range[equal[c.kind]];
+        if c.rel != Rel::Le {
+            *low = (*low).max(c.k);
+        }
+        if c.rel != Rel::Ge {
+            *high = (*high).min(c.k);
+        }
+    }
+    (0..equal.len()).map(|k| range[equal[k]]).collect()
+}
+
+/// Classes of kinds, joined two at a time, each named by its least kind.
+struct UnionFind(Vec<PieceKind>);
+
+impl UnionFind {
+    fn new(n: usize) -> UnionFind {
+        UnionFind((0..n).collect())
+    }
+
+    fn root(&mut self, k: PieceKind) -> PieceKind {
+        let mut r = k;
+        while self.0[r] != r {
+            r = self.0[r];
+        }
+        self.0[k] = r;
+        r
+    }
+
+    fn join(&mut self, a: PieceKind, b: PieceKind) {
+        let (a, b) = (self.root(a), self.root(b));
+        self.0[a.max(b)] = a.min(b);
+    }
+
+    fn roots(&mut self) -> Vec<PieceKind> {
+        (0..self.0.len()).map(|k| self.root(k)).collect()
     }
 }
 
@@ -225,22 +315,13 @@ fn mirrored(c: &CountsCompared) -> CountsCompared {
 /// Each kind's least kind among those its count is said equal to, through
 /// `count A == count B` statements (a chain of them ties all its kinds).
 pub fn tied_counts(spec: &Spec) -> Vec<PieceKind> {
-    let mut tied: Vec<PieceKind> = (0..spec.kinds.len()).collect();
-    fn root(tied: &mut [PieceKind], k: PieceKind) -> PieceKind {
-        let mut r = k;
-        while tied[r] != r {
-            r = tied[r];
-        }
-        tied[k] = r;
-        r
-    }
+    let mut tied = UnionFind::new(spec.kinds.len());
     for c in &spec.counts_compared {
         if c.rel == Rel::Eq && c.offset == 0 {
-            let (a, b) = (root(&mut tied, c.left), root(&mut tied, c.right));
-            tied[a.max(b)] = a.min(b);
+            tied.join(c.left, c.right);
         }
     }
-    (0..tied.len()).map(|k| root(&mut tied, k)).collect()
+    tied.roots()
 }
 
 #[cfg(test)]
