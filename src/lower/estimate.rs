@@ -240,6 +240,12 @@ fn hints(spec: &Spec, free: u64, riders: &[Vec<i64>], e: &mut Counts) {
                 // group (each cell in one group), and the two count rows.
                 e.vars(free);
                 e.rows(free.saturating_add(2), free.saturating_mul(4));
+                // On a torus the pairs are judged by each cell's segment in
+                // every rider direction, a table of them all.
+                if spec.torus {
+                    let table = f_r.saturating_mul(free).saturating_mul(8);
+                    e.extra = e.extra.saturating_add(table);
+                }
             }
             HintSpec::Layers(_) => e.rows(largest * u64::from(d), free * u64::from(d)),
             HintSpec::Subboards { .. } => e.rows(free, free.saturating_mul(free)),

@@ -248,10 +248,7 @@ fn an_interrupted_compile_leaves_no_file() {
 }
 
 #[test]
-#[cfg_attr(
-    not(feature = "external-solvers"),
-    ignore = "slow: the full suite runs it"
-)]
+#[ignore = "slow: .ci/run runs it"]
 fn every_model_solves_and_renders() {
     let dir = tempfile::tempdir().unwrap();
     let mut models: Vec<PathBuf> =

@@ -139,10 +139,7 @@ fn random_boards_agree_with_the_oracle() {
 /// and on three, with and without the symmetry pruning: the same optimum
 /// (or verdict), the oracle's, each time.
 #[test]
-#[cfg_attr(
-    not(feature = "external-solvers"),
-    ignore = "slow: the full suite runs it"
-)]
+#[ignore = "slow: .ci/run runs it"]
 fn one_thread_or_three_with_or_without_symmetry_agree_with_the_oracle() {
     let mut all = no_attack_models();
     all.extend(random_boards());

@@ -366,10 +366,7 @@ fn lists_as_the_oracle_does(src: &str, engine: EngineChoice) -> (qspec::instance
 /// two, in the same order (and takes every case: none falls back to
 /// CaDiCaL unseen).
 #[test]
-#[cfg_attr(
-    not(feature = "external-solvers"),
-    ignore = "slow: the full suite runs it"
-)]
+#[ignore = "slow: .ci/run runs it"]
 fn the_clique_search_lists_what_the_oracle_lists() {
     for src in CLIQUE_CASES {
         let (instance, _) = lists_as_the_oracle_does(src, EngineChoice::Clique);
@@ -889,10 +886,7 @@ fn classes_under_more_than_1024_symmetries_by_the_clique_search_only() {
 /// group CaDiCaL cannot take is kept with the clique search: the unit
 /// tests of `count::found`.)
 #[test]
-#[cfg_attr(
-    not(feature = "external-solvers"),
-    ignore = "slow: the full suite runs it"
-)]
+#[ignore = "slow: .ci/run runs it"]
 fn too_many_solutions_for_the_clique_search_go_to_cadical() {
     let dir = tempfile::tempdir().unwrap();
     let path = common::write_text(
@@ -919,10 +913,7 @@ fn too_many_solutions_for_the_clique_search_go_to_cadical() {
 /// the clique search's, each once, in the same order on 1 and 2 threads,
 /// and their classes too; so are the 2849 classes of 6 queens (22,708).
 #[test]
-#[cfg_attr(
-    not(feature = "external-solvers"),
-    ignore = "slow: the full suite runs it"
-)]
+#[ignore = "slow: .ci/run runs it"]
 fn cadical_in_cubes_lists_what_the_clique_search_lists() {
     let six = "board 8 x 8\npiece queen\nrule no_attack\ncount == 6\n";
     let classes = |engine| {

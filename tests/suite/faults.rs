@@ -122,10 +122,7 @@ fn kill_9_during_compile_keeps_the_old_file_and_the_rerun_cleans_up() {
 /// A sweep task killed in the middle, run again: its result file is the
 /// one an uninterrupted run writes.
 #[test]
-#[cfg_attr(
-    not(feature = "external-solvers"),
-    ignore = "slow: the full suite runs it"
-)]
+#[ignore = "slow: .ci/run runs it"]
 fn kill_9_during_sweep_run_then_a_rerun_gives_the_clean_result() {
     let dir = tempfile::tempdir().unwrap();
     let tasks = dir.path().join("tasks.jsonl");
@@ -230,10 +227,7 @@ fn two_sweep_runs_of_one_task_at_once_leave_one_whole_result() {
 
 /// `puzzles -o` and `snapshot update` killed: every file is old or new.
 #[test]
-#[cfg_attr(
-    not(feature = "external-solvers"),
-    ignore = "slow: the full suite runs it"
-)]
+#[ignore = "slow: .ci/run runs it"]
 fn kill_9_during_puzzles_leaves_no_half_written_output() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("puzzles.jsonl");
@@ -397,10 +391,7 @@ fn truncated_and_corrupted_files_are_reported_with_their_place() {
 /// SIGTERM during a certified solve: exit 130, no temporary file or
 /// directory left behind.
 #[test]
-#[cfg_attr(
-    not(feature = "external-solvers"),
-    ignore = "slow: the full suite runs it"
-)]
+#[ignore = "slow: .ci/run runs it"]
 fn sigterm_during_solve_certify_leaves_no_temporary_files() {
     let tmp = tempfile::tempdir().unwrap();
     let args = [

@@ -622,10 +622,7 @@ fn fuzz_answers(cases: u64, seed: u64) -> (u64, Duration) {
 }
 
 #[test]
-#[cfg_attr(
-    not(feature = "external-solvers"),
-    ignore = "slow: the full suite runs it"
-)]
+#[ignore = "slow: .ci/run runs it"]
 fn mutated_models_never_crash_hang_or_lose_their_place() {
     let cases = env_u64("QSPEC_FUZZ_CASES", CI_MODEL_CASES);
     let seed = env_u64("QSPEC_FUZZ_SEED", 0x5EED_0001);
@@ -634,10 +631,7 @@ fn mutated_models_never_crash_hang_or_lose_their_place() {
 }
 
 #[test]
-#[cfg_attr(
-    not(feature = "external-solvers"),
-    ignore = "slow: the full suite runs it"
-)]
+#[ignore = "slow: .ci/run runs it"]
 fn corrupted_answers_never_crash_or_hang_verify() {
     let cases = env_u64("QSPEC_FUZZ_ANSWER_CASES", CI_ANSWER_CASES);
     let seed = env_u64("QSPEC_FUZZ_SEED", 0x5EED_0001);

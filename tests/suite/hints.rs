@@ -36,10 +36,7 @@ fn implied(src: &str, hint: &str) -> usize {
 }
 
 #[test]
-#[cfg_attr(
-    not(feature = "external-solvers"),
-    ignore = "slow: the full suite runs it"
-)]
+#[ignore = "slow: .ci/run runs it"]
 fn the_line_identity_keeps_every_solution_of_every_attack_rule() {
     let mut total = 0;
     let boards = [
@@ -70,10 +67,7 @@ fn the_line_identity_keeps_every_solution_of_every_attack_rule() {
 }
 
 #[test]
-#[cfg_attr(
-    not(feature = "external-solvers"),
-    ignore = "slow: the full suite runs it"
-)]
+#[ignore = "slow: .ci/run runs it"]
 fn the_line_identity_with_every_cardinality_encoding() {
     for src in [
         "board 4 x 4\nrule attacks == 2\ncount >= 3",
@@ -85,10 +79,7 @@ fn the_line_identity_with_every_cardinality_encoding() {
 }
 
 #[test]
-#[cfg_attr(
-    not(feature = "external-solvers"),
-    ignore = "slow: the full suite runs it"
-)]
+#[ignore = "slow: .ci/run runs it"]
 fn the_line_identity_for_other_riders_and_in_three_dimensions() {
     let agree = |src: &str| agree_with_rows(&format!("{src}\nhint lines\n"), Encodings::default());
     for piece in ["rook", "bishop", "nightrider"] {
@@ -102,10 +93,7 @@ fn the_line_identity_for_other_riders_and_in_three_dimensions() {
 }
 
 #[test]
-#[cfg_attr(
-    not(feature = "external-solvers"),
-    ignore = "slow: the full suite runs it"
-)]
+#[ignore = "slow: .ci/run runs it"]
 fn cliques_keep_every_solution_with_walls_tori_and_any_piece() {
     for board in [
         "4 x 4",

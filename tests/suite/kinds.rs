@@ -62,10 +62,7 @@ fn kinds_agree_with_the_oracle_and_through_the_opb_rows() {
 }
 
 #[test]
-#[cfg_attr(
-    not(feature = "external-solvers"),
-    ignore = "slow: the full suite runs it"
-)]
+#[ignore = "slow: .ci/run runs it"]
 fn every_encoding_of_every_kind_model() {
     for src in CASES {
         for card in CardEncoding::ALL {

@@ -1,10 +1,14 @@
 //! qspec's integration tests, one binary (one link for all of them).
 //!
 //! `cargo test` runs the modules below: everything that needs no installed
-//! solver and runs in seconds. [`heavy`] is the rest — real solvers and
-//! checkers, a browser, a local Slurm, the slow clique and count cases —
-//! behind `--features external-solvers`; `.ci/run` installs what it needs
-//! and runs it with `cargo test --features external-solvers --test suite heavy::`.
+//! solver and runs in seconds. A test that takes longer says so in one
+//! line, `#[ignore = "slow: .ci/run runs it"]`: the quick suite lists it as
+//! ignored, and `cargo test -- --ignored` runs the slow ones alone (with
+//! nothing to install). [`heavy`] is what needs installed programs — real
+//! solvers and checkers, a browser, a local Slurm — behind `--features
+//! external-solvers`. `.ci/run` installs them and runs each test once: the
+//! quick suite, then `cargo test --features external-solvers --test suite
+//! -- --ignored`, then `... --test suite heavy::`.
 
 mod common;
 
@@ -38,7 +42,9 @@ mod certify;
 mod certify_count;
 mod cli;
 mod clique_engine;
+mod clique_slow;
 mod count;
+mod count_slow;
 mod doc_examples;
 mod emit;
 mod encodings;

@@ -30,10 +30,7 @@ fn every_piece_on_every_board_up_to_4x4() {
 }
 
 #[test]
-#[cfg_attr(
-    not(feature = "external-solvers"),
-    ignore = "slow: the full suite runs it"
-)]
+#[ignore = "slow: .ci/run runs it"]
 fn every_piece_on_every_board_with_a_side_of_5() {
     every_piece_on_boards(|n, m| n.max(m) == 5);
 }
@@ -56,10 +53,7 @@ fn every_piece_on_boards(which: impl Fn(usize, usize) -> bool) {
 }
 
 #[test]
-#[cfg_attr(
-    not(feature = "external-solvers"),
-    ignore = "slow: the full suite runs it"
-)]
+#[ignore = "slow: .ci/run runs it"]
 fn every_piece_in_three_dimensions() {
     for piece in PIECES {
         for dims in ["3^3", "2 x 3 x 3", "2^3"] {
@@ -82,10 +76,7 @@ fn small_boards() -> Vec<String> {
 }
 
 #[test]
-#[cfg_attr(
-    not(feature = "external-solvers"),
-    ignore = "slow: the full suite runs it"
-)]
+#[ignore = "slow: .ci/run runs it"]
 fn every_amo_encoding_on_every_small_board() {
     let mut boards: Vec<String> = small_boards()
         .iter()
@@ -112,10 +103,7 @@ fn every_amo_encoding_on_every_small_board() {
 }
 
 #[test]
-#[cfg_attr(
-    not(feature = "external-solvers"),
-    ignore = "slow: the full suite runs it"
-)]
+#[ignore = "slow: .ci/run runs it"]
 fn every_card_encoding_with_every_count_bound() {
     let mut boards: Vec<String> = small_boards()
         .iter()
@@ -182,10 +170,7 @@ fn torus_boards() {
 }
 
 #[test]
-#[cfg_attr(
-    not(feature = "external-solvers"),
-    ignore = "slow: the full suite runs it"
-)]
+#[ignore = "slow: .ci/run runs it"]
 fn custom_pieces() {
     agree(
         "board 5 x 5\npiece camelrider { rider (1,3) leaper (2,2) }\nrule no_attack",
@@ -200,10 +185,7 @@ fn custom_pieces() {
 /// The linear rows (OPB, read back and re-encoded; LP and MPS share the
 /// linearisation) have the oracle's solutions, for every piece and board.
 #[test]
-#[cfg_attr(
-    not(feature = "external-solvers"),
-    ignore = "slow: the full suite runs it"
-)]
+#[ignore = "slow: .ci/run runs it"]
 fn linear_rows_on_every_piece_and_board() {
     let mut srcs = Vec::new();
     for piece in PIECES {

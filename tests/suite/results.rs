@@ -92,10 +92,7 @@ fn queens_attacking_exactly_k_the_optimum_and_its_classes() {
 /// to 13 (3 as the sequence; 37, 5 and 83 new), and the optimal placements
 /// on 4^4 and 3^5 (the thesis' 404,564, and 72,192 against its 71,154).
 #[test]
-#[cfg_attr(
-    not(feature = "external-solvers"),
-    ignore = "slow: the full suite runs it"
-)]
+#[ignore = "slow: .ci/run runs it"]
 fn the_settled_values_qspec_reaches_in_seconds() {
     let k2 = [
         (10, 18, 3, 24),
@@ -135,10 +132,7 @@ fn the_settled_values_qspec_reaches_in_seconds() {
 /// listed: docs/results.md), each taken to its least image here, so
 /// neither program's choice of a class's member matters.
 #[test]
-#[cfg_attr(
-    not(feature = "external-solvers"),
-    ignore = "slow: the full suite runs it"
-)]
+#[ignore = "slow: .ci/run runs it"]
 fn exactly_two_attacks_class_by_class_against_the_checkers_boards() {
     for n in 10..=14usize {
         let ours = jsonl_classes(&common::k_max_classes(n, 2), n);
@@ -235,10 +229,7 @@ fn no_three_in_line_class_by_class_by_both_routes() {
 /// against the checker's lists kept in results/a000769/ (made by `check
 /// lines N --list`).
 #[test]
-#[cfg_attr(
-    not(feature = "external-solvers"),
-    ignore = "slow: the full suite runs it"
-)]
+#[ignore = "slow: .ci/run runs it"]
 fn no_three_in_line_n_10_to_12_against_the_checkers_lists() {
     for (n, classes) in [(10usize, 156), (11, 158), (12, 566)] {
         let n_is = format!("n={n}");

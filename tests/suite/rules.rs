@@ -27,10 +27,7 @@ fn attacks_exactly_k_on_4x4_with_blocking() {
 }
 
 #[test]
-#[cfg_attr(
-    not(feature = "external-solvers"),
-    ignore = "slow: the full suite runs it"
-)]
+#[ignore = "slow: .ci/run runs it"]
 fn attacks_at_most_and_at_least_k() {
     for k in 0..=4 {
         both_rays(&format!("board 3 x 3\nrule attacks <= {k}"));
@@ -40,10 +37,7 @@ fn attacks_at_most_and_at_least_k() {
 }
 
 #[test]
-#[cfg_attr(
-    not(feature = "external-solvers"),
-    ignore = "slow: the full suite runs it"
-)]
+#[ignore = "slow: .ci/run runs it"]
 fn attacks_for_every_piece_and_in_three_dimensions() {
     // Every built-in piece but the queen (the tests above are all queens).
     for piece in &PIECES[1..] {
@@ -54,10 +48,7 @@ fn attacks_for_every_piece_and_in_three_dimensions() {
 }
 
 #[test]
-#[cfg_attr(
-    not(feature = "external-solvers"),
-    ignore = "slow: the full suite runs it"
-)]
+#[ignore = "slow: .ci/run runs it"]
 fn reified_counts_with_every_card_encoding() {
     for card in CardEncoding::ALL {
         let enc = Encodings {
@@ -78,10 +69,7 @@ fn reified_counts_with_every_card_encoding() {
 }
 
 #[test]
-#[cfg_attr(
-    not(feature = "external-solvers"),
-    ignore = "slow: the full suite runs it"
-)]
+#[ignore = "slow: .ci/run runs it"]
 fn attacks_on_a_torus_count_each_attacked_piece_once() {
     for k in 0..=3 {
         both_rays(&format!("board 4 x 4\ntorus\nrule attacks == {k}"));
@@ -115,10 +103,7 @@ fn independent_domination() {
 }
 
 #[test]
-#[cfg_attr(
-    not(feature = "external-solvers"),
-    ignore = "slow: the full suite runs it"
-)]
+#[ignore = "slow: .ci/run runs it"]
 fn free_walls_no_attack() {
     both_rays("board 3 x 3\nwalls free\nrule no_attack");
     both_rays("board 3 x 4\nwalls free\nwalls <= 2\nrule no_attack");
@@ -134,10 +119,7 @@ fn free_walls_on_a_torus() {
 }
 
 #[test]
-#[cfg_attr(
-    not(feature = "external-solvers"),
-    ignore = "slow: the full suite runs it"
-)]
+#[ignore = "slow: .ci/run runs it"]
 fn free_walls_with_attack_counts_and_domination() {
     both_rays("board 3 x 3\nwalls free\nwalls <= 2\nrule attacks == 1");
     both_rays("board 3 x 3\nwalls free\nwalls <= 2\nrule attacks <= 2\ncount >= 4");

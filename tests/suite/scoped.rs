@@ -58,10 +58,7 @@ fn scoped_counts_agree_with_the_oracle() {
 }
 
 #[test]
-#[cfg_attr(
-    not(feature = "external-solvers"),
-    ignore = "slow: the full suite runs it"
-)]
+#[ignore = "slow: .ci/run runs it"]
 fn every_encoding_of_every_scoped_count() {
     for src in cases() {
         for card in CardEncoding::ALL {

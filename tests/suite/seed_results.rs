@@ -120,10 +120,7 @@ fn queens_attacking_exactly_k_on_8x8_are_proven_from_the_line_bound() {
 }
 
 #[test]
-#[cfg_attr(
-    not(feature = "external-solvers"),
-    ignore = "slow: the full suite runs it"
-)]
+#[ignore = "slow: .ci/run runs it"]
 fn queens_attacking_at_most_k() {
     for n in 4..=8 {
         let dn = format!("n={n}");
@@ -263,10 +260,7 @@ fn classes_and_boards(model: &str, args: &[&str]) -> (u64, u64) {
 }
 
 #[test]
-#[cfg_attr(
-    not(feature = "external-solvers"),
-    ignore = "slow: the full suite runs it"
-)]
+#[ignore = "slow: .ci/run runs it"]
 fn no_three_in_line_are_the_oeis_values() {
     // A000769 (classes under the square's 8 symmetries) and A000755 (all
     // boards), n = 2..9.
@@ -291,10 +285,7 @@ fn no_three_in_line_are_the_oeis_values() {
 }
 
 #[test]
-#[cfg_attr(
-    not(feature = "external-solvers"),
-    ignore = "slow: the full suite runs it"
-)]
+#[ignore = "slow: .ci/run runs it"]
 fn peaceable_queens_n_7_to_9() {
     // OEIS A250000: 7 and 9 (n = 1..6 in kinds.rs); CP-SAT does not prove
     // n = 8 in 600 s on this machine (docs/benchmarks.md).

@@ -70,10 +70,7 @@ fn models() -> Vec<String> {
 }
 
 #[test]
-#[cfg_attr(
-    not(feature = "external-solvers"),
-    ignore = "slow: the full suite runs it"
-)]
+#[ignore = "slow: .ci/run runs it"]
 fn every_engine_proves_the_oracles_optimum() {
     for src in models() {
         // The clique engine takes only some of these: tests/clique_engine.rs.

@@ -143,10 +143,7 @@ fn wall_sweeps_agree_with_the_oracle() {
 }
 
 #[test]
-#[cfg_attr(
-    not(feature = "external-solvers"),
-    ignore = "slow: the full suite runs it"
-)]
+#[ignore = "slow: .ci/run runs it"]
 fn the_blocked_article_two_and_three_walls() {
     let dir = tempfile::tempdir().unwrap();
     let model = write(dir.path(), "blocked.qspec", BLOCKED);
@@ -326,10 +323,7 @@ fn orbit(board: &Board, cells: &[usize]) -> BTreeSet<Vec<usize>> {
 }
 
 #[test]
-#[cfg_attr(
-    not(feature = "external-solvers"),
-    ignore = "slow: the full suite runs it"
-)]
+#[ignore = "slow: .ci/run runs it"]
 fn puzzles_are_what_their_definition_says() {
     let src = "board 4 x 5\npiece queen\nrule no_attack\nmaximize count\n";
     let dims = [4, 5];
@@ -558,10 +552,7 @@ fn a_model_unfit_for_a_wall_sweep_is_refused() {
 }
 
 #[test]
-#[cfg_attr(
-    not(feature = "external-solvers"),
-    ignore = "slow: the full suite runs it"
-)]
+#[ignore = "slow: .ci/run runs it"]
 fn a_stopped_run_keeps_complete_lines_and_resumes() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();

@@ -1,12 +1,10 @@
 //! The tests `.ci/run` adds to `cargo test`: real solvers and checkers
 //! (installed by `.ci/run`; a missing one fails them), a browser, GNU
-//! parallel and a local Slurm, and the cases that run for minutes.
+//! parallel and a local Slurm.
 
 mod certify_count_checkers;
 mod certify_model;
 mod certify_rate;
-mod clique_slow;
-mod count_slow;
 mod docs;
 mod external_count;
 mod external_formats;

@@ -23,8 +23,9 @@
 //!   `--classes`, qspec's 22 classes of 5^3 spread into 1056 placements,
 //!   and a class listed twice or with a wrong size fails.
 //!
-//! Run by `cargo test --features external-solvers --test results_checker`
-//! after `.ci/run` installed `pip install python-sat d4solver`.
+//! Run by `cargo test --features external-solvers --test suite
+//! heavy::results_checker` after `pip install python-sat d4solver` (which
+//! `.ci/run` does).
 
 use crate::common;
 use crate::{boards, square};

@@ -3,14 +3,15 @@
 //! n = 10, the most queens each attacking exactly 4 others on 10 x 10 (27)
 //! in 16573 classes, 132,584 boards — the sequence's value, which the
 //! checker's d4 count and Burnside's lemma also give. Past the first 2000
-//! classes the listing runs in 256 cubes, on two threads here. Run with
-//! `cargo test --features external-solvers --test count_slow`.
+//! classes the listing runs in 256 cubes, on two threads here. Slow: `cargo
+//! test -- --ignored` runs it, as `.ci/run` does.
 
 use crate::common;
 
 use common::{qspec, stderr, stdout};
 
 #[test]
+#[ignore = "slow: .ci/run runs it"]
 fn a019654_n10_in_cubes_on_two_threads() {
     let o = qspec(&[
         "count",

@@ -2,14 +2,15 @@
 //! most to lose, too slow for the default suite (a minute in the test
 //! profile): the thesis' (6,3) >= 22 and (4,4) >= 17 refuted with and
 //! without the board's symmetries, on one thread and on two; the optimal
-//! placements it lists on 6^3, 7^3, 4^4 and 3^5. Run with
-//! `cargo test --features external-solvers --test clique_slow`.
+//! placements it lists on 6^3, 7^3, 4^4 and 3^5. Slow: `cargo
+//! test -- --ignored` runs it, as `.ci/run` does.
 
 use crate::common;
 
 use common::{qspec, stderr, stdout};
 
 #[test]
+#[ignore = "slow: .ci/run runs it"]
 fn the_thesis_refutations_hold_without_symmetry_and_on_any_number_of_threads() {
     for (n, d, m) in [(6, 3, 22), (4, 4, 17)] {
         for threads in ["1", "2"] {
@@ -47,6 +48,7 @@ fn the_thesis_refutations_hold_without_symmetry_and_on_any_number_of_threads() {
 /// 71,154 and qspec and the checker of results/check/ both list 72,192
 /// in 22 classes (docs/results.md); no placement is counted twice.
 #[test]
+#[ignore = "slow: .ci/run runs it"]
 fn the_optimal_placements_on_small_boards_of_3_to_5_dimensions() {
     let cases = [
         ("6^3", true, [21, 912, 19]),
