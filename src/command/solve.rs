@@ -16,20 +16,16 @@ use qspec::answer::objective_value;
 use qspec::answer::read::AnswerStatus;
 use qspec::answer::{objective_check, MappedAnswer};
 use qspec::certify::certify;
-use qspec::diag::plural;
 use qspec::draw::json::BoardJson;
 use qspec::emit::{read_header, EmitOptions};
 use qspec::encode;
 use qspec::error::{Error, Result};
 use qspec::files::TempDir;
 use qspec::instance::{Checked, CompileOptions, Destination, Instance, Source};
-use qspec::language::{Quantity, RuleSpec, Spec};
 use qspec::model::Sense;
-use qspec::options::{CertifyLevel, Encodings, EngineChoice, Format};
+use qspec::options::{CertifyLevel, Encodings, Format};
 use qspec::service::{show_answer, Shown};
 use qspec::solve;
-use qspec::solve::armies;
-use qspec::solve::clique;
 use qspec::solve::external;
 use qspec::solve::Start;
 use qspec::solve::{Answer, Report, SolveOptions, Status};
@@ -140,57 +136,10 @@ fn precheck(req: &SolveRequest, checked: &Checked) -> Result<()> {
         }
         external::plan(command, req.format, checked.objective().as_ref())?;
     }
-    if req.tuning.engine == EngineChoice::Clique {
-        clique_precheck(&checked.spec)?;
+    if let Some(engine) = solve::named(req.tuning.engine) {
+        engine.refuses_spec(&checked.spec)?;
     }
     Ok(())
-}
-
-/// What the clique engine refuses for certain, read from the spec; the
-/// model, once built, decides the rest (`clique::applies`).
-fn clique_precheck(spec: &Spec) -> Result<()> {
-    let rule = spec.rules.iter().find(|r| !matches!(r, RuleSpec::NoAttack));
-    let why = if let Some(rule) = rule {
-        format!(
-            "{}, which no conflict between two pieces can say",
-            rule_says(rule)
-        )
-    } else if spec.free_walls {
-        "`walls free` lets the solver choose walls, which the conflict graph cannot".to_string()
-    } else if let Some(o) = spec
-        .objective
-        .filter(|o| o.sense != Sense::Maximize || o.target != Quantity::Count || o.kind.is_some())
-    {
-        let sense = if o.sense == Sense::Maximize {
-            "maximize"
-        } else {
-            "minimize"
-        };
-        format!(
-            "the objective is not `maximize count` but `{sense} {}`",
-            o.what(&spec.kinds)
-        )
-    } else {
-        return Ok(());
-    };
-    Err(Error::unsupported_with_help(
-        format!("the clique engine cannot take this model: {why}"),
-        clique::what_it_takes(),
-    ))
-}
-
-/// What a rule asks, quoted as the model file writes it.
-fn rule_says(rule: &RuleSpec) -> String {
-    match rule {
-        RuleSpec::NoAttack => "`rule no_attack` forbids attacks".into(),
-        RuleSpec::Attacks(rel, k) => {
-            let rel = rel.written();
-            format!("`rule attacks {rel} {k}` counts the attacks of each piece")
-        }
-        RuleSpec::Dominate => "`rule dominate` asks every cell to be covered".into(),
-        RuleSpec::NoAttackOn { .. } => "a rule between kinds of piece".into(),
-        RuleSpec::AttacksOf { .. } => "a rule counting one kind's attacks".into(),
-    }
 }
 
 /// One solve: the request, the model loaded, the encodings in force, the
@@ -263,84 +212,26 @@ fn solve_inside(run: &Run<'_>, out: &mut dyn Write) -> Result<Shown> {
     Ok(shown)
 }
 
-/// `solve --split K`: the clique search cut into `parts` parts, printed
-/// as the tasks of a sweep; the sizes of the parts said on standard error.
+/// `solve --split K`: the search the engine runs (the one named, or
+/// auto's pick) cut into `parts` parts, printed as the tasks of a sweep;
+/// what the plan is like said on standard error.
 fn split(req: &SolveRequest, parts: usize, out: &mut dyn Write) -> Result<u8> {
-    if !matches!(
-        req.tuning.engine,
-        EngineChoice::Auto | EngineChoice::Clique | EngineChoice::Armies
-    ) {
-        return Err(Error::usage(format!(
-            "--split cuts the clique search or the armies search, not {}",
-            req.tuning.engine
-        )));
-    }
+    solve::refuse_split(req.tuning.engine)?;
     let source = Source::read(&req.model.path, req.model.options())?;
     let loaded = source.load(&req.model.defines)?;
-    // The engine `solve` would run (auto's pick, or the one named) says
-    // which search is cut.
-    let engine = solve::chosen(req.tuning.engine, &loaded.model, &SolveOptions::default()).engine;
-    if engine.name() == solve::Engine::name(&armies::ARMIES) {
-        return split_armies(req, parts, &source, &loaded.model, out);
-    }
-    clique::applies(&loaded.model)?;
-    let started = Instant::now();
+    let cuts = solve::cut_by(req.tuning.engine, &loaded.model, &SolveOptions::default())?;
     let threads = req.tuning.threads();
-    let plan = clique::split::plan(&loaded.model, req.tuning.no_symmetry, parts, threads)?;
-    let splits = Split::of_clique(&plan, req.tuning.no_symmetry);
-    print_tasks(req, &source, splits, out)?;
-    let mut sizes: Vec<u64> = plan
-        .parts
-        .iter()
-        .map(|r| plan.estimates[r.clone()].iter().sum())
-        .collect();
-    sizes.sort_unstable();
-    let total: u64 = sizes.iter().sum();
-    note(&format!(
-        "c split: {} of {} in {:.2} s; estimated nodes {total} in all, per part {} to {} (median {})",
-        plural(plan.parts.len() as u64, "part", "parts"),
-        plural(plan.nodes.len() as u64, "leaf", "leaves"),
-        started.elapsed().as_secs_f64(),
-        sizes.first().copied().unwrap_or(0),
-        sizes.last().copied().unwrap_or(0),
-        sizes[sizes.len() / 2],
-    ));
-    if let Some(rate) = plan.rate {
-        note(&format!(
-            "c split: some {} of work (at the probes' {:.0} nodes a second a thread; estimates run low: (7,3) and (8,3) took 1.2 and 1.3 times theirs)",
-            work(total as f64 / rate),
-            rate
-        ));
-    }
-    Ok(0)
-}
-
-/// `solve --split K` by the armies search: its leaves dealt out in turn
-/// into `parts` parts, each a sample of the whole.
-fn split_armies(
-    req: &SolveRequest,
-    parts: usize,
-    source: &Source,
-    model: &qspec::model::Model,
-    out: &mut dyn Write,
-) -> Result<u8> {
-    let started = Instant::now();
-    let cut = armies::split::plan(model, req.tuning.no_symmetry, parts)?;
+    let mut cutting = cuts.cut(&loaded.model, req.tuning.no_symmetry, parts, threads)?;
+    let notes = std::mem::take(&mut cutting.notes);
     print_tasks(
         req,
-        source,
-        Split::of_armies(&cut, req.tuning.no_symmetry),
+        &source,
+        Split::of(cutting, req.tuning.no_symmetry),
         out,
     )?;
-    note(&format!(
-        "c split: {} of {} (the colourings of the first {} that may reach the size) in {:.2} s; leaf i goes to part i mod {}, so each part samples the whole search: one part's time times {} estimates it",
-        plural(cut.parts.len() as u64, "part", "parts"),
-        plural(cut.leaves.len() as u64, "leaf", "leaves"),
-        plural(cut.depth as u64, "line", "lines"),
-        started.elapsed().as_secs_f64(),
-        cut.parts.len(),
-        cut.parts.len(),
-    ));
+    for line in notes {
+        note(&line);
+    }
     Ok(0)
 }
 
@@ -360,19 +251,6 @@ fn print_tasks(
     );
     let text: String = tasks.iter().map(|t| format!("{}\n", t.to_json())).collect();
     print(out, &text)
-}
-
-/// `seconds` of one thread's work, in the unit that reads best.
-fn work(seconds: f64) -> String {
-    if seconds < 10.0 {
-        format!("{seconds:.1} core-seconds")
-    } else if seconds < 120.0 {
-        format!("{seconds:.0} core-seconds")
-    } else if seconds < 2.0 * 3600.0 {
-        format!("{:.0} core-minutes", seconds / 60.0)
-    } else {
-        format!("{:.1} core-hours", seconds / 3600.0)
-    }
 }
 
 /// Prints a solve's progress: `o N` lines and `c` notes; the first write

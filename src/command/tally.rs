@@ -29,7 +29,7 @@ fn end_status(end: End, limit: Option<u64>) -> String {
         (End::Interrupted, _) => " (interrupted)".into(),
         (End::Capacity, _) => format!(
             " (stopped past the {} classes the clique search keeps at once)",
-            qspec::solve::clique::COLLECT_LIMIT
+            qspec::solve::every::COLLECT_LIMIT
         ),
     }
 }

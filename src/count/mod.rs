@@ -58,7 +58,6 @@ use crate::lower::{kind_symmetry_group, symmetry_group_within, GROUP_LIMIT};
 use crate::model::{Model, Rel};
 use crate::options::{Encodings, Setting};
 use crate::solve;
-use crate::solve::clique;
 use crate::solve::{Engine, Report, SolveOptions, Status, Stop};
 
 /// The solutions found so far.
@@ -91,7 +90,7 @@ pub enum End {
     /// Ctrl-C, SIGTERM or the caller's stop flag came first.
     Interrupted,
     /// The clique search found more classes than it keeps at once
-    /// ([`COLLECT_LIMIT`](crate::solve::clique::COLLECT_LIMIT)),
+    /// ([`COLLECT_LIMIT`](crate::solve::every::COLLECT_LIMIT)),
     /// and CaDiCaL cannot list them instead (their group is too large).
     Capacity,
 }
@@ -368,7 +367,7 @@ impl<'a> Solutions<'a> {
             stop,
             threads,
             searched,
-            clique::COLLECT_LIMIT,
+            crate::solve::every::COLLECT_LIMIT,
         )
     }
 

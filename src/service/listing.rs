@@ -14,7 +14,7 @@ use crate::error::{Error, Result};
 use crate::instance::Instance;
 use crate::language::Spec;
 use crate::lower::GROUP_LIMIT;
-use crate::options::{EngineChoice, Setting};
+use crate::options::Setting;
 use crate::solve::{Engine, SolveOptions, Stop};
 
 /// Who lists the solutions of one model, and the classes they are counted
@@ -23,7 +23,8 @@ use crate::solve::{Engine, SolveOptions, Stop};
 pub struct Lister {
     /// The engine that lists them itself (else CaDiCaL).
     engine: Option<&'static dyn Engine>,
-    clique_asked: bool,
+    /// The engine `--engine` named, if any (to say why it does not list).
+    asked: Option<&'static dyn Engine>,
     classes: Option<Orbits>,
 }
 
@@ -31,7 +32,7 @@ impl std::fmt::Debug for Lister {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Lister")
             .field("engine", &self.engine.map(|e| e.name()))
-            .field("clique_asked", &self.clique_asked)
+            .field("asked", &self.asked.map(|e| e.name()))
             .field("classes", &self.classes)
             .finish()
     }
@@ -62,7 +63,7 @@ impl Lister {
         let engine = count::lister_for(&instance.model, opts, optimal);
         Ok(Lister {
             engine,
-            clique_asked: opts.engine == EngineChoice::Clique,
+            asked: crate::solve::named(opts.engine),
             classes: count::classes_for(instance, up_to_symmetry, engine.is_some())?,
         })
     }
@@ -110,12 +111,15 @@ impl Lister {
             notes.push(format!(
                 "{} found more than {} classes, more than it keeps at once: every solution with the embedded CaDiCaL, one at a time",
                 engine.lister(),
-                crate::solve::clique::COLLECT_LIMIT
+                crate::solve::every::COLLECT_LIMIT
             ));
-        } else if self.clique_asked {
+        } else if let Some((asked, why)) = self
+            .asked
+            .and_then(|e| Some((e, e.why_not_listed(&instance.model)?)))
+        {
             notes.push(format!(
-                "the clique search does not list this model's solutions, so the embedded CaDiCaL does ({})",
-                why_not_by_clique(&instance)
+                "{} does not list this model's solutions, so the embedded CaDiCaL does ({why})",
+                asked.lister()
             ));
         }
         self.refuse_large_groups()?;
@@ -141,22 +145,6 @@ impl Lister {
             ))),
             _ => Ok(()),
         }
-    }
-}
-
-/// Why the clique search, asked for, does not list `instance`'s solutions.
-fn why_not_by_clique(instance: &Instance) -> String {
-    match crate::solve::clique::applies(&instance.model) {
-        Err(refused) => refused
-            .to_string()
-            .lines()
-            .next()
-            .unwrap_or_default()
-            .to_string(),
-        Ok(()) => format!(
-            "it lists those of a count bounded from below, or at the optimum with {}",
-            Setting::Optimal.mark()
-        ),
     }
 }
 

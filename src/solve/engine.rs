@@ -14,7 +14,9 @@ use std::fmt;
 use super::every::Every;
 use super::interface::{Answer, Report, SolveOptions};
 use super::oracle::Stop;
+use super::parts::Cuts;
 use crate::error::Result;
+use crate::language::Spec;
 use crate::model::Model;
 
 /// An engine: what it is called, what it takes, and the solve.
@@ -30,6 +32,13 @@ pub trait Engine: Sync {
     /// Whether it runs the clique search (whose answer `--certify` proves
     /// again with CaDiCaL).
     fn runs_clique(&self) -> bool;
+    /// What it refuses for certain, read from the checked spec before the
+    /// model is built (the model, once built, decides the rest:
+    /// [`Engine::takes`]): a request it cannot serve is refused in
+    /// milliseconds, whatever the board.
+    fn refuses_spec(&self, _spec: &Spec) -> Result<()> {
+        Ok(())
+    }
     /// Whether it takes `model`: `Err` says why not and what to use.
     fn takes(&self, model: &Model) -> Result<()>;
     /// Whether it lists every solution of `model` itself (at the optimum
@@ -40,6 +49,12 @@ pub trait Engine: Sync {
     /// search`.
     fn lister(&self) -> &'static str {
         self.name()
+    }
+    /// Why it does not list `model`'s solutions when it was asked for by
+    /// name (`--engine clique` on a model it does not take): a note said
+    /// before CaDiCaL lists them instead. `None`: nothing to say.
+    fn why_not_listed(&self, _model: &Model) -> Option<String> {
+        None
     }
     /// Every solution of `model` (whose count is already fixed), one
     /// member of each class under the symmetries it answers with, on
@@ -54,6 +69,11 @@ pub trait Engine: Sync {
         _searched: &mut dyn FnMut(u64),
         _keep: usize,
     ) -> Option<Every> {
+        None
+    }
+    /// Its search cut into parts for other processes (`--split`), when it
+    /// can be.
+    fn cuts(&self) -> Option<&'static dyn Cuts> {
         None
     }
     /// Solves `model`, reporting every better objective value as it is

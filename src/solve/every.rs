@@ -7,6 +7,11 @@
 
 use crate::model::Var;
 
+/// The most classes an engine that lists every solution keeps at once
+/// (some hundreds of MB): a count with more is one for CaDiCaL, which lists
+/// one at a time, where its group is small enough for it.
+pub const COLLECT_LIMIT: usize = 1_000_000;
+
 /// The solutions an engine found, one member of each class.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Every {

@@ -38,6 +38,7 @@ mod interface;
 mod kissat;
 mod optimize;
 mod oracle;
+pub mod parts;
 mod portfolio;
 mod registry;
 pub mod rows;
@@ -51,7 +52,7 @@ pub use engine::{Chosen, Engine};
 pub use external::known_solvers;
 pub use interface::{Answer, Report, SolveOptions, Status};
 pub use oracle::{Outcome, Stop};
-pub use registry::{chosen, solve_model};
+pub use registry::{chosen, cut_by, cutters, named, refuse_split, solve_model};
 pub use warm_start::{start_paths, Start};
 
 use crate::encode::encode_model;

@@ -19,7 +19,7 @@ use std::thread;
 use super::incremental::Incremental;
 use super::line::Line;
 use super::placements::{Cursor, Placements, WallPlacement};
-use super::split::{Cut, Split};
+use super::split::Split;
 use super::walls::{check_board, WallModel};
 use super::{Options, Part, BLOCK};
 use crate::answer::decode;
@@ -29,10 +29,7 @@ use crate::instance::Source;
 use crate::model::Var;
 use crate::options::Encodings;
 use crate::solve;
-use crate::solve::armies::split as armies;
-use crate::solve::clique::setup::Setup;
-use crate::solve::clique::split::check;
-use crate::solve::clique::split::solve_node;
+use crate::solve::parts::Opened;
 use crate::solve::SolveOptions;
 use crate::solve::Status;
 use crate::solve::Stop;
@@ -300,65 +297,33 @@ fn solve_instance(
 }
 
 /// A part of one search cut into leaves: its model loaded and read once
-/// for all its leaves.
-struct Leaves {
+/// for all its leaves, by the search that cut them.
+struct OpenedPart {
     split: Split,
     instance: Instance,
-    setup: LeafSetup,
+    opened: Box<dyn Opened>,
 }
 
-/// The model read for the search a plan cuts.
-enum LeafSetup {
-    Clique(Box<Setup>),
-    Armies(Box<armies::Setup>),
-}
-
-impl Leaves {
+impl OpenedPart {
     /// The leaves of `split`, of the model `source` with `defines`.
-    fn new(source: &Source, defines: &[(String, i64)], split: Split) -> Result<Leaves> {
+    fn new(source: &Source, defines: &[(String, i64)], split: Split) -> Result<OpenedPart> {
         let instance = source.load(defines)?;
-        let setup = match &split.cut {
-            Cut::Clique { fingerprint, .. } => {
-                let setup = Setup::new(&instance.model, split.no_symmetry)?;
-                check(&setup, *fingerprint)?;
-                LeafSetup::Clique(Box::new(setup))
-            }
-            Cut::Armies { fingerprint, .. } => {
-                let setup = armies::Setup::new(&instance.model, split.no_symmetry)?;
-                setup.check(*fingerprint)?;
-                LeafSetup::Armies(Box::new(setup))
-            }
-        };
-        Ok(Leaves {
+        let opened = split.cut.open(&instance.model, split.no_symmetry)?;
+        Ok(OpenedPart {
             split,
             instance,
-            setup,
+            opened,
         })
     }
 
     /// Whether the search maximises (else decides a count).
     fn maximises(&self) -> bool {
-        match &self.setup {
-            LeafSetup::Clique(setup) => setup.problem.maximise,
-            LeafSetup::Armies(setup) => setup.maximises(),
-        }
+        self.opened.maximises()
     }
 
     /// Searches leaf `index`: the answer and the nodes it took.
     fn solve(&self, index: usize, opts: &SolveOptions) -> Result<(solve::Answer, u64)> {
-        let model = &self.instance.model;
-        match (&self.setup, &self.split.cut) {
-            (LeafSetup::Clique(setup), Cut::Clique { nodes, .. }) => {
-                solve_node(setup, model, opts, &nodes[index])
-            }
-            (
-                LeafSetup::Armies(setup),
-                Cut::Armies {
-                    depth, colourings, ..
-                },
-            ) => armies::solve_leaf(setup, model, opts, *depth, colourings[index]),
-            _ => unreachable!("a part's setup is read for its own search"),
-        }
+        self.opened.solve(&self.instance.model, opts, index)
     }
 }
 
@@ -367,7 +332,7 @@ impl Leaves {
 /// nodes of a refutation do not depend on them), on one when maximising
 /// (where the board found might); `halt` stops it.
 fn solve_leaf(
-    leaves: &Leaves,
+    leaves: &OpenedPart,
     defines: &[(String, i64)],
     index: usize,
     threads: usize,
@@ -447,7 +412,7 @@ struct Block {
 enum Work {
     /// A leaf of a clique search cut into parts.
     Leaf {
-        leaves: Arc<Leaves>,
+        leaves: Arc<OpenedPart>,
         index: usize,
         threads: usize,
     },
@@ -464,8 +429,8 @@ enum Work {
 struct Current {
     defines: Arc<Vec<(String, i64)>>,
     walls: Option<(Arc<WallModel>, Placements, Cursor)>,
-    /// Leaves of a split, and the next one.
-    leaves: Option<(Arc<Leaves>, usize)>,
+    /// OpenedPart of a split, and the next one.
+    leaves: Option<(Arc<OpenedPart>, usize)>,
     /// Placements left in the part's range (`None`: to the end).
     left: Option<u64>,
 }
@@ -572,7 +537,7 @@ impl<'a> Blocks<'a> {
         let left = part.range.map(|r| r.count);
         let leaves = match &part.split {
             Some(split) => Some((
-                Arc::new(Leaves::new(self.source, &part.defines, split.clone())?),
+                Arc::new(OpenedPart::new(self.source, &part.defines, split.clone())?),
                 0,
             )),
             None => None,

@@ -1,6 +1,6 @@
 //! One search cut into parts as the tasks of a sweep (`qspec solve MODEL
-//! --split K`): the clique search's or the armies search's. Each task
-//! holds one part, a run of leaves of the search ([`Split`]); `sweep run`
+//! --split K`), whichever engine cut it ([`crate::solve::parts`]). Each
+//! task holds one part, a run of leaves of the search ([`Split`]); `sweep run`
 //! searches each leaf as one instance (one result line each, so that a
 //! killed task resumes at its first leaf not done), and `sweep merge`
 //! joins the leaves of an instance ([`Joined`]): the best value found in
@@ -13,18 +13,16 @@
 //! ```
 
 use std::collections::BTreeMap;
-use std::fmt::Write;
 
 use super::json::Object;
 use super::line::Line;
 use super::{Options, Part};
 use crate::error::{Error, Result};
-use crate::solve::armies::split as armies;
-use crate::solve::clique::split::{Fingerprint, Node, Plan};
+use crate::solve::parts::{same_leaves, Cutting, Leaves};
 use crate::solve::Status;
 
 /// A part of a plan: leaves `first..first + len()` of `leaves`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct Split {
     /// The index of its first leaf in the plan.
     pub first: usize,
@@ -32,33 +30,28 @@ pub struct Split {
     pub leaves: usize,
     /// The search prunes without the board's symmetries.
     pub no_symmetry: bool,
-    /// Its leaves, of the search they cut.
-    pub cut: Cut,
+    /// Its leaves, of the search that cut them.
+    pub cut: Box<dyn Leaves>,
 }
 
-/// The leaves of a part, of one search or the other.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Cut {
-    /// Nodes of the clique search.
-    Clique {
-        /// What the plan was made for.
-        fingerprint: Fingerprint,
-        /// The leaves.
-        nodes: Vec<Node>,
-        /// The nodes the plan estimated for each leaf (exact where its
-        /// probe finished; empty in a plan written without them).
-        estimates: Vec<u64>,
-    },
-    /// Colourings of the first lines of the armies search.
-    Armies {
-        /// What the plan was made for.
-        fingerprint: armies::Fingerprint,
-        /// The lines each leaf colours.
-        depth: usize,
-        /// The leaves, line 0 the highest bit.
-        colourings: Vec<u64>,
-    },
+impl Clone for Split {
+    fn clone(&self) -> Split {
+        Split {
+            cut: self.cut.boxed(),
+            ..*self
+        }
+    }
 }
+
+impl PartialEq for Split {
+    fn eq(&self, other: &Split) -> bool {
+        (self.first, self.leaves, self.no_symmetry)
+            == (other.first, other.leaves, other.no_symmetry)
+            && same_leaves(self.cut.as_ref(), other.cut.as_ref())
+    }
+}
+
+impl Eq for Split {}
 
 /// The tasks of one search cut into `splits`, for the model `name` (text
 /// `source`) with `defines`: one per part.
@@ -92,42 +85,24 @@ pub fn tasks(
 }
 
 impl Split {
-    /// The parts of the clique search's `plan`.
-    pub fn of_clique(plan: &Plan, no_symmetry: bool) -> Vec<Split> {
-        let part = |range: &std::ops::Range<usize>| Split {
-            first: range.start,
-            leaves: plan.nodes.len(),
-            no_symmetry,
-            cut: Cut::Clique {
-                fingerprint: plan.fingerprint,
-                nodes: plan.nodes[range.clone()].to_vec(),
-                estimates: plan.estimates[range.clone()].to_vec(),
-            },
-        };
-        plan.parts.iter().map(part).collect()
-    }
-
-    /// The parts of the armies search's `cut`.
-    pub fn of_armies(cut: &armies::Cut, no_symmetry: bool) -> Vec<Split> {
-        let part = |range: &std::ops::Range<usize>| Split {
-            first: range.start,
-            leaves: cut.leaves.len(),
-            no_symmetry,
-            cut: Cut::Armies {
-                fingerprint: cut.fingerprint,
-                depth: cut.depth,
-                colourings: cut.leaves[range.clone()].to_vec(),
-            },
-        };
-        cut.parts.iter().map(part).collect()
+    /// The parts of a search's plan.
+    pub fn of(cutting: Cutting, no_symmetry: bool) -> Vec<Split> {
+        let leaves = cutting.leaves;
+        cutting
+            .parts
+            .into_iter()
+            .map(|(first, cut)| Split {
+                first,
+                leaves,
+                no_symmetry,
+                cut,
+            })
+            .collect()
     }
 
     /// Its leaves.
     pub fn len(&self) -> usize {
-        match &self.cut {
-            Cut::Clique { nodes, .. } => nodes.len(),
-            Cut::Armies { colourings, .. } => colourings.len(),
-        }
+        self.cut.len()
     }
 
     /// Whether it has no leaves.
@@ -138,95 +113,46 @@ impl Split {
     /// Its JSON (an object, no newline).
     pub fn to_json(&self) -> String {
         let mut out = String::from("{");
-        if let Cut::Armies { .. } = self.cut {
-            out.push_str("\"search\":\"armies\",");
+        if let Some(search) = self.cut.search() {
+            out.push_str(&format!("\"search\":\"{search}\","));
         }
-        let _ = write!(out, "\"first\":{},\"leaves\":{}", self.first, self.leaves);
-        match &self.cut {
-            Cut::Clique {
-                fingerprint: f,
-                nodes,
-                estimates,
-            } => {
-                let _ = write!(
-                    out,
-                    ",\"cells\":{},\"pairs\":{},\"symmetries\":{}",
-                    f.cells, f.pairs, f.symmetries
-                );
-                self.no_symmetry_json(&mut out);
-                out.push_str(",\"nodes\":[");
-                for (i, node) in nodes.iter().enumerate() {
-                    if i > 0 {
-                        out.push(',');
-                    }
-                    let chosen: Vec<String> = node.chosen.iter().map(ToString::to_string).collect();
-                    let _ = write!(
-                        out,
-                        "{{\"chosen\":[{}],\"candidates\":\"{}\"",
-                        chosen.join(","),
-                        hex(&node.candidates)
-                    );
-                    if let Some(estimate) = estimates.get(i) {
-                        let _ = write!(out, ",\"estimate\":{estimate}");
-                    }
-                    out.push('}');
-                }
-                out.push(']');
-            }
-            Cut::Armies {
-                fingerprint: f,
-                depth,
-                colourings,
-            } => {
-                let _ = write!(
-                    out,
-                    ",\"cells\":{},\"lines\":{},\"symmetries\":{}",
-                    f.cells, f.lines, f.symmetries
-                );
-                self.no_symmetry_json(&mut out);
-                let colourings: Vec<String> = colourings.iter().map(ToString::to_string).collect();
-                let _ = write!(
-                    out,
-                    ",\"depth\":{depth},\"colourings\":[{}]",
-                    colourings.join(",")
-                );
-            }
-        }
+        out.push_str(&format!(
+            "\"first\":{},\"leaves\":{}",
+            self.first, self.leaves
+        ));
+        self.cut.write_fields(self.no_symmetry, &mut out);
         out.push('}');
         out
     }
 
-    fn no_symmetry_json(&self, out: &mut String) {
-        if self.no_symmetry {
-            out.push_str(",\"no_symmetry\":true");
-        }
-    }
-
-    /// The split written by [`Split::to_json`].
+    /// The split written by [`Split::to_json`], read by the search that
+    /// cut it.
     pub fn parse(o: &Object) -> std::result::Result<Split, String> {
         let size = |key: &str| -> std::result::Result<usize, String> {
             usize::try_from(o.uint(key)?).map_err(|_| format!("`{key}` is too large"))
         };
-        let cut = match o.has("search") {
-            false => parse_clique(o)?,
-            true => match o.str("search")? {
-                "armies" => Cut::Armies {
-                    fingerprint: armies::Fingerprint {
-                        cells: size("cells")?,
-                        lines: size("lines")?,
-                        symmetries: size("symmetries")?,
-                    },
-                    depth: size("depth")?,
-                    colourings: o.uints("colourings")?,
-                },
-                other => return Err(format!("`search` is \"{other}\", not \"armies\"")),
-            },
+        let named = match o.has("search") {
+            true => Some(o.str("search")?),
+            false => None,
+        };
+        let cutters = crate::solve::cutters();
+        let Some(cutter) = cutters.iter().find(|c| c.search() == named) else {
+            let known: Vec<String> = cutters
+                .iter()
+                .filter_map(|c| c.search())
+                .map(|s| format!("\"{s}\""))
+                .collect();
+            return Err(format!(
+                "`search` is \"{}\", not {}",
+                named.unwrap_or_default(),
+                known.join(" or ")
+            ));
         };
         let split = Split {
             first: size("first")?,
             leaves: size("leaves")?,
             no_symmetry: o.has("no_symmetry") && o.bool("no_symmetry")?,
-            cut,
+            cut: cutter.read(o)?,
         };
         if split.first + split.len() > split.leaves {
             return Err("its leaves go past `leaves`".to_string());
@@ -235,83 +161,15 @@ impl Split {
     }
 }
 
-/// The clique search's leaves, as [`Split::to_json`] wrote them.
-fn parse_clique(o: &Object) -> std::result::Result<Cut, String> {
-    let size = |key: &str| -> std::result::Result<usize, String> {
-        usize::try_from(o.uint(key)?).map_err(|_| format!("`{key}` is too large"))
-    };
-    let fingerprint = Fingerprint {
-        cells: size("cells")?,
-        pairs: size("pairs")?,
-        symmetries: size("symmetries")?,
-    };
-    let leaves = o.objects("nodes")?;
-    let estimates = if leaves.iter().all(|n| n.has("estimate")) {
-        leaves
-            .iter()
-            .map(|n| n.uint("estimate"))
-            .collect::<std::result::Result<Vec<u64>, String>>()?
-    } else {
-        Vec::new()
-    };
-    let nodes = leaves
-        .iter()
-        .map(|n| {
-            Ok(Node {
-                chosen: n
-                    .uints("chosen")?
-                    .into_iter()
-                    .map(|v| usize::try_from(v).map_err(|_| "a vertex is too large".to_string()))
-                    .collect::<std::result::Result<_, String>>()?,
-                candidates: unhex(n.str("candidates")?, fingerprint.cells)?,
-            })
-        })
-        .collect::<std::result::Result<Vec<Node>, String>>()?;
-    Ok(Cut::Clique {
-        fingerprint,
-        nodes,
-        estimates,
-    })
-}
-
-/// A set of vertices as hexadecimal digits, the first vertex the lowest
-/// bit of the first digit.
-fn hex(set: &[u64]) -> String {
-    let mut out = String::with_capacity(set.len() * 16);
-    for word in set {
-        for nibble in 0..16 {
-            let digit = (word >> (4 * nibble)) & 0xf;
-            out.push(char::from_digit(digit as u32, 16).expect("a nibble is a hex digit"));
-        }
-    }
-    out
-}
-
-/// The set [`hex`] wrote, over `n` vertices.
-fn unhex(text: &str, n: usize) -> std::result::Result<Vec<u64>, String> {
-    let words = n.div_ceil(64);
-    if text.len() != words * 16 {
-        return Err(format!("`candidates` does not hold {n} vertices"));
-    }
-    let mut out = vec![0u64; words];
-    for (i, c) in text.chars().enumerate() {
-        let digit = c
-            .to_digit(16)
-            .ok_or_else(|| "`candidates` is not hexadecimal".to_string())?;
-        out[i / 16] |= u64::from(digit) << (4 * (i % 16));
-    }
-    Ok(out)
-}
-
 /// The leaves of instances cut into parts, read so far, to join into one
 /// line per instance.
 #[derive(Debug, Default)]
 pub struct Joined {
-    instances: BTreeMap<Vec<(String, i64)>, Leaves>,
+    instances: BTreeMap<Vec<(String, i64)>, LeafLines>,
 }
 
 #[derive(Debug, Default)]
-struct Leaves {
+struct LeafLines {
     total: usize,
     lines: BTreeMap<usize, Line>,
 }

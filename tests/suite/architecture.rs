@@ -187,24 +187,64 @@ fn names_are_parsed_for_cells_only_where_answers_are_read() {
     );
 }
 
-/// Engines are handed out in one place (`solve/registry.rs`, `chosen`): no
-/// other file matches on the engine a user chose (an arm per engine would
-/// send a new engine silently to a wildcard), and no engine is named by
-/// its enum value outside the registry but for the requests that single
-/// out the searches (`--split`, its refusals).
+/// Engines are handed out in one place (`solve/registry.rs`: `chosen`,
+/// `named`, `cut_by`): no other file matches on or compares the engine a
+/// user chose (an arm per engine would send a new engine silently to a
+/// wildcard), names an engine by its value or its static, or compares
+/// engines by name — what a caller needs of an engine is a capability it
+/// asks of it (`Engine::takes`, `refuses_spec`, `lists`, `cuts`,
+/// `why_not_listed`). `solve/auto.rs` composes engines (the race); each
+/// engine's own folder names itself. A sweep names no engine: a part's
+/// leaves are read and searched by the search that cut them.
 #[test]
 fn engines_are_handed_out_in_one_place() {
-    let sat = [
+    let choices = [
         "EngineChoice::Cadical",
         "EngineChoice::Kissat",
         "EngineChoice::Portfolio",
+        "EngineChoice::Clique",
+        "EngineChoice::Rows",
+        "EngineChoice::Armies",
     ];
-    let offenders = files_with_a_code_line(&["solve/registry.rs", "options/"], |l| {
-        sat.iter().any(|s| l.contains(s)) || (l.contains("EngineChoice::") && l.contains("=>"))
-    });
+    let statics = [
+        "::CLIQUE",
+        "::ARMIES",
+        "::ROWS",
+        "::KISSAT",
+        "::CADICAL",
+        "::PORTFOLIO",
+        "::RACE",
+    ];
+    let offenders =
+        files_with_a_code_line(&["solve/registry.rs", "solve/auto.rs", "options/"], |l| {
+            choices.iter().any(|c| l.contains(c))
+                || statics.iter().any(|s| l.contains(s))
+                || (l.contains("EngineChoice::") && l.contains("=>"))
+                || l.contains("engine == EngineChoice")
+                || l.contains("engine != EngineChoice")
+                || (l.contains(".name()")
+                    && (l.contains("==") || l.contains("!="))
+                    && l.contains("engine"))
+        });
     assert!(
         offenders.is_empty(),
         "files that decide on engines outside solve/registry.rs: {offenders:?}"
+    );
+    let engines = ["clique", "armies", "rows", "portfolio"];
+    let sweep_naming: Vec<String> = sources()
+        .into_iter()
+        .filter(|(rel, _)| rel.starts_with("sweep/"))
+        .filter(|(_, text)| {
+            before_tests(text)
+                .lines()
+                .filter(|l| !l.trim_start().starts_with("//"))
+                .any(|l| engines.iter().any(|e| l.contains(&format!("solve::{e}"))))
+        })
+        .map(|(rel, _)| rel)
+        .collect();
+    assert!(
+        sweep_naming.is_empty(),
+        "sweep files that name an engine: {sweep_naming:?}"
     );
 }
 

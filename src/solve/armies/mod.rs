@@ -62,6 +62,10 @@ impl Engine for Armies {
         "the armies search"
     }
 
+    fn cuts(&self) -> Option<&'static dyn crate::solve::parts::Cuts> {
+        Some(&split::ArmiesCuts)
+    }
+
     fn lists(&self, model: &Model, at_optimum: bool) -> bool {
         // A maximised model is listed at its optimum, where the size is
         // fixed; an exact size as it is (under a least size the boards

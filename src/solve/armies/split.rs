@@ -14,9 +14,12 @@
 
 use super::run::Start;
 use super::search::{Plan, Walker};
+use crate::diag::plural;
+use crate::draw::json::Object;
 use crate::error::{Error, Result};
 use crate::model::Model;
 use crate::solve::interface::{Answer, SolveOptions};
+use crate::solve::parts::{Cuts, Cutting, Leaves, Opened};
 
 /// The most leaves a plan makes per part (the leaves are the colourings
 /// of the first lines, so they come in steps of about 2).
@@ -166,4 +169,135 @@ pub fn solve_leaf(
     }
     let outcome = setup.search(Start { colours, depth }, opts);
     Ok((setup.answer(model, opts, &outcome)?, outcome.nodes))
+}
+
+/// The armies search's capability of being cut into parts
+/// ([`crate::solve::parts`]): a part's leaves are colourings of the first
+/// `depth` lines, named `"search":"armies"` in a task's JSON.
+pub struct ArmiesCuts;
+
+impl Cuts for ArmiesCuts {
+    fn search(&self) -> Option<&'static str> {
+        Some("armies")
+    }
+
+    fn cut(
+        &self,
+        model: &Model,
+        no_symmetry: bool,
+        parts: usize,
+        _threads: usize,
+    ) -> Result<Cutting> {
+        let started = std::time::Instant::now();
+        let cut = plan(model, no_symmetry, parts)?;
+        let part = |range: &std::ops::Range<usize>| -> (usize, Box<dyn Leaves>) {
+            let leaves = Colourings {
+                fingerprint: cut.fingerprint,
+                depth: cut.depth,
+                colourings: cut.leaves[range.clone()].to_vec(),
+            };
+            (range.start, Box::new(leaves))
+        };
+        let note = format!(
+            "c split: {} of {} (the colourings of the first {} that may reach the size) in {:.2} s; leaf i goes to part i mod {}, so each part samples the whole search: one part's time times {} estimates it",
+            plural(cut.parts.len() as u64, "part", "parts"),
+            plural(cut.leaves.len() as u64, "leaf", "leaves"),
+            plural(cut.depth as u64, "line", "lines"),
+            started.elapsed().as_secs_f64(),
+            cut.parts.len(),
+            cut.parts.len(),
+        );
+        Ok(Cutting {
+            parts: cut.parts.iter().map(part).collect(),
+            leaves: cut.leaves.len(),
+            notes: vec![note],
+        })
+    }
+
+    fn read(&self, o: &Object) -> std::result::Result<Box<dyn Leaves>, String> {
+        let size = |key: &str| -> std::result::Result<usize, String> {
+            usize::try_from(o.uint(key)?).map_err(|_| format!("`{key}` is too large"))
+        };
+        Ok(Box::new(Colourings {
+            fingerprint: Fingerprint {
+                cells: size("cells")?,
+                lines: size("lines")?,
+                symmetries: size("symmetries")?,
+            },
+            depth: size("depth")?,
+            colourings: o.uints("colourings")?,
+        }))
+    }
+}
+
+/// A part's colourings of the first lines of the armies search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Colourings {
+    /// What the plan was made for.
+    fingerprint: Fingerprint,
+    /// The lines each leaf colours.
+    depth: usize,
+    /// The leaves, line 0 the highest bit.
+    colourings: Vec<u64>,
+}
+
+impl Leaves for Colourings {
+    fn search(&self) -> Option<&'static str> {
+        Some("armies")
+    }
+
+    fn len(&self) -> usize {
+        self.colourings.len()
+    }
+
+    fn write_fields(&self, no_symmetry: bool, out: &mut String) {
+        use std::fmt::Write;
+        let f = &self.fingerprint;
+        let _ = write!(
+            out,
+            ",\"cells\":{},\"lines\":{},\"symmetries\":{}",
+            f.cells, f.lines, f.symmetries
+        );
+        if no_symmetry {
+            out.push_str(",\"no_symmetry\":true");
+        }
+        let colourings: Vec<String> = self.colourings.iter().map(ToString::to_string).collect();
+        let _ = write!(
+            out,
+            ",\"depth\":{},\"colourings\":[{}]",
+            self.depth,
+            colourings.join(",")
+        );
+    }
+
+    fn boxed(&self) -> Box<dyn Leaves> {
+        Box::new(self.clone())
+    }
+
+    fn open(&self, model: &Model, no_symmetry: bool) -> Result<Box<dyn Opened>> {
+        let setup = Setup::new(model, no_symmetry)?;
+        setup.check(self.fingerprint)?;
+        Ok(Box::new(OpenColourings {
+            setup,
+            depth: self.depth,
+            colourings: self.colourings.clone(),
+        }))
+    }
+}
+
+/// A part's colourings with the model read for the search.
+struct OpenColourings {
+    setup: Setup,
+    depth: usize,
+    colourings: Vec<u64>,
+}
+
+impl Opened for OpenColourings {
+    fn maximises(&self) -> bool {
+        self.setup.maximises()
+    }
+
+    fn solve(&self, model: &Model, opts: &SolveOptions, index: usize) -> Result<(Answer, u64)> {
+        solve_leaf(&self.setup, model, opts, self.depth, self.colourings[index])
+    }
 }

@@ -23,6 +23,7 @@ pub(crate) mod graph;
 pub(crate) mod local;
 pub(crate) mod maxsat;
 pub(crate) mod parallel;
+pub(crate) mod parts;
 pub(crate) mod problem;
 pub(crate) mod search;
 pub(crate) mod setup;
@@ -36,7 +37,8 @@ pub use shared::COLLECT_LIMIT;
 use super::engine::Engine;
 use super::interface::{Answer, Report, SolveOptions};
 use crate::error::{Error, Result};
-use crate::model::Model;
+use crate::language::{Quantity, RuleSpec, Spec};
+use crate::model::{Model, Sense};
 use crate::options::Setting;
 use problem::{Problem, Refusal};
 use setup::Setup;
@@ -64,6 +66,10 @@ impl Engine for Clique {
         true
     }
 
+    fn refuses_spec(&self, spec: &Spec) -> Result<()> {
+        refuses_spec(spec)
+    }
+
     fn takes(&self, model: &Model) -> Result<()> {
         applies(model)
     }
@@ -74,6 +80,25 @@ impl Engine for Clique {
 
     fn lister(&self) -> &'static str {
         "the clique search"
+    }
+
+    fn cuts(&self) -> Option<&'static dyn crate::solve::parts::Cuts> {
+        Some(&parts::CliqueCuts)
+    }
+
+    fn why_not_listed(&self, model: &Model) -> Option<String> {
+        Some(match applies(model) {
+            Err(refused) => refused
+                .to_string()
+                .lines()
+                .next()
+                .unwrap_or_default()
+                .to_string(),
+            Ok(()) => format!(
+                "it lists those of a count bounded from below, or at the optimum with {}",
+                Setting::Optimal.mark()
+            ),
+        })
     }
 
     fn every(
@@ -153,6 +178,53 @@ pub fn solve_within(
 /// Whether the engine takes `model`: `Err` says why not and what to use.
 pub fn applies(model: &Model) -> Result<()> {
     read(model).map(|_| ())
+}
+
+/// What the clique engine refuses for certain, read from the spec; the
+/// model, once built, decides the rest ([`applies`]).
+fn refuses_spec(spec: &Spec) -> Result<()> {
+    let rule = spec.rules.iter().find(|r| !matches!(r, RuleSpec::NoAttack));
+    let why = if let Some(rule) = rule {
+        format!(
+            "{}, which no conflict between two pieces can say",
+            rule_says(rule)
+        )
+    } else if spec.free_walls {
+        "`walls free` lets the solver choose walls, which the conflict graph cannot".to_string()
+    } else if let Some(o) = spec
+        .objective
+        .filter(|o| o.sense != Sense::Maximize || o.target != Quantity::Count || o.kind.is_some())
+    {
+        let sense = if o.sense == Sense::Maximize {
+            "maximize"
+        } else {
+            "minimize"
+        };
+        format!(
+            "the objective is not `maximize count` but `{sense} {}`",
+            o.what(&spec.kinds)
+        )
+    } else {
+        return Ok(());
+    };
+    Err(Error::unsupported_with_help(
+        format!("the clique engine cannot take this model: {why}"),
+        what_it_takes(),
+    ))
+}
+
+/// What a rule asks, quoted as the model file writes it.
+fn rule_says(rule: &RuleSpec) -> String {
+    match rule {
+        RuleSpec::NoAttack => "`rule no_attack` forbids attacks".into(),
+        RuleSpec::Attacks(rel, k) => {
+            let rel = rel.written();
+            format!("`rule attacks {rel} {k}` counts the attacks of each piece")
+        }
+        RuleSpec::Dominate => "`rule dominate` asks every cell to be covered".into(),
+        RuleSpec::NoAttackOn { .. } => "a rule between kinds of piece".into(),
+        RuleSpec::AttacksOf { .. } => "a rule counting one kind's attacks".into(),
+    }
 }
 
 /// What the clique engine takes, said with every refusal.

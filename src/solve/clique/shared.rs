@@ -83,10 +83,7 @@ pub struct Collected {
     pub nodes: u64,
 }
 
-/// The most classes a collecting search keeps (some hundreds of MB): a
-/// count with more is one for CaDiCaL, which lists one at a time, where
-/// its group is small enough for it.
-pub const COLLECT_LIMIT: usize = 1_000_000;
+pub use crate::solve::every::COLLECT_LIMIT;
 
 #[derive(Default)]
 struct Found {
