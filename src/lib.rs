@@ -69,6 +69,7 @@ pub mod service;
 pub mod snapshot;
 pub mod solve;
 pub mod sweep;
+pub mod threads;
 pub mod verify;
 
 pub use board::{Board, Placement};

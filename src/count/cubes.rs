@@ -166,7 +166,7 @@ impl Cubes {
         for values in found {
             in_cube[cube_of(&vars, &values)].push(values);
         }
-        let job = Arc::new(Job {
+        let job = Arc::new(CubeWork {
             stop: Stop {
                 deadline: plan.caller.deadline,
                 flag: shared.quit.clone(),
@@ -181,9 +181,9 @@ impl Cubes {
         });
         let (sender, receiver) = channel();
         let workers = (0..plan.threads.clamp(1, n_cubes))
-            .map(|_| {
+            .map(|i| {
                 let (job, shared, sender) = (job.clone(), shared.clone(), sender.clone());
-                std::thread::spawn(move || job.work(&shared, &sender))
+                crate::threads::detached(format!("cubes-{i}"), move || job.work(&shared, &sender))
             })
             .collect();
         Cubes {
@@ -271,7 +271,7 @@ impl Drop for Cubes {
 }
 
 /// What every worker works on.
-struct Job {
+struct CubeWork {
     model: Model,
     encodings: Encodings,
     stop: Stop,
@@ -282,7 +282,7 @@ struct Job {
     found: Vec<Vec<Vec<bool>>>,
 }
 
-impl Job {
+impl CubeWork {
     /// Lists cubes until none is left or the lister quits.
     fn work(&self, shared: &Shared, sender: &Sender<Message>) {
         loop {

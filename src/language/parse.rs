@@ -44,18 +44,7 @@ pub fn parse(source: &str) -> Result<Vec<Stmt>, Diagnostic> {
 /// thread when no such thread can be started (an address space limit):
 /// the nesting check still guards it there.
 fn on_parser_stack<T: Send>(work: impl FnOnce() -> T + Send + Copy) -> T {
-    std::thread::scope(|scope| {
-        let worker = std::thread::Builder::new()
-            .name("qspec-parser".into())
-            .stack_size(PARSER_STACK)
-            .spawn_scoped(scope, work);
-        match worker {
-            Ok(worker) => worker
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-            Err(_) => work(),
-        }
-    })
+    crate::threads::on_stack("qspec-parser", PARSER_STACK, work)
 }
 
 /// The pest parse and the tree built from it, for a text whose size and

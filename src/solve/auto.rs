@@ -32,7 +32,6 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::Arc;
-use std::thread;
 use std::time::Duration;
 
 use super::engine::{Chosen, Engine};
@@ -40,9 +39,7 @@ use super::interface::{Answer, Report, SolveOptions, Status};
 use super::{armies, clique, portfolio, rows};
 use crate::error::Result;
 use crate::model::{Decision, Model};
-
-/// Stack of an engine thread (the solvers recurse in places).
-const ENGINE_STACK: usize = 64 << 20;
+use crate::threads::{side_by_side, Job, DEEP_STACK};
 
 /// The engine `auto` picks for `model` solved with `opts`, and why.
 pub fn choose(model: &Model, opts: &SolveOptions) -> Chosen {
@@ -241,25 +238,25 @@ fn race(model: &Model, opts: &SolveOptions, report: &mut dyn Report) -> Result<A
     let (tx, rx) = mpsc::channel();
     let mut results: [Option<Result<Answer>>; 2] = [None, None];
     let mut winner = None;
-    thread::scope(|scope| {
-        for (i, &engine) in engines.iter().enumerate() {
+    let jobs = engines
+        .iter()
+        .enumerate()
+        .map(|(i, &engine)| {
             let engine_opts = SolveOptions {
                 cancel: Some(Arc::clone(&stops[i])),
                 threads: Some(opts.threads().saturating_sub(1).max(1)),
                 ..opts.clone()
             };
             let tx = tx.clone();
-            thread::Builder::new()
-                .name(engine.name().into())
-                .stack_size(ENGINE_STACK)
-                .spawn_scoped(scope, move || {
-                    let mut relay = Relay(tx.clone());
-                    let result = engine.solve(model, &engine_opts, &mut relay);
-                    let _ = tx.send(Event::Done(i, result));
-                })
-                .expect("an engine thread starts");
-        }
-        drop(tx);
+            Job::new(engine.name(), move || {
+                let mut relay = Relay(tx.clone());
+                let result = engine.solve(model, &engine_opts, &mut relay);
+                let _ = tx.send(Event::Done(i, result));
+            })
+        })
+        .collect();
+    drop(tx);
+    side_by_side(DEEP_STACK, jobs, || {
         let mut best: Option<i64> = None;
         loop {
             let event = match rx.recv_timeout(Duration::from_millis(20)) {

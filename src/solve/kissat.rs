@@ -20,6 +20,7 @@ use crate::encode::bridge::to_rs;
 use crate::encode::{ClauseArena, ClauseSink};
 use crate::error::Result;
 use crate::model::Lit;
+use crate::threads::{side_by_side, Job};
 
 /// Kissat, rebuilt for every call from the clauses it was given.
 pub struct KissatOracle {
@@ -64,25 +65,29 @@ impl KissatOracle {
     fn watched(&self, solver: &mut Kissat<'static>) -> Result<SolverResult> {
         let interrupter = solver.interrupter();
         let finished = AtomicBool::new(false);
-        thread::scope(|scope| {
-            scope.spawn(|| {
-                while !finished.load(Ordering::Relaxed) {
-                    if self.stop.now() {
-                        interrupter.interrupt();
-                        return;
-                    }
-                    thread::sleep(WATCH_INTERVAL);
+        let watchdog = Job::new("kissat-watchdog", || {
+            while !finished.load(Ordering::Relaxed) {
+                if self.stop.now() {
+                    interrupter.interrupt();
+                    return;
                 }
-            });
+                thread::sleep(WATCH_INTERVAL);
+            }
+        });
+        let (result, _) = side_by_side(WATCHDOG_STACK, vec![watchdog], || {
             let result = solver.solve().map_err(failed);
             finished.store(true, Ordering::Relaxed);
             result
-        })
+        });
+        result
     }
 }
 
 /// How often the watchdog looks at the stop.
 const WATCH_INTERVAL: Duration = Duration::from_millis(5);
+
+/// The watchdog's stack: it only sleeps and looks.
+const WATCHDOG_STACK: usize = 256 << 10;
 
 impl ClauseSink for KissatOracle {
     fn add_clause(&mut self, lits: &[Lit]) {

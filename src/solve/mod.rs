@@ -30,6 +30,7 @@ mod ceiling;
 pub mod clique;
 pub(crate) mod cost;
 mod cover;
+pub(crate) mod driver;
 pub(crate) mod embedded;
 mod engine;
 pub mod every;

@@ -6,7 +6,6 @@
 //! each better value as it comes, in order.
 
 use std::sync::mpsc;
-use std::thread;
 
 use super::cost::CostPlan;
 use super::embedded::Embedded;
@@ -19,9 +18,7 @@ use super::shared::{Running, Shared};
 use crate::encode::encode_model;
 use crate::error::Result;
 use crate::model::{Model, Objective, Sense};
-
-/// Stack of an engine thread (the solvers recurse in places).
-const ENGINE_STACK: usize = 64 << 20;
+use crate::threads::{side_by_side, Job, DEEP_STACK};
 
 /// The clique cover's estimate of the best conceivable objective value,
 /// as a line worth printing: an upper estimate of a maximisation, a lower
@@ -150,32 +147,24 @@ pub fn solve_sat(
             shared.raise_lower(floor);
         }
     }
-    let results: Vec<Result<()>> = thread::scope(|scope| {
-        let handles: Vec<_> = solvers
-            .iter()
-            .map(|&engine| {
-                let (shared, plan) = (&shared, plan.as_ref());
-                thread::Builder::new()
-                    .name(engine.name().into())
-                    .stack_size(ENGINE_STACK)
-                    .spawn_scoped(scope, move || {
-                        let _running = Running(shared);
-                        let result = run_engine(engine, model, opts, plan, shared);
-                        if result.is_err() {
-                            shared.stop.raise();
-                        }
-                        result
-                    })
-                    .expect("an engine thread starts")
+    let jobs = solvers
+        .iter()
+        .map(|&engine| {
+            let (shared, plan) = (&shared, plan.as_ref());
+            Job::new(engine.name(), move || {
+                let _running = Running(shared);
+                let result = run_engine(engine, model, opts, plan, shared);
+                if result.is_err() {
+                    shared.stop.raise();
+                }
+                result
             })
-            .collect();
+        })
+        .collect();
+    let ((), results) = side_by_side(DEEP_STACK, jobs, || {
         for value in rx {
             report.improved(value);
         }
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-            .collect()
     });
     for result in results {
         result?;

@@ -14,7 +14,6 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Sender};
 use std::sync::{Arc, Mutex};
-use std::thread;
 
 use super::incremental::Incremental;
 use super::line::Line;
@@ -33,9 +32,7 @@ use crate::solve::parts::Opened;
 use crate::solve::SolveOptions;
 use crate::solve::Status;
 use crate::solve::Stop;
-
-/// Stack of a worker thread (the solvers recurse in places).
-const WORKER_STACK: usize = 64 << 20;
+use crate::threads::{side_by_side, Job, DEEP_STACK};
 
 /// How a run ended.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -85,17 +82,16 @@ pub fn run_until(
     let (tx, rx) = channel::<Result<(u64, Line)>>();
     let mut progress = Ran::default();
     let mut failure: Option<Error> = None;
-    thread::scope(|scope| {
-        for _ in 0..jobs.max(1) {
+    let jobs: Vec<_> = (0..jobs.max(1))
+        .map(|i| {
             let (tx, feed, stop, halt) = (tx.clone(), &feed, &stop, &halt);
-            thread::Builder::new()
-                .stack_size(WORKER_STACK)
-                .spawn_scoped(scope, move || {
-                    worker(source, options, feed, stop, halt, &tx)
-                })
-                .expect("a worker thread starts");
-        }
-        drop(tx);
+            Job::new(format!("sweep-{i}"), move || {
+                worker(source, options, feed, stop, halt, &tx)
+            })
+        })
+        .collect();
+    drop(tx);
+    side_by_side(DEEP_STACK, jobs, || {
         let mut waiting: BTreeMap<u64, Line> = BTreeMap::new();
         for message in rx {
             let (index, line) = match message {

@@ -248,6 +248,27 @@ fn engines_are_handed_out_in_one_place() {
     );
 }
 
+/// Threads start in one place, `src/threads.rs` (work side by side while
+/// the caller watches, a larger stack, a worker that outlives the call):
+/// every other file asks it, so that stacks, names and panics are
+/// handled alike. The searches' tasks, nodes, stop and first answer go
+/// through one driver, `solve/driver.rs`.
+#[test]
+fn threads_start_in_one_place() {
+    let starts = [
+        "thread::scope",
+        "thread::spawn",
+        "thread::Builder",
+        "spawn_scoped",
+    ];
+    let offenders =
+        files_with_a_code_line(&["threads.rs"], |l| starts.iter().any(|s| l.contains(s)));
+    assert!(
+        offenders.is_empty(),
+        "files that start threads outside src/threads.rs: {offenders:?}"
+    );
+}
+
 /// The command line (`cli/`: flags; `command/`: requests and printing)
 /// is the binary's: the library declares neither, so no library module and
 /// no Python code can call up into them, and the binary reaches the

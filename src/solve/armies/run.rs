@@ -5,10 +5,11 @@
 //! ([`super::list`]). A start is the whole search, or one leaf of a plan
 //! cut into parts for other processes ([`super::split`]).
 
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
 use super::search::{Colouring, Plan, Walker};
+use crate::solve::driver::{self, Tasks, Worker};
 use crate::solve::Stop;
 
 /// Lines whose colourings are the tasks the threads share (2^12 tasks).
@@ -53,72 +54,86 @@ pub(super) struct Ran {
     pub nodes: u64,
 }
 
-/// Shared between the threads.
-struct Shared<'a> {
-    next_task: AtomicUsize,
-    stopped: AtomicBool,
-    ended: AtomicBool,
-    nodes: AtomicU64,
-    stop: &'a Stop,
-}
-
-impl Shared<'_> {
-    fn halted(&self) -> bool {
-        self.stopped.load(Ordering::Relaxed) || self.ended.load(Ordering::Relaxed)
-    }
-}
-
 /// Searches below `start` for `goal` on `threads` threads until `stop`.
 pub(super) fn run(plan: &Plan, start: Start, threads: usize, stop: &Stop, goal: &dyn Goal) -> Ran {
-    let shared = Shared {
-        next_task: AtomicUsize::new(0),
-        stopped: AtomicBool::new(false),
-        ended: AtomicBool::new(false),
-        nodes: AtomicU64::new(0),
-        stop,
-    };
+    let tasks = Tasks::new(stop, false);
     let task_lines = TASK_LINES.min(plan.n_lines().saturating_sub(start.depth));
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(|| work(plan, start, task_lines, &shared, goal));
+    let worker = || {
+        let mut walker = Walker::new(plan);
+        let entered = walker.enter(start.colours, 0, start.depth, goal.target());
+        let mark = walker.trail.len();
+        Colourer {
+            walker,
+            entered,
+            mark,
+            from: start.depth,
+            depth: start.depth + task_lines,
+            tasks: &tasks,
+            goal,
         }
-    });
+    };
+    driver::run(
+        &tasks,
+        1 << task_lines,
+        threads,
+        "armies",
+        worker,
+        &mut |_| {},
+    );
     Ran {
-        complete: !shared.stopped.load(Ordering::Relaxed),
-        nodes: shared.nodes.load(Ordering::Relaxed),
+        complete: !tasks.stopped(),
+        nodes: tasks.nodes(),
     }
 }
 
-fn work(plan: &Plan, start: Start, task_lines: usize, shared: &Shared, goal: &dyn Goal) {
-    let mut walker = Walker::new(plan);
-    let depth = start.depth + task_lines;
-    if walker.enter(start.colours, 0, start.depth, goal.target()) {
-        let mark = walker.trail.len();
-        loop {
-            let task = shared.next_task.fetch_add(1, Ordering::Relaxed);
-            if task >= 1 << task_lines || shared.halted() {
-                break;
-            }
-            if walker.enter(task as u64, start.depth, depth, goal.target()) {
-                descend(&mut walker, depth, shared, goal);
-            }
-            walker.undo(mark);
-        }
+/// One thread's search of the tasks: the colourings of the next
+/// [`TASK_LINES`] lines below the start.
+struct Colourer<'p, 'a> {
+    walker: Walker<'p>,
+    /// Whether the start is a node of the search (else there is nothing
+    /// below it to search).
+    entered: bool,
+    /// The trail at the start.
+    mark: usize,
+    /// The lines the start colours, and the lines a task colours them to.
+    from: usize,
+    depth: usize,
+    tasks: &'a Tasks<'a>,
+    goal: &'a dyn Goal,
+}
+
+impl Worker for Colourer<'_, '_> {
+    fn idle(&self) -> bool {
+        !self.entered
     }
-    shared.nodes.fetch_add(walker.nodes, Ordering::Relaxed);
+
+    fn search(&mut self, task: usize) {
+        let (from, depth) = (self.from, self.depth);
+        if self
+            .walker
+            .enter(task as u64, from, depth, self.goal.target())
+        {
+            descend(&mut self.walker, depth, self.tasks, self.goal);
+        }
+        self.walker.undo(self.mark);
+    }
+
+    fn take_nodes(&mut self) -> u64 {
+        std::mem::take(&mut self.walker.nodes)
+    }
 }
 
 /// The depth-first search below `depth`.
-fn descend(walker: &mut Walker, depth: usize, shared: &Shared, goal: &dyn Goal) {
-    if walker.nodes & 0xfff == 0 && shared.stop.now() {
-        shared.stopped.store(true, Ordering::Relaxed);
+fn descend(walker: &mut Walker, depth: usize, tasks: &Tasks, goal: &dyn Goal) {
+    if walker.nodes & 0xfff == 0 {
+        tasks.look();
     }
-    if shared.halted() {
+    if tasks.halted() {
         return;
     }
     if depth == walker.plan.n_lines() {
         if goal.leaf(walker) {
-            shared.ended.store(true, Ordering::Relaxed);
+            tasks.end();
         }
         return;
     }
@@ -126,7 +141,7 @@ fn descend(walker: &mut Walker, depth: usize, shared: &Shared, goal: &dyn Goal) 
         let mark = walker.trail.len();
         walker.colour(depth, first);
         if walker.viable(depth + 1, goal.target()) {
-            descend(walker, depth + 1, shared, goal);
+            descend(walker, depth + 1, tasks, goal);
         }
         walker.undo(mark);
     }

@@ -23,12 +23,10 @@ use super::graph::Graph;
 use super::search::Search;
 use super::shared::{Go, Shared, NAP};
 use super::task::Task;
+use crate::threads::{crew, DEEP_STACK};
 
 /// How often the nodes so far are told.
 const TELL_EVERY: std::time::Duration = std::time::Duration::from_millis(250);
-
-/// Stack of a search thread (the search recurses once per vertex chosen).
-const STACK: usize = 64 << 20;
 
 /// Searches `tasks` (in the order of the search) on the threads of
 /// `shared`; `searched` gets the nodes so far a few times a second (on
@@ -44,25 +42,18 @@ pub fn run(
         shared.give(task);
     }
     let finished = AtomicUsize::new(0);
-    thread::scope(|scope| {
-        for i in 0..shared.threads {
-            let finished = &finished;
-            thread::Builder::new()
-                .name(format!("clique-{i}"))
-                .stack_size(STACK)
-                .spawn_scoped(scope, move || {
-                    let mut search = Search::new(graph, shared);
-                    search.set_reasoning(reasoning);
-                    while let Some(task) = shared.take() {
-                        if shared.go_on(&task.path) == Go::On {
-                            search.run(task);
-                        }
-                    }
-                    shared.nodes.fetch_add(search.nodes(), Ordering::Relaxed);
-                    finished.fetch_add(1, Ordering::Relaxed);
-                })
-                .expect("a search thread starts");
+    let work = |_| {
+        let mut search = Search::new(graph, shared);
+        search.set_reasoning(reasoning);
+        while let Some(task) = shared.take() {
+            if shared.go_on(&task.path) == Go::On {
+                search.run(task);
+            }
         }
+        shared.nodes.fetch_add(search.nodes(), Ordering::Relaxed);
+        finished.fetch_add(1, Ordering::Relaxed);
+    };
+    crew("clique", shared.threads, DEEP_STACK, work, || {
         let mut told = std::time::Instant::now();
         while finished.load(Ordering::Relaxed) < shared.threads {
             thread::sleep(NAP);

@@ -36,9 +36,13 @@ use crate::model::Model;
 use crate::random::Random;
 use crate::solve::interface::{Answer, SolveOptions};
 use crate::solve::oracle::Stop;
+use crate::threads::{side_by_side, Job};
 
 /// Nodes a probe searches to size up a leaf.
 pub const PROBE: u64 = 2_000;
+
+/// The stack of a probing thread (a thread's default).
+const PROBE_STACK: usize = 2 << 20;
 
 /// Random dives that size up a leaf its probe does not finish.
 pub const DIVES: u32 = 64;
@@ -204,16 +208,17 @@ fn in_parallel(
     probe: &(dyn Fn(&Task) -> (f64, bool) + Sync),
 ) -> Vec<(f64, bool)> {
     let chunk = tasks.len().div_ceil(threads.max(1)).max(1);
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = tasks
-            .chunks(chunk)
-            .map(|chunk| scope.spawn(move || chunk.iter().map(probe).collect::<Vec<_>>()))
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-            .collect()
-    })
+    let jobs = tasks
+        .chunks(chunk)
+        .enumerate()
+        .map(|(i, chunk)| {
+            Job::new(format!("probe-{i}"), move || {
+                chunk.iter().map(probe).collect::<Vec<_>>()
+            })
+        })
+        .collect();
+    let ((), probed) = side_by_side(PROBE_STACK, jobs, || ());
+    probed.into_iter().flatten().collect()
 }
 
 /// Knuth's estimate of the nodes of the search below `task` with no set

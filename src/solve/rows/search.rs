@@ -41,27 +41,20 @@
 mod room;
 
 use std::collections::BTreeSet;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 use super::plan::{Line, Plan};
 use super::problem::Problem;
-use crate::solve::Stop;
+use crate::solve::driver::Tasks;
 
 /// Nodes between two looks at the stop.
 const LOOK_EVERY: u64 = 1 << 12;
 
-/// What the threads share while they search.
+/// What the threads share while they search: the tasks (the stop, the
+/// end, the first task that found a board, the nodes) and what they found.
 pub(super) struct Shared<'s> {
-    pub(super) stop: &'s Stop,
-    /// Raised when the search must end (a stop, the classes overflowing,
-    /// the first board found).
-    pub(super) ended: AtomicBool,
-    /// The next task to take.
-    pub(super) next: AtomicUsize,
-    /// The first task a board was found in (for [`first`]).
-    pub(super) first_found: AtomicUsize,
-    pub(super) nodes: AtomicU64,
+    pub(super) tasks: Tasks<'s>,
     pub(super) classes: Mutex<BTreeSet<Vec<usize>>>,
     pub(super) keep: usize,
     pub(super) overflowed: AtomicBool,
@@ -198,13 +191,11 @@ impl<'p, 's> Walker<'p, 's> {
     /// task nor an earlier one has one.
     fn going(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(LOOK_EVERY) && self.shared.stop.now() {
-            self.shared.ended.store(true, Ordering::Relaxed);
+        let tasks = &self.shared.tasks;
+        if self.nodes.is_multiple_of(LOOK_EVERY) {
+            tasks.look();
         }
-        let ended = self.shared.ended.load(Ordering::Relaxed);
-        let found_first =
-            self.shared.first && self.shared.first_found.load(Ordering::Relaxed) <= self.task;
-        !(ended || found_first)
+        !(tasks.halted() || tasks.passed(self.task))
     }
 
     /// Fills the lines from the `i`th on (the prefix's, then the open
@@ -449,9 +440,7 @@ impl<'p, 's> Walker<'p, 's> {
                 .lock()
                 .expect("no thread panics holding the boards")
                 .push((self.task, board));
-            self.shared
-                .first_found
-                .fetch_min(self.task, Ordering::Relaxed);
+            self.shared.tasks.found_in(self.task);
             return;
         }
         let mut classes = self
@@ -462,7 +451,7 @@ impl<'p, 's> Walker<'p, 's> {
         classes.insert(board);
         if classes.len() > self.shared.keep {
             self.shared.overflowed.store(true, Ordering::Relaxed);
-            self.shared.ended.store(true, Ordering::Relaxed);
+            self.shared.tasks.end();
         }
     }
 

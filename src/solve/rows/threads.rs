@@ -1,19 +1,19 @@
 //! The row search's work shared by threads: the fillings of the first
 //! lines are tasks, collected on the calling thread and taken by the
-//! threads in order; the boards found are sorted, so a listing is the same
-//! on any number of threads, and so is the first board ([`first`]): the
-//! one of the first task that has any.
+//! threads in order through the search driver ([`crate::solve::driver`]);
+//! the boards found are sorted, so a listing is the same on any number of
+//! threads, and so is the first board ([`first`]): the one of the first
+//! task that has any.
 
 use std::collections::BTreeSet;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
-use std::thread;
-use std::time::Duration;
 
 use super::pairs;
 use super::plan::Plan;
 use super::problem::Problem;
 use super::search::{Shared, Walker};
+use crate::solve::driver::{self, Tasks, Worker};
 use crate::solve::Stop;
 
 /// The tasks the threads share are the fillings of the fewest first lines
@@ -60,7 +60,7 @@ fn every_within(
 ) -> Listed {
     let plan = Plan::new(problem, table_bytes);
     let shared = search(&plan, threads, stop, searched, keep, false);
-    let complete = !shared.ended.load(Ordering::Relaxed);
+    let complete = !shared.tasks.halted();
     Listed {
         classes: shared
             .classes
@@ -70,7 +70,7 @@ fn every_within(
             .collect(),
         complete,
         overflowed: shared.overflowed.load(Ordering::Relaxed),
-        nodes: shared.nodes.load(Ordering::Relaxed),
+        nodes: shared.tasks.nodes(),
     }
 }
 
@@ -91,8 +91,8 @@ pub enum First {
 pub fn first(problem: &Problem, threads: usize, stop: &Stop) -> (First, u64) {
     let plan = Plan::new(problem, pairs::MAX_BYTES);
     let shared = search(&plan, threads, stop, &mut |_| {}, usize::MAX, true);
-    let nodes = shared.nodes.load(Ordering::Relaxed);
-    let first_task = shared.first_found.load(Ordering::Relaxed);
+    let nodes = shared.tasks.nodes();
+    let first_task = shared.tasks.first_found();
     let boards = shared.boards.into_inner().expect("the threads have ended");
     let board = boards
         .into_iter()
@@ -101,7 +101,7 @@ pub fn first(problem: &Problem, threads: usize, stop: &Stop) -> (First, u64) {
         .min();
     let first = match board {
         Some(board) => First::Board(board),
-        None if shared.ended.load(Ordering::Relaxed) => First::Stopped,
+        None if shared.tasks.halted() => First::Stopped,
         None => First::None,
     };
     (first, nodes)
@@ -123,14 +123,11 @@ fn tasks(plan: &Plan, shared: &Shared) -> (usize, Vec<Vec<usize>>) {
         }
         let tasks = collector.collect.take().unwrap_or_default();
         if tasks.len() >= TASKS_WANTED || lines >= plan.prefix.len() {
-            shared.nodes.fetch_add(collector.nodes, Ordering::Relaxed);
+            shared.tasks.add_nodes(collector.nodes);
             return (lines, tasks);
         }
     }
 }
-
-/// How long the calling thread sleeps between two looks at the threads.
-const NAP: Duration = Duration::from_millis(50);
 
 /// Runs the search on `threads` threads: the first rows' fillings
 /// collected as tasks on this thread, then taken in order by the threads.
@@ -143,11 +140,7 @@ fn search<'s>(
     first: bool,
 ) -> Shared<'s> {
     let shared = Shared {
-        stop,
-        ended: AtomicBool::new(false),
-        next: AtomicUsize::new(0),
-        first_found: AtomicUsize::new(usize::MAX),
-        nodes: AtomicU64::new(0),
+        tasks: Tasks::new(stop, first),
         classes: Mutex::new(BTreeSet::new()),
         keep,
         overflowed: AtomicBool::new(false),
@@ -158,36 +151,39 @@ fn search<'s>(
         return shared;
     }
     let (task_lines, tasks) = tasks(plan, &shared);
-    let finished = AtomicUsize::new(0);
-    thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            let (shared, tasks, finished) = (&shared, &tasks, &finished);
-            scope.spawn(move || {
-                let mut walker = Walker::new(plan, shared);
-                walker.task_lines = task_lines;
-                loop {
-                    let index = shared.next.fetch_add(1, Ordering::Relaxed);
-                    let Some(task) = tasks.get(index) else { break };
-                    if shared.ended.load(Ordering::Relaxed)
-                        || (first && shared.first_found.load(Ordering::Relaxed) < index)
-                    {
-                        break;
-                    }
-                    walker.run(task, index);
-                    shared
-                        .nodes
-                        .fetch_add(std::mem::take(&mut walker.nodes), Ordering::Relaxed);
-                }
-                finished.fetch_add(1, Ordering::Relaxed);
-            });
+    let worker = || {
+        let mut walker = Walker::new(plan, &shared);
+        walker.task_lines = task_lines;
+        Filler {
+            walker,
+            tasks: &tasks,
         }
-        while finished.load(Ordering::Relaxed) < threads.max(1) {
-            thread::sleep(NAP);
-            searched(shared.nodes.load(Ordering::Relaxed));
-        }
-    });
-    searched(shared.nodes.load(Ordering::Relaxed));
+    };
+    driver::run(
+        &shared.tasks,
+        tasks.len(),
+        threads,
+        "rows",
+        worker,
+        searched,
+    );
     shared
+}
+
+/// One thread's search of the tasks: the fillings of the first lines.
+struct Filler<'a, 'p, 's> {
+    walker: Walker<'p, 's>,
+    tasks: &'a [Vec<usize>],
+}
+
+impl Worker for Filler<'_, '_, '_> {
+    fn search(&mut self, task: usize) {
+        self.walker.run(&self.tasks[task], task);
+    }
+
+    fn take_nodes(&mut self) -> u64 {
+        std::mem::take(&mut self.walker.nodes)
+    }
 }
 
 #[cfg(test)]
