@@ -220,8 +220,8 @@ fn constraints_per_origin(model: &Model) -> Vec<(Cow<'_, str>, usize)> {
         .into_iter()
         .enumerate()
         .map(|(id, count)| {
-            let name = match model.origins.get(id) {
-                Some(name) => Cow::Borrowed(name.as_str()),
+            let name = match model.origin_name(id) {
+                Some(name) => Cow::Borrowed(name),
                 None => Cow::Owned(format!("origin #{id}")),
             };
             (name, count)

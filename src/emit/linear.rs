@@ -354,9 +354,8 @@ impl<'m> Builder<'m> {
 
     fn origin_name(&self) -> &str {
         self.model
-            .origins
-            .get(usize::from(self.origin))
-            .map_or("unknown origin", String::as_str)
+            .origin_name(usize::from(self.origin))
+            .unwrap_or("unknown origin")
     }
 }
 

@@ -202,9 +202,8 @@ impl Writer<'_, '_, '_> {
             if origin != Some(tagged.origin) {
                 origin = Some(tagged.origin);
                 let name = model
-                    .origins
-                    .get(usize::from(tagged.origin))
-                    .map_or("unknown origin", String::as_str);
+                    .origin_name(usize::from(tagged.origin))
+                    .unwrap_or("unknown origin");
                 Header::new(self.out, COMMENT).line(name)?;
             }
             self.out.str("constraint ")?;

@@ -178,7 +178,9 @@ impl<'m> SolverNames<'m> {
     pub(crate) fn with(model: &'m Model, rules: &Rules) -> SolverNames<'m> {
         SolverNames {
             vars: var_names(&model.names, rules),
-            origins: model.origins.iter().map(|o| origin_fragment(o)).collect(),
+            origins: (0..model.origins.len())
+                .map(|i| origin_fragment(model.origin_text(i as crate::model::OriginId)))
+                .collect(),
         }
     }
 

@@ -279,6 +279,19 @@ pub struct Tagged {
     pub origin: OriginId,
 }
 
+/// Where constraints came from: a statement of the model (or what qspec
+/// adds for it: `one piece a cell`, `rays`), by its text, or one of the
+/// model's hints, by its place among [`Model::hints`] — so that a search
+/// asks what a hint keeps of it ([`Model::keeps_verdicts_without`]), never
+/// matches its text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// A statement, or what qspec adds for one.
+    Statement(String),
+    /// The hint at this index of [`Model::hints`].
+    Hint(usize),
+}
+
 /// Whether a hint keeps every solution of the model.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum HintKind {
@@ -342,8 +355,9 @@ pub struct Model {
     pub constraints: Vec<Tagged>,
     /// The objective, if any.
     pub objective: Option<Objective>,
-    /// Interned origins, e.g. `"rule no_attack"`, `"count"`.
-    pub origins: Vec<String>,
+    /// Interned origins, in first-seen order: the statements (`rule
+    /// no_attack`, `count`) and the hints the constraints came from.
+    pub origins: Vec<Origin>,
     /// How many of the first named variables are the board's decisions
     /// (pieces, chosen walls); the rest are defined by them. `None`: all.
     /// This is the projection for model counters (`c p show`).
@@ -377,27 +391,49 @@ impl Model {
         &self.names[v.index()]
     }
 
-    /// The origins of the hints a search of its own may leave out: those
-    /// that keep every solution (implied) or one in every symmetry class
-    /// (the engines that search without the clauses need none of them, and
-    /// complete their answer against the whole model).
-    pub fn verdict_keeping_hints(&self) -> std::collections::HashSet<&str> {
-        self.hints
-            .iter()
-            .filter(|h| matches!(h.kind, HintKind::Implied | HintKind::OnePerClass(_)))
-            .map(|h| h.hint.as_str())
-            .collect()
+    /// Whether the constraints of `origin` are a hint a search of its own
+    /// may leave out: one that keeps every solution (implied) or one in
+    /// every symmetry class (the engines that search without the clauses
+    /// need none of them, and complete their answer against the whole
+    /// model).
+    pub fn keeps_verdicts_without(&self, origin: OriginId) -> bool {
+        match self.origins[origin as usize] {
+            Origin::Hint(i) => matches!(
+                self.hints[i].kind,
+                HintKind::Implied | HintKind::OnePerClass(_)
+            ),
+            Origin::Statement(_) => false,
+        }
     }
 
-    /// The id of `origin`, interning it on first use.
-    pub fn origin(&mut self, origin: &str) -> OriginId {
-        match self.origins.iter().position(|o| o == origin) {
-            Some(i) => i as OriginId,
-            None => {
-                self.origins.push(origin.to_string());
-                (self.origins.len() - 1) as OriginId
-            }
+    /// What the origin of index `id` is called, if there is one.
+    pub fn origin_name(&self, id: usize) -> Option<&str> {
+        (id < self.origins.len()).then(|| self.origin_text(id as OriginId))
+    }
+
+    /// What `origin` is called: the statement's text (`rule no_attack`,
+    /// `count per row = 1`), or the hint's (`hint lines`).
+    pub fn origin_text(&self, origin: OriginId) -> &str {
+        match &self.origins[origin as usize] {
+            Origin::Statement(text) => text,
+            Origin::Hint(i) => &self.hints[*i].hint,
         }
+    }
+
+    /// The id of the origin called `text`, interning it on first use: the
+    /// hint of that text among [`Model::hints`] (a hint's note is recorded
+    /// before its constraints are built), else a statement.
+    pub fn origin(&mut self, text: &str) -> OriginId {
+        let known = (0..self.origins.len()).find(|&i| self.origin_text(i as OriginId) == text);
+        if let Some(i) = known {
+            return i as OriginId;
+        }
+        let origin = match self.hints.iter().position(|h| h.hint == text) {
+            Some(i) => Origin::Hint(i),
+            None => Origin::Statement(text.to_string()),
+        };
+        self.origins.push(origin);
+        (self.origins.len() - 1) as OriginId
     }
 
     /// Adds a constraint from `origin`.
@@ -429,7 +465,10 @@ impl Model {
         for t in &self.constraints {
             counts[t.origin as usize] += 1;
         }
-        self.origins.iter().cloned().zip(counts).collect()
+        (0..self.origins.len())
+            .map(|i| self.origin_text(i as OriginId).to_string())
+            .zip(counts)
+            .collect()
     }
 
     /// Whether every constraint holds under a full assignment of the named

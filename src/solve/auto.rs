@@ -106,7 +106,11 @@ enum Apart {
 
 impl Apart {
     fn of(model: &Model, problem: &clique::problem::Problem) -> Apart {
-        if model.origins.iter().any(|o| o == "rule no_attack") {
+        let origins = 0..model.origins.len() as crate::model::OriginId;
+        if origins
+            .into_iter()
+            .any(|o| model.origin_text(o) == "rule no_attack")
+        {
             Apart::NoAttack
         } else if problem.conflicts.iter().any(|c| !c.is_empty()) {
             Apart::Pairs

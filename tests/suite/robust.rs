@@ -267,7 +267,7 @@ fn a_torus_of_side_2_writes_each_clause_once() {
         .model
         .constraints
         .iter()
-        .filter(|t| loaded.model.origins[t.origin as usize] == "rule no_attack")
+        .filter(|t| loaded.model.origin_text(t.origin) == "rule no_attack")
         .count();
     // Every pair of the 1024 cells differs by a queen step mod 2: once each.
     assert_eq!(no_attack, 1024 * 1023 / 2);

@@ -24,6 +24,13 @@ impl Builder<'_> {
     /// The constraints of every hint of the spec.
     pub(super) fn hints(&mut self) {
         for hint in self.spec.hints.clone() {
+            // The note first, so that the hint's constraints name it as
+            // their origin; what it keeps is known once they are built.
+            let note = self.model.hints.len();
+            self.model.hints.push(HintNote {
+                hint: hint.text.clone(),
+                kind: HintKind::Implied,
+            });
             let kind = match &hint.kind {
                 HintSpec::Lines => self.lines_hint(&hint.text),
                 HintSpec::EmptyLines(rel, r) => self.empty_lines_hint(&hint.text, *rel, *r),
@@ -36,10 +43,7 @@ impl Builder<'_> {
                 }
                 HintSpec::BreakSymmetry => self.break_symmetry_hint(&hint.text),
             };
-            self.model.hints.push(HintNote {
-                hint: hint.text.clone(),
-                kind,
-            });
+            self.model.hints[note].kind = kind;
         }
     }
 

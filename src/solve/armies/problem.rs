@@ -181,7 +181,6 @@ impl Read {
                     .filter_map(move |(c, v)| Some(((*v)?, (k, c))))
             })
             .collect();
-        let skipped = model.verdict_keeping_hints();
         // Each flag's setters: `implied[h]` holds `a` for every `a -> h`.
         let mut implied: HashMap<Var, Vec<Var>> = HashMap::new();
         let mut pairs: Vec<[Var; 2]> = Vec::new();
@@ -189,10 +188,10 @@ impl Read {
         let mut at_least: Option<u32> = None;
         let mut exact = true;
         for tagged in &model.constraints {
-            let origin = &model.origins[tagged.origin as usize];
-            if skipped.contains(origin.as_str()) {
+            if model.keeps_verdicts_without(tagged.origin) {
                 continue;
             }
+            let origin = model.origin_text(tagged.origin);
             let refuse = |what: &str| {
                 Err(format!(
                     "the constraints from `{origin}` include {what}, which is neither a rule between the armies nor their equal count"

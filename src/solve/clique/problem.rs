@@ -108,7 +108,6 @@ impl Problem {
         let counted = counted(model)?;
         check_size(model, counted.len())?;
         let index: HashMap<Var, usize> = counted.iter().enumerate().map(|(i, &v)| (v, i)).collect();
-        let skipped = model.verdict_keeping_hints();
         let forced_false: HashSet<Var> = model
             .constraints
             .iter()
@@ -128,13 +127,13 @@ impl Problem {
         };
         let counted_lits = sorted_set(&counted.iter().map(|v| v.positive()).collect::<Vec<_>>());
         for tagged in &model.constraints {
-            let origin = &model.origins[tagged.origin as usize];
-            if skipped.contains(origin.as_str()) {
+            if model.keeps_verdicts_without(tagged.origin) {
                 continue;
             }
+            let origin = model.origin_text(tagged.origin);
             let refuse = |what: &'static str| {
                 Err(Refusal::Constraint {
-                    origin: origin.clone(),
+                    origin: origin.to_string(),
                     what,
                 })
             };

@@ -254,13 +254,12 @@ struct Read {
 
 impl Read {
     fn of(model: &Model, cell_of: &HashMap<Var, usize>) -> Result<Read, Refusal> {
-        let skipped = model.verdict_keeping_hints();
         let mut read = Read::default();
         let kept = || {
             model
                 .constraints
                 .iter()
-                .filter(|t| !skipped.contains(model.origins[t.origin as usize].as_str()))
+                .filter(|t| !model.keeps_verdicts_without(t.origin))
         };
         // The forbidden cells first: a count of every piece leaves them out.
         let forbidden: HashSet<usize> = kept()
@@ -281,9 +280,9 @@ impl Read {
                 .collect()
         };
         for tagged in kept() {
-            let origin = &model.origins[tagged.origin as usize];
+            let origin = model.origin_text(tagged.origin);
             let refuse = |what: &'static str| Refusal::Constraint {
-                origin: origin.clone(),
+                origin: origin.to_string(),
                 what,
             };
             match &tagged.constraint {
