@@ -14,12 +14,14 @@
 //!   Ctrl-C (Python's `KeyboardInterrupt`) stops it promptly.
 
 mod errors;
+mod listing;
 mod model;
 mod options;
 mod outcomes;
 mod progress;
 mod session;
 mod sweep;
+mod verdict;
 mod wait;
 
 use pyo3::prelude::*;
@@ -32,10 +34,10 @@ fn _qspec(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<model::Model>()?;
     m.add_class::<outcomes::SolveResult>()?;
     m.add_class::<outcomes::Solution>()?;
-    m.add_class::<outcomes::Solutions>()?;
-    m.add_class::<outcomes::Count>()?;
-    m.add_class::<outcomes::Verdict>()?;
-    m.add_class::<outcomes::Clauses>()?;
+    m.add_class::<listing::Solutions>()?;
+    m.add_class::<listing::Count>()?;
+    m.add_class::<verdict::Verdict>()?;
+    m.add_class::<verdict::Clauses>()?;
     m.add_class::<session::Session>()?;
     m.add_class::<session::Scope>()?;
     m.add_class::<session::Core>()?;

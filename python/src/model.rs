@@ -23,10 +23,12 @@ use qspec::solve::{SolveOptions, Stop};
 use qspec::{Error, Instance};
 
 use crate::errors::{to_py, OrRaise};
+use crate::listing::{Count, Solutions};
 use crate::options::{choice, deadline, defines, encodings, maybe};
-use crate::outcomes::{Clauses, Count, Solutions, SolveResult, Verdict};
+use crate::outcomes::SolveResult;
 use crate::progress::Progress;
 use crate::session::Session;
+use crate::verdict::{Clauses, Verdict};
 use crate::wait::interruptible;
 
 /// A model loaded from a `.qspec` file or text: its spec, board and

@@ -1,26 +1,19 @@
-//! What Python gets back: a solve's result, a solution, the iterator of
-//! solutions, a count, a verdict on an answer, the clauses. Each holds
-//! plain values (and the text qspec prints, as `str()`), so it outlives the
-//! model and crosses threads freely.
+//! What Python gets back: a solve's result and a solution (the iterator of
+//! solutions and a count are [`crate::listing`]'s, a verdict on an answer
+//! and the clauses [`crate::verdict`]'s). Each holds plain values (and the
+//! text qspec prints, as `str()`), so it outlives the model and crosses
+//! threads freely.
 
-use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 
-use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
-use qspec::count::{End, Solutions as Enumeration, Tally};
-use qspec::encode::ClauseArena;
+use qspec::count::End;
 use qspec::solve::{Answer, Status};
 use qspec::{Board, Instance, Placement};
 
-use crate::errors::OrRaise;
-use crate::progress::Progress;
-use crate::wait::{interruptible, interruptible_ticking};
-
 /// The cells of `flags`, as coordinate tuples.
-fn coords(board: &Board, flags: &[bool]) -> Vec<Vec<usize>> {
+pub(crate) fn coords(board: &Board, flags: &[bool]) -> Vec<Vec<usize>> {
     (0..board.n_cells())
         .filter(|&c| flags[c])
         .map(|c| board.coords(c))
@@ -33,13 +26,13 @@ pub fn tuples<'py>(py: Python<'py>, cells: &[Vec<usize>]) -> PyResult<Vec<Bound<
 }
 
 /// `text` safe inside HTML.
-fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
 }
 
-fn status_name(status: Status) -> &'static str {
+pub(crate) fn status_name(status: Status) -> &'static str {
     match status {
         Status::Optimal => "optimal",
         Status::Satisfiable => "satisfiable",
@@ -49,7 +42,7 @@ fn status_name(status: Status) -> &'static str {
     }
 }
 
-fn end_name(end: End) -> &'static str {
+pub(crate) fn end_name(end: End) -> &'static str {
     match end {
         End::Complete => "complete",
         End::Limit => "limit",
@@ -60,12 +53,12 @@ fn end_name(end: End) -> &'static str {
 }
 
 /// The board, the verdict of the verifier on it, and its picture.
-struct Judged {
-    cells: Vec<Vec<usize>>,
+pub(crate) struct Judged {
+    pub(crate) cells: Vec<Vec<usize>>,
     /// The kind of each piece of `cells`, by name.
     kinds: Vec<String>,
     walls: Vec<Vec<usize>>,
-    violations: Vec<String>,
+    pub(crate) violations: Vec<String>,
     board: String,
     /// The model and board to draw, when there is a board.
     drawing: Option<(Arc<Instance>, Placement)>,
@@ -75,13 +68,17 @@ struct Judged {
 }
 
 impl Judged {
-    fn of(instance: &Arc<Instance>, placement: &Placement) -> Judged {
+    pub(crate) fn of(instance: &Arc<Instance>, placement: &Placement) -> Judged {
         Judged::checked_by(instance, instance, placement)
     }
 
     /// The board judged by `checker` (the model an enumeration solves)
     /// and drawn as a board of `model`.
-    fn checked_by(checker: &Instance, model: &Arc<Instance>, placement: &Placement) -> Judged {
+    pub(crate) fn checked_by(
+        checker: &Instance,
+        model: &Arc<Instance>,
+        placement: &Placement,
+    ) -> Judged {
         let (spec, board) = (&checker.spec, &checker.board);
         Judged {
             cells: coords(board, &placement.pieces),
@@ -102,7 +99,7 @@ impl Judged {
 
     /// The picture for a notebook, `None` without a board (the text
     /// form is shown then).
-    fn svg(&self) -> Option<&str> {
+    pub(crate) fn svg(&self) -> Option<&str> {
         let (model, placement) = self.drawing.as_ref()?;
         Some(
             self.svg
@@ -111,7 +108,7 @@ impl Judged {
     }
 
     /// The picture under a caption, as HTML.
-    fn html(&self, caption: &str) -> Option<String> {
+    pub(crate) fn html(&self, caption: &str) -> Option<String> {
         self.svg().map(|svg| {
             format!(
                 "<figure style=\"margin:0\">{svg}<figcaption>{}</figcaption></figure>",
@@ -120,7 +117,7 @@ impl Judged {
         })
     }
 
-    fn none() -> Judged {
+    pub(crate) fn none() -> Judged {
         Judged {
             cells: Vec::new(),
             kinds: Vec::new(),
@@ -242,14 +239,14 @@ impl SolveResult {
 pub struct Solution {
     /// Its number, from 1, in the order found.
     #[pyo3(get)]
-    number: u64,
+    pub(crate) number: u64,
     /// The size of its symmetry class (`up_to_symmetry=True`), else `None`.
     #[pyo3(get)]
-    class_size: Option<u64>,
+    pub(crate) class_size: Option<u64>,
     /// The objective's value on it, if the model has one.
     #[pyo3(get)]
-    value: Option<usize>,
-    judged: Judged,
+    pub(crate) value: Option<usize>,
+    pub(crate) judged: Judged,
 }
 
 impl Solution {
@@ -311,361 +308,6 @@ impl Solution {
             self.number,
             self.judged.cells.len(),
             self.class_size
-        )
-    }
-}
-
-/// The iterator `Model.solutions()` returns: each `next()` finds one more
-/// solution (the GIL released, Ctrl-C honoured).
-#[pyclass(module = "qspec")]
-pub struct Solutions {
-    /// Taken out while a worker thread enumerates.
-    enumeration: Mutex<Option<Enumeration<'static>>>,
-    cancel: Arc<AtomicBool>,
-    tally: Tally,
-    end: Option<End>,
-    group_order: Option<usize>,
-    optimum: Option<i64>,
-    /// The model the solutions are drawn as boards of.
-    model: Arc<Instance>,
-}
-
-impl Solutions {
-    pub fn of(
-        enumeration: Enumeration<'static>,
-        cancel: Arc<AtomicBool>,
-        optimum: Option<i64>,
-        model: Arc<Instance>,
-    ) -> Solutions {
-        let group_order = enumeration.group_order();
-        Solutions {
-            enumeration: Mutex::new(Some(enumeration)),
-            model,
-            cancel,
-            tally: Tally::default(),
-            end: None,
-            group_order,
-            optimum,
-        }
-    }
-
-    /// No solution at all (a model proven to have none).
-    pub fn empty(cancel: Arc<AtomicBool>, model: Arc<Instance>) -> Solutions {
-        Solutions {
-            enumeration: Mutex::new(None),
-            model,
-            cancel,
-            tally: Tally::default(),
-            end: Some(End::Complete),
-            group_order: None,
-            optimum: None,
-        }
-    }
-
-    /// The next solution, or `None` at the end.
-    fn step(&mut self, py: Python<'_>) -> PyResult<Option<Solution>> {
-        if self.end.is_some() {
-            return Ok(None);
-        }
-        let mut taken = self.take()?;
-        let model = self.model.clone();
-        let outcome = interruptible(py, &self.cancel, move || {
-            let next = taken.next_solution().map(|found| {
-                found.map(|s| {
-                    let value = qspec::verify::objective_value(&taken.target().spec, &s.placement);
-                    Solution {
-                        number: s.number,
-                        class_size: s.class_size,
-                        value,
-                        judged: Judged::checked_by(taken.target(), &model, &s.placement),
-                    }
-                })
-            });
-            (next, taken)
-        });
-        self.put_back(outcome)
-    }
-
-    /// Runs the enumeration to its end (on one worker thread, the
-    /// solutions counted, not kept), reporting the solutions found (the
-    /// classes, up to symmetry) to `progress`.
-    pub fn exhaust(&mut self, py: Python<'_>, progress: &mut Progress) -> PyResult<()> {
-        if self.end.is_some() {
-            return Ok(());
-        }
-        let mut taken = self.take()?;
-        let found = Arc::new(AtomicU64::new(self.tally.found));
-        let counter = found.clone();
-        let outcome = interruptible_ticking(
-            py,
-            &self.cancel,
-            move || {
-                let result = loop {
-                    match taken.next_solution() {
-                        Ok(Some(_)) => counter.fetch_add(1, Ordering::Relaxed),
-                        Ok(None) => break Ok(()),
-                        Err(e) => break Err(e),
-                    };
-                };
-                (result, taken)
-            },
-            &mut |py| progress.report(py, found.load(Ordering::Relaxed)),
-        );
-        let ended = self.put_back(outcome);
-        let told = progress.report(py, self.tally.found);
-        progress.close(py);
-        ended.and(told)
-    }
-
-    /// The enumeration, out of its slot while a worker thread has it.
-    fn take(&self) -> PyResult<Enumeration<'static>> {
-        self.enumeration
-            .lock()
-            .map_err(|_| PyRuntimeError::new_err("the enumeration failed earlier"))?
-            .take()
-            .ok_or_else(|| PyRuntimeError::new_err("the enumeration is in use"))
-    }
-
-    /// The enumeration back in its slot after `outcome`, its tally and end
-    /// taken over; the worker's result.
-    fn put_back<T>(
-        &mut self,
-        outcome: PyResult<(qspec::Result<T>, Enumeration<'static>)>,
-    ) -> PyResult<T> {
-        let (result, taken) = match outcome {
-            Ok(done) => done,
-            Err(signal) => {
-                self.end = Some(End::Interrupted);
-                return Err(signal);
-            }
-        };
-        self.tally = taken.tally();
-        self.end = taken.end();
-        if let Ok(mut slot) = self.enumeration.lock() {
-            *slot = Some(taken);
-        }
-        result.or_raise()
-    }
-
-    /// The count so far.
-    pub fn count(&self) -> Count {
-        let end = self.end.unwrap_or(End::Complete);
-        Count {
-            solutions: self.tally.raw,
-            classes: self.group_order.map(|_| self.tally.found),
-            complete: end == End::Complete,
-            end: end_name(end),
-            group_order: self.group_order,
-            optimum: self.optimum,
-        }
-    }
-}
-
-#[pymethods]
-impl Solutions {
-    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
-        slf
-    }
-
-    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Solution>> {
-        self.step(py)
-    }
-
-    /// How the enumeration ended (`complete`, `limit`, `timeout`,
-    /// `interrupted`), `None` while it goes on.
-    #[getter]
-    fn end(&self) -> Option<&'static str> {
-        self.end.map(end_name)
-    }
-
-    /// The count so far.
-    #[getter]
-    fn counted(&self) -> Count {
-        self.count()
-    }
-}
-
-/// The result of `Model.count()`.
-#[pyclass(module = "qspec", frozen)]
-#[derive(Clone)]
-pub struct Count {
-    /// The solutions (with classes: the sum of the class sizes).
-    #[pyo3(get)]
-    solutions: u64,
-    /// The symmetry classes, when counted up to symmetry.
-    #[pyo3(get)]
-    classes: Option<u64>,
-    /// Whether every solution was found (else `solutions` is a lower bound).
-    #[pyo3(get)]
-    complete: bool,
-    /// `complete`, `limit`, `timeout` or `interrupted`.
-    #[pyo3(get)]
-    end: &'static str,
-    /// The order of the symmetry group whose classes were counted.
-    #[pyo3(get)]
-    group_order: Option<usize>,
-    /// The optimum the solutions are at (`optimal=True`).
-    #[pyo3(get)]
-    optimum: Option<i64>,
-}
-
-#[pymethods]
-impl Count {
-    fn __repr__(&self) -> String {
-        let classes = self
-            .classes
-            .map_or(String::new(), |c| format!(", classes={c}"));
-        format!(
-            "Count(solutions={}{classes}, complete={})",
-            self.solutions,
-            if self.complete { "True" } else { "False" }
-        )
-    }
-
-    /// The count as a small table, for a notebook.
-    fn _repr_html_(&self) -> String {
-        let mut rows = vec![("solutions", self.solutions.to_string())];
-        if let Some(c) = self.classes {
-            rows.push(("classes", c.to_string()));
-        }
-        if let Some(g) = self.group_order {
-            rows.push(("symmetries", g.to_string()));
-        }
-        if let Some(o) = self.optimum {
-            rows.push(("at the optimum", o.to_string()));
-        }
-        rows.push(("end", self.end.to_string()));
-        let cells: String = rows
-            .iter()
-            .map(|(k, v)| format!("<tr><th style=\"text-align:left\">{k}</th><td>{v}</td></tr>"))
-            .collect();
-        format!("<table class=\"qspec-count\">{cells}</table>")
-    }
-
-    fn __eq__(&self, other: &Count) -> bool {
-        (self.solutions, self.classes, self.complete)
-            == (other.solutions, other.classes, other.complete)
-    }
-}
-
-/// The verdict of `Model.verify()` on a solver's answer.
-#[pyclass(module = "qspec", frozen)]
-pub struct Verdict {
-    /// Whether the answer holds a board and every rule holds on it.
-    #[pyo3(get)]
-    ok: bool,
-    /// Whether the answer says that no solution exists.
-    #[pyo3(get)]
-    claims_no_solution: bool,
-    /// What `qspec verify` prints.
-    #[pyo3(get)]
-    text: String,
-    judged: Judged,
-}
-
-impl Verdict {
-    pub fn of(instance: &Arc<Instance>, verdict: &qspec::service::Verdict) -> Verdict {
-        let judged = verdict
-            .placement
-            .as_ref()
-            .map_or_else(Judged::none, |p| Judged::of(instance, p));
-        Verdict {
-            ok: verdict.exit_code == 0,
-            claims_no_solution: verdict.claims_no_solution,
-            text: verdict.text.clone(),
-            judged,
-        }
-    }
-}
-
-#[pymethods]
-impl Verdict {
-    /// The cells of the answer's board, as coordinate tuples.
-    #[getter]
-    fn cells<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyTuple>>> {
-        tuples(py, &self.judged.cells)
-    }
-
-    /// The rules the answer's board breaks.
-    #[getter]
-    fn violations(&self) -> Vec<String> {
-        self.judged.violations.clone()
-    }
-
-    fn __bool__(&self) -> bool {
-        self.ok
-    }
-
-    /// The answer's board drawn (`None` without one).
-    fn _repr_svg_(&self) -> Option<&str> {
-        self.judged.svg()
-    }
-
-    /// The answer's board with the verdict under it.
-    fn _repr_html_(&self) -> Option<String> {
-        let verdict = if self.ok {
-            "every rule holds".to_string()
-        } else {
-            self.judged.violations.join("; ")
-        };
-        self.judged.html(&verdict)
-    }
-
-    fn __str__(&self) -> &str {
-        &self.text
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "<qspec.Verdict ok={} violations={}>",
-            if self.ok { "True" } else { "False" },
-            self.judged.violations.len()
-        )
-    }
-}
-
-/// A model's clauses, numbered as in the CNF file qspec writes.
-#[pyclass(module = "qspec", frozen)]
-pub struct Clauses {
-    /// Variables, auxiliary ones included.
-    #[pyo3(get)]
-    pub n_vars: u32,
-    /// The clauses, DIMACS literals.
-    #[pyo3(get)]
-    pub clauses: Vec<Vec<i32>>,
-    /// The named variables: number → name (`x_1_3`).
-    #[pyo3(get)]
-    pub names: BTreeMap<u32, String>,
-    /// The board's decision variables (the projection for model counters).
-    #[pyo3(get)]
-    pub decisions: Vec<u32>,
-}
-
-impl Clauses {
-    pub fn of(instance: &Instance, arena: &ClauseArena, n_vars: u32) -> Clauses {
-        let model = &instance.model;
-        Clauses {
-            n_vars,
-            clauses: arena.iter().map(<[i32]>::to_vec).collect(),
-            names: (1..=model.n_vars())
-                .zip(model.names.iter().cloned())
-                .collect(),
-            decisions: (1..=model.n_decisions()).collect(),
-        }
-    }
-}
-
-#[pymethods]
-impl Clauses {
-    fn __len__(&self) -> usize {
-        self.clauses.len()
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "<qspec.Clauses {} variables, {} clauses>",
-            self.n_vars,
-            self.clauses.len()
         )
     }
 }

@@ -19,12 +19,9 @@ use crate::command::{
 use clap::{Parser, Subcommand};
 
 use args::{CompileArgs, CountArgs, SolveArgs, StatsArgs, VerifyArgs};
-use help::{
-    compile_help, count_help, solve_help, ABOUT, LONG_ABOUT, PUZZLES_HELP, SNAPSHOT_HELP,
-    STATS_HELP, SWEEP_HELP, VERIFY_HELP,
-};
-use snapshot::SnapshotArgs;
-use sweep::{PuzzlesArgs, SweepArgs};
+use help::{compile_help, count_help, solve_help, ABOUT, LONG_ABOUT, STATS_HELP, VERIFY_HELP};
+use snapshot::{SnapshotArgs, SNAPSHOT_HELP};
+use sweep::{PuzzlesArgs, SweepArgs, PUZZLES_HELP, SWEEP_HELP};
 
 #[derive(Parser)]
 #[command(name = "qspec", version, about = ABOUT, long_about = LONG_ABOUT)]

@@ -1,5 +1,5 @@
 //! The arguments of `snapshot` (`init`, `update`, `check`, `review`) and
-//! the request they make.
+//! the request they make, and its `--help`.
 
 use std::path::PathBuf;
 
@@ -80,3 +80,51 @@ impl SnapshotArgs {
         }
     }
 }
+
+/// `qspec snapshot --help`.
+pub const SNAPSHOT_HELP: &str = "\
+Snapshot-test the encodings of your own models, in your own CI. A manifest
+(qspec.toml, committed beside the models) lists the cases:
+
+  [snapshot]
+  dir = \"snapshots\"                 # where the snapshot files live (default)
+  [[case]]
+  model = \"models/queens-3d.qspec\"
+  define = { n = 5 }
+  formats = [\"cnf\", \"opb\", \"lp\"]    # default [\"cnf\"]
+  encodings = { amo = \"ladder\", card = \"totalizer\" }   # optional
+  check = \"count\"                   # \"status\" (default), \"optimum\" or \"count\"
+  # name = \"...\" (default: the model's stem and the defines, queens-3d.n=5),
+  # gzip = true (DIR/<name>.<format>.gz), rays, auto_hints
+
+  qspec snapshot init models/     # a starter qspec.toml, one case per model
+  qspec snapshot update           # DIR/<case>.<format> and DIR/<case>.fingerprint
+  qspec snapshot check            # in CI: ok, new or changed, one line a case
+  qspec snapshot review           # at a terminal: accept, reject or skip each change
+
+A fingerprint holds the model's size (variables, constraints per origin),
+each file's size (variables, auxiliary variables, clauses or constraints) and
+the case's meaning, computed by the embedded engines with the case's
+encodings: \"status\" whether a solution exists, \"optimum\" the objective's
+optimum, \"count\" the number of solutions projected on the board's decision
+variables (keep it for small models).
+
+check compiles every case again and compares each file byte for byte, but for
+the header's version line (`c qspec 0.1.0`, `* qspec ...`, `\\ qspec ...`),
+the one line that changes with every release. A changed case says what
+changed (sizes before and after, the first differing lines) and whether the
+meaning changed, the fingerprint recomputed:
+
+  changed  q.n=8 (encoding only: same 92 solutions)
+  changed  q.n=8 (MEANING CHANGED: 92 solutions → 88 solutions)
+
+check writes no snapshot; --junit FILE writes a JUnit XML report, --json
+prints JSON. update compiles every case before it writes any, and writes each
+file atomically: a killed update leaves every file old or new, never half
+written.
+
+Exit codes:
+    0  every case ok (check), or done (init, update, review)
+    1  a case changed, or is new (check; --allow-new lets new ones pass)
+    2  bad input: the manifest's mistakes at their place (file:line:col), a
+       missing model named with its case";

@@ -28,6 +28,7 @@
 //! ```
 
 pub mod incremental;
+mod instance;
 pub(crate) mod json;
 mod line;
 pub mod merge;

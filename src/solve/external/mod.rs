@@ -6,12 +6,14 @@
 //! Compiling the file and reporting the answer are the `solve` command's
 //! (the `command` module); this module runs one solver on one file.
 
+mod invocation;
 mod minizinc;
 mod process;
 pub mod solvers;
 
+pub use invocation::{start_form, SolverPlan};
 pub use process::{run_child, RunResult};
-pub use solvers::{described as known_solvers, start_form, SolverPlan};
+pub use solvers::described as known_solvers;
 
 use std::fs::{self, File};
 use std::io::{BufRead, BufReader};
@@ -26,7 +28,8 @@ use crate::error::{Error, Result};
 use crate::model::{Model, Objective, Sense};
 use crate::options::Format;
 
-use solvers::{invocation, known, tool_name, Files, Style};
+use invocation::{invocation, Files};
+use solvers::{known, tool_name, Style};
 
 /// Splits a command line into words: whitespace separates, `'...'` is
 /// literal, `"..."` and `\` escape as in a POSIX shell.
