@@ -376,13 +376,13 @@ impl<'a> Verifier<'a> {
 
     fn counts(&mut self) {
         let pieces = self.p.n_pieces();
-        for &(rel, k) in &self.spec.count {
+        for &(rel, k) in &self.spec.counts() {
             if !rel.holds(pieces as i64, i64::from(k)) {
                 self.out.push(Violation::Count { pieces, rel, k });
             }
         }
         let walls = self.p.n_chosen_walls();
-        for &(rel, k) in &self.spec.wall_bounds {
+        for &(rel, k) in &self.spec.wall_bounds() {
             if !rel.holds(walls as i64, i64::from(k)) {
                 self.out.push(Violation::WallCount { walls, rel, k });
             }
@@ -424,7 +424,7 @@ impl Verifier<'_> {
             parts.join(", ")
         };
         let mut out = Vec::new();
-        for c in &self.spec.kind_counts {
+        for c in &self.spec.kind_counts() {
             if !c.rel.holds(n(c.kind), i64::from(c.k)) {
                 out.push(Violation::KindCount {
                     count: format!("count {} {} {}", kinds[c.kind].name, c.rel.symbol(), c.k),
@@ -432,7 +432,7 @@ impl Verifier<'_> {
                 });
             }
         }
-        for c in &self.spec.counts_compared {
+        for c in &self.spec.counts_compared() {
             if !c.rel.holds(n(c.left) - n(c.right), c.offset) {
                 let (l, r) = (&kinds[c.left].name, &kinds[c.right].name);
                 let offset = if c.offset == 0 {
@@ -462,7 +462,7 @@ impl Verifier<'_> {
 
     /// Every set of every scoped count, its pieces counted.
     fn scoped_counts(&mut self) {
-        for count in &self.spec.scoped_counts {
+        for count in &self.spec.scoped_counts() {
             let shortest = shortest_binding(&count.scope, count.only_at_most());
             for set in sets(
                 self.board,

@@ -163,13 +163,13 @@ mod tests {
         let q = load_source("m.qspec", most, &[], &LoadOptions::default()).unwrap();
         let (spec, bound) = claim_spec(&q.spec, Some(4));
         assert_eq!(spec.objective, None);
-        assert_eq!(spec.count, vec![(Rel::Ge, 4)]);
+        assert_eq!(spec.counts(), vec![(Rel::Ge, 4)]);
         assert_eq!(bound, Some(("count >= 4".into(), "count = 4".into())));
         let least =
             "board 4 x 4\nwalls free\npiece queen\nrule no_attack\ncount >= 5\nminimize walls\n";
         let w = load_source("w.qspec", least, &[], &LoadOptions::default()).unwrap();
         let (spec, bound) = claim_spec(&w.spec, Some(1));
-        assert_eq!(spec.wall_bounds.last(), Some(&(Rel::Le, 1)));
+        assert_eq!(spec.wall_bounds().last(), Some(&(Rel::Le, 1)));
         assert_eq!(bound, Some(("walls <= 1".into(), "walls = 1".into())));
     }
 

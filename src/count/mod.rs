@@ -445,7 +445,7 @@ fn target_spec(spec: &Spec, optimum: Option<i64>, classes: bool) -> Spec {
 /// variables: its pieces pinned by its count bounds (`count == v`, the
 /// optimum's among them), and its walls too under `walls free`.
 fn same_size(spec: &Spec) -> bool {
-    pinned(&spec.count) && (!spec.free_walls || pinned(&spec.wall_bounds))
+    pinned(&spec.counts()) && (!spec.free_walls || pinned(&spec.wall_bounds()))
 }
 
 /// Whether `bounds` leave a single value.

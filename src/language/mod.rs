@@ -133,6 +133,54 @@ impl ScopedCount {
     }
 }
 
+/// A bound on what a model counts: the one form every `count ...` and
+/// `walls ...` statement is checked into, kept in one list
+/// ([`Spec::bounds`]) and read through the views below ([`Spec::counts`],
+/// [`Spec::kind_counts`], [`Spec::scoped_counts`], ...).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The pieces (of one kind, or of every kind) on the whole board
+    /// (`over: None`: `count >= 8`, `count white == 9`), or on every set of
+    /// a scope (`count per row == 1`, `count star per region == 2`, `count
+    /// in (0,0) (2,2) <= 1`).
+    Pieces {
+        /// The kind counted, or every piece.
+        kind: Option<PieceKind>,
+        /// The sets counted, or the whole board.
+        over: Option<Scope>,
+        /// The comparison.
+        rel: Rel,
+        /// The bound (on each set).
+        k: u32,
+    },
+    /// `count white == count black`: two kinds' counts compared.
+    Compared(CountsCompared),
+    /// `walls <= 3`: the walls the solver chooses (with `walls free`).
+    Walls {
+        /// The comparison.
+        rel: Rel,
+        /// The bound.
+        k: u32,
+    },
+}
+
+impl Bound {
+    /// The bound on every set of a scope, as the statement says it.
+    pub fn scoped(count: &ScopedCount) -> Bound {
+        Bound::Pieces {
+            kind: count.kind,
+            over: Some(count.scope.clone()),
+            rel: count.rel,
+            k: count.k,
+        }
+    }
+
+    /// Whether it bounds every set of `scope`.
+    pub fn is_over(&self, scope: &Scope) -> bool {
+        matches!(self, Bound::Pieces { over: Some(s), .. } if s == scope)
+    }
+}
+
 /// What an objective counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Quantity {
@@ -243,7 +291,7 @@ pub fn add_automatic_hints(spec: &mut Spec) {
         .iter()
         .any(|r| matches!(r, RuleSpec::Attacks(Rel::Eq, _)));
     let has_lines = spec.hints.iter().any(|h| h.kind == HintSpec::Lines);
-    let counted = !spec.count.is_empty() || spec.maximises_count();
+    let counted = !spec.counts().is_empty() || spec.maximises_count();
     if exact && counted && !has_lines && line_identity_applies(spec).is_ok() {
         spec.hints.push(Hint {
             kind: HintSpec::Lines,
@@ -274,25 +322,18 @@ pub struct Spec {
     /// The kinds of piece, in the file's order: one unless the model
     /// names several (`piece white queen`, `piece black queen`).
     pub kinds: Vec<Kind>,
-    /// Bounds on the pieces of one kind.
-    pub kind_counts: Vec<KindCount>,
-    /// Two kinds' counts compared.
-    pub counts_compared: Vec<CountsCompared>,
+    /// Every bound on what the model counts — pieces on the board or on
+    /// the sets of a scope, kinds' counts compared, chosen walls — in the
+    /// order they were read.
+    pub bounds: Vec<Bound>,
     /// The rules, each once, in the file's order.
     pub rules: Vec<RuleSpec>,
-    /// Bounds on the number of placed pieces.
-    pub count: Vec<(Rel, u32)>,
-    /// Bounds on the pieces of every row, region, line, ... in the file's
-    /// order.
-    pub scoped_counts: Vec<ScopedCount>,
     /// The board's regions (`regions { ... }`), if drawn.
     pub regions: Option<Regions>,
     /// The objective, if any.
     pub objective: Option<ObjectiveSpec>,
     /// `walls free`: every free cell may hold a wall chosen by the solver.
     pub free_walls: bool,
-    /// Bounds on the number of chosen walls (with `walls free`).
-    pub wall_bounds: Vec<(Rel, u32)>,
     /// Encodings named in the file (`encode amo ...`); the command line overrides.
     pub amo: Option<AmoEncoding>,
     /// `encode card ...`.
@@ -333,17 +374,96 @@ impl Spec {
     pub fn bound_objective(&mut self, objective: ObjectiveSpec, rel: Rel, k: u32) -> String {
         match objective.target {
             Quantity::Count => self.bound_count(objective.kind, rel, k),
-            Quantity::Walls => self.wall_bounds.push((rel, k)),
+            Quantity::Walls => self.bounds.push(Bound::Walls { rel, k }),
         }
         objective.what(&self.kinds)
     }
 
     /// `count rel k`, or `count <kind> rel k`.
     fn bound_count(&mut self, kind: Option<PieceKind>, rel: Rel, k: u32) {
-        match kind {
-            Some(kind) => self.kind_counts.push(KindCount { kind, rel, k }),
-            None => self.count.push((rel, k)),
-        }
+        self.bounds.push(Bound::Pieces {
+            kind,
+            over: None,
+            rel,
+            k,
+        });
+    }
+
+    /// The bounds on the number of pieces on the board (`count >= 8`).
+    pub fn counts(&self) -> Vec<(Rel, u32)> {
+        self.bounds
+            .iter()
+            .filter_map(|b| match *b {
+                Bound::Pieces {
+                    kind: None,
+                    over: None,
+                    rel,
+                    k,
+                } => Some((rel, k)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The bounds on the pieces of one kind on the board (`count white >=
+    /// 9`).
+    pub fn kind_counts(&self) -> Vec<KindCount> {
+        self.bounds
+            .iter()
+            .filter_map(|b| match *b {
+                Bound::Pieces {
+                    kind: Some(kind),
+                    over: None,
+                    rel,
+                    k,
+                } => Some(KindCount { kind, rel, k }),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Two kinds' counts compared (`count white == count black`).
+    pub fn counts_compared(&self) -> Vec<CountsCompared> {
+        self.bounds
+            .iter()
+            .filter_map(|b| match b {
+                Bound::Compared(c) => Some(*c),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The bounds on the pieces of every set of a scope (`count per row
+    /// == 1`), in the file's order.
+    pub fn scoped_counts(&self) -> Vec<ScopedCount> {
+        self.bounds
+            .iter()
+            .filter_map(|b| match b {
+                Bound::Pieces {
+                    kind,
+                    over: Some(scope),
+                    rel,
+                    k,
+                } => Some(ScopedCount {
+                    kind: *kind,
+                    scope: scope.clone(),
+                    rel: *rel,
+                    k: *k,
+                }),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The bounds on the number of chosen walls (`walls <= 3`).
+    pub fn wall_bounds(&self) -> Vec<(Rel, u32)> {
+        self.bounds
+            .iter()
+            .filter_map(|b| match *b {
+                Bound::Walls { rel, k } => Some((rel, k)),
+                _ => None,
+            })
+            .collect()
     }
 
     /// The number of cells of the board, walls included.

@@ -151,7 +151,7 @@ pub fn estimate(spec: &Spec) -> ModelEstimate {
     }
     hints(spec, free, &riders, &mut e);
     let mut line_directions = 0;
-    for count in &spec.scoped_counts {
+    for count in &spec.scoped_counts() {
         // Lines worked out step by step where they can be; else, along
         // each step the sets are disjoint and each has at least `shortest`
         // cells: at most cells / shortest of them, holding each piece once.
@@ -169,9 +169,9 @@ pub fn estimate(spec: &Spec) -> ModelEstimate {
             line_directions = line_directions.max(steps);
         }
     }
-    let bounds = (spec.count.len() + spec.wall_bounds.len() + spec.kind_counts.len()) as u64;
+    let bounds = (spec.counts().len() + spec.wall_bounds().len() + spec.kind_counts().len()) as u64;
     e.rows(bounds, bounds * pieces);
-    let compared = spec.counts_compared.len() as u64;
+    let compared = spec.counts_compared().len() as u64;
     e.rows(compared, compared * pieces);
     if spec.objective.is_some() {
         e.literals = e.literals.saturating_add(pieces);

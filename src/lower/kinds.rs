@@ -158,7 +158,7 @@ impl Builder<'_> {
     /// `count white >= 9` and `count white == count black`.
     pub(super) fn kind_counts(&mut self) {
         let tied = tied_counts(self.spec);
-        for count in self.spec.kind_counts.clone() {
+        for count in self.spec.kind_counts() {
             let name = self.spec.kinds[count.kind].name.clone();
             let origin = self.model.origin(&format!("count {name}"));
             self.kind_card(count.kind, count.rel, count.k, origin);
@@ -174,7 +174,7 @@ impl Builder<'_> {
                 self.kind_card(other, count.rel, count.k, origin);
             }
         }
-        for compared in self.spec.counts_compared.clone() {
+        for compared in self.spec.counts_compared() {
             let (l, r) = (
                 &self.spec.kinds[compared.left],
                 &self.spec.kinds[compared.right],

@@ -228,13 +228,13 @@ impl<'a> Builder<'a> {
 
     fn count(&mut self) {
         let lits = self.all_placeable();
-        let bounds = self.spec.count.clone();
+        let bounds = self.spec.counts();
         self.bounds("count", lits, &bounds);
     }
 
     fn wall_bounds(&mut self) {
         let lits = self.all_walls();
-        let bounds = self.spec.wall_bounds.clone();
+        let bounds = self.spec.wall_bounds();
         self.bounds("walls", lits, &bounds);
     }
 

@@ -9,7 +9,7 @@ use crate::model::{Constraint, Lit, Rel};
 
 impl Builder<'_> {
     pub(super) fn scoped_counts(&mut self) {
-        for count in self.spec.scoped_counts.clone() {
+        for count in self.spec.scoped_counts() {
             let origin = self.model.origin(&count.text(&self.spec.kinds));
             let shortest = shortest_binding(&count.scope, count.only_at_most());
             let all = sets(

@@ -44,7 +44,7 @@ fn page_board(spec: &Spec, board: &Board, puzzle: &RegionPuzzle) -> PageBoard {
         (c[0], c[1])
     };
     let counts = spec
-        .scoped_counts
+        .scoped_counts()
         .iter()
         .flat_map(|count| {
             sets(board, &count.scope, Some(&regions), 1)

@@ -742,11 +742,26 @@ fn the_command_line_prints_counts_boards_and_json() {
         .collect();
     assert_eq!(lines.len(), 5);
     let s = spec(&std::fs::read_to_string(model("n-queens.qspec")).unwrap());
-    let six = Spec {
+    let mut six = Spec {
         dims: vec![6, 6],
-        count: vec![(qspec::model::Rel::Eq, 6)],
         ..s
     };
+    six.bounds.retain(|b| {
+        !matches!(
+            b,
+            qspec::language::Bound::Pieces {
+                kind: None,
+                over: None,
+                ..
+            }
+        )
+    });
+    six.bounds.push(qspec::language::Bound::Pieces {
+        kind: None,
+        over: None,
+        rel: qspec::model::Rel::Eq,
+        k: 6,
+    });
     let board = Board::new(&six.dims, false, &[]);
     for solution in &lines[..4] {
         let cells = cells_of(solution, &board);

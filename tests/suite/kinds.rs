@@ -293,8 +293,8 @@ fn the_statements_read_as_written() {
             target: 1
         }]
     );
-    assert_eq!(s.counts_compared.len(), 1);
-    assert_eq!(s.kind_counts[0].kind, 1);
+    assert_eq!(s.counts_compared().len(), 1);
+    assert_eq!(s.kind_counts()[0].kind, 1);
     assert_eq!(s.objective.unwrap().kind, Some(0));
     // One kind named otherwise is the model's one piece, drawn as it.
     let one = spec("board 4 x 4\npiece star king\nrule star no_attack star\ncount star >= 2\n");

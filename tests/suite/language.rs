@@ -20,13 +20,13 @@ fn eight_queens() {
     assert_eq!(s.dims, vec![8, 8]);
     assert_eq!(s.piece.name, "queen");
     assert_eq!(s.rules, vec![RuleSpec::NoAttack]);
-    assert_eq!(s.count, vec![(Rel::Eq, 8)]);
+    assert_eq!(s.counts(), vec![(Rel::Eq, 8)]);
 }
 
 #[test]
 fn a_single_equals_sign_is_equality_wherever_a_relation_is_written() {
     let s = ok("board 8 x 8\nwalls free\nwalls = 2\nrule attacks = 1\ncount = 7\n");
-    assert_eq!(s.count, vec![(Rel::Eq, 7)]);
+    assert_eq!(s.counts(), vec![(Rel::Eq, 7)]);
     assert_eq!(s.rules, vec![RuleSpec::Attacks(Rel::Eq, 1)]);
     let doubled = ok("board 8 x 8\nwalls free\nwalls == 2\nrule attacks == 1\ncount == 7\n");
     assert_eq!(format!("{s:?}"), format!("{doubled:?}"));
@@ -40,7 +40,7 @@ fn params_expressions_and_overrides() {
     assert_eq!(s.params, vec![("n".into(), 8), ("m".into(), 63)]);
     let s = load("t.qspec", src, &[("n".into(), 10)]).unwrap();
     assert_eq!(s.dims, vec![10, 100]);
-    assert_eq!(s.count, vec![(Rel::Ge, 9)]);
+    assert_eq!(s.counts(), vec![(Rel::Ge, 9)]);
 }
 
 #[test]
@@ -106,9 +106,9 @@ fn rules_objectives_and_encodings() {
     assert_eq!(s.card.unwrap().name(), "cardnet");
     let w = ok("board 8 x 8\ntorus\nwalls free\nwalls <= 5\nminimize walls; count >= 12");
     assert!(w.torus && w.free_walls);
-    assert_eq!(w.wall_bounds, vec![(Rel::Le, 5)]);
+    assert_eq!(w.wall_bounds(), vec![(Rel::Le, 5)]);
     assert_eq!(w.objective.unwrap().target, Quantity::Walls);
-    assert_eq!(w.count, vec![(Rel::Ge, 12)]);
+    assert_eq!(w.counts(), vec![(Rel::Ge, 12)]);
 }
 
 #[test]

@@ -155,7 +155,7 @@ fn the_statements_read_as_written() {
         "board 3 x 3\n{REGIONS_3X3}count per region == 1\ncount in (2,2) (0,1) <= 2\ncount per line < 3\n"
     ));
     assert_eq!(
-        s.scoped_counts,
+        s.scoped_counts(),
         [
             ScopedCount {
                 kind: None,

@@ -16,7 +16,7 @@ mod scopes;
 mod surprises;
 
 use super::ast::*;
-use super::Spec;
+use super::{Bound, Spec};
 use crate::board::builtin;
 use crate::diag::{Diagnostic, Level, Span};
 use std::collections::{BTreeMap, BTreeSet};
@@ -124,15 +124,11 @@ impl Checker<'_> {
             forbidden: vec![],
             piece: builtin("queen", d).expect("queen is built in"),
             kinds: vec![],
-            kind_counts: vec![],
-            counts_compared: vec![],
+            bounds: vec![],
             rules: vec![],
-            count: vec![],
-            scoped_counts: vec![],
             regions: None,
             objective: None,
             free_walls: false,
-            wall_bounds: vec![],
             amo: None,
             card: None,
             rays: None,
@@ -159,8 +155,8 @@ impl Checker<'_> {
                 StmtKind::Forbid(tuples) => self.cells(tuples, &dims, &mut forbidden),
                 StmtKind::WallsFree => spec.free_walls = true,
                 StmtKind::WallsBound(rel) => {
-                    if let Some(b) = self.relation(rel, "a wall bound") {
-                        spec.wall_bounds.push(b);
+                    if let Some((rel, k)) = self.relation(rel, "a wall bound") {
+                        spec.bounds.push(Bound::Walls { rel, k });
                     }
                 }
                 StmtKind::Piece { .. } => {} // the kinds, read first
@@ -181,20 +177,30 @@ impl Checker<'_> {
                     }
                 }
                 StmtKind::Count(rel) => {
-                    if let Some(b) = self.relation(rel, "a count") {
-                        spec.count.push(b);
+                    if let Some((rel, k)) = self.relation(rel, "a count") {
+                        spec.bounds.push(Bound::Pieces {
+                            kind: None,
+                            over: None,
+                            rel,
+                            k,
+                        });
                     }
                 }
                 StmtKind::ScopedCount { .. } => {} // once the board is known
                 StmtKind::KindCount { kind, rel } => {
                     if let Some(c) = self.kind_count(kind, rel, &spec.kinds) {
-                        spec.kind_counts.push(c);
+                        spec.bounds.push(Bound::Pieces {
+                            kind: Some(c.kind),
+                            over: None,
+                            rel: c.rel,
+                            k: c.k,
+                        });
                     }
                 }
                 StmtKind::CountsCompared { left, op, right } => {
                     let kinds = &spec.kinds;
                     if let Some(c) = self.counts_compared(left, *op, right, stmt.span, kinds) {
-                        spec.counts_compared.push(c);
+                        spec.bounds.push(Bound::Compared(c));
                     }
                 }
                 StmtKind::Regions(picture) => {

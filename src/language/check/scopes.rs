@@ -8,7 +8,7 @@ use crate::board::sets::{set_name, sets, shortest_binding, Regions, Scope};
 use crate::diag::suggest::nearest;
 use crate::diag::{Diagnostic, Span};
 use crate::language::ast::*;
-use crate::language::{ScopedCount, Spec};
+use crate::language::{Bound, ScopedCount, Spec};
 use crate::model::Rel;
 
 impl Checker<'_> {
@@ -50,8 +50,9 @@ impl Checker<'_> {
                     k,
                 };
                 self.unmeetable(&count, stmt.span, spec);
-                if !spec.scoped_counts.contains(&count) {
-                    spec.scoped_counts.push(count);
+                let bound = Bound::scoped(&count);
+                if !spec.bounds.contains(&bound) {
+                    spec.bounds.push(bound);
                 }
             }
         }

@@ -38,10 +38,13 @@ impl Checker<'_> {
     /// No count, no objective, no fixed piece and no `dominate`: the empty
     /// board satisfies every rule.
     fn nothing_asked(&mut self, stmts: &[Stmt], spec: &Spec) {
-        let asks = !spec.count.is_empty()
-            || spec.kind_counts.iter().any(|c| c.rel != Rel::Le && c.k > 0)
+        let asks = !spec.counts().is_empty()
             || spec
-                .scoped_counts
+                .kind_counts()
+                .iter()
+                .any(|c| c.rel != Rel::Le && c.k > 0)
+            || spec
+                .scoped_counts()
                 .iter()
                 .any(|c| c.rel != Rel::Le && c.k > 0)
             || spec.objective.is_some()

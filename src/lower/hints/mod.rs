@@ -52,7 +52,7 @@ impl Builder<'_> {
     fn count_range(&self, cells: usize) -> (i64, i64) {
         let mut lo = self.spec.fixed.len() as i64;
         let mut hi = cells as i64;
-        for &(rel, k) in &self.spec.count {
+        for &(rel, k) in &self.spec.counts() {
             let k = i64::from(k);
             if matches!(rel, Rel::Ge | Rel::Eq) {
                 lo = lo.max(k);

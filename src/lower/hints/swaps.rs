@@ -157,7 +157,7 @@ impl Statements {
             })
             .collect();
         let compared = spec
-            .counts_compared
+            .counts_compared()
             .iter()
             .flat_map(|c| [*c, mirrored(c)])
             .map(|c| (equal[c.left], equal[c.right], c.rel, c.offset))
@@ -165,7 +165,7 @@ impl Statements {
             .map(|(a, b, rel, offset)| (a, b, rel as u8, offset))
             .collect();
         let scoped = spec
-            .scoped_counts
+            .scoped_counts()
             .iter()
             .map(|c| (c.kind, format!("{:?} {:?} {}", c.scope, c.rel, c.k)))
             .collect();
@@ -228,7 +228,7 @@ impl Statements {
 fn equal_counts(spec: &Spec) -> Vec<PieceKind> {
     let mut classes = UnionFind::new(spec.kinds.len());
     let said: BTreeSet<(PieceKind, PieceKind, Rel)> = spec
-        .counts_compared
+        .counts_compared()
         .iter()
         .flat_map(|c| [*c, mirrored(c)])
         .filter(|c| c.offset == 0)
@@ -257,7 +257,7 @@ fn equal_counts(spec: &Spec) -> Vec<PieceKind> {
 /// white >= 2`): `(0, u32::MAX)` when nothing bounds it.
 fn ranges(spec: &Spec, equal: &[PieceKind]) -> Vec<(u32, u32)> {
     let mut range = vec![(0, u32::MAX); equal.len()];
-    for c in &spec.kind_counts {
+    for c in &spec.kind_counts() {
         let (low, high) = &mut range[equal[c.kind]];
         if c.rel != Rel::Le {
             *low = (*low).max(c.k);
@@ -316,7 +316,7 @@ fn mirrored(c: &CountsCompared) -> CountsCompared {
 /// `count A == count B` statements (a chain of them ties all its kinds).
 pub fn tied_counts(spec: &Spec) -> Vec<PieceKind> {
     let mut tied = UnionFind::new(spec.kinds.len());
-    for c in &spec.counts_compared {
+    for c in &spec.counts_compared() {
         if c.rel == Rel::Eq && c.offset == 0 {
             tied.join(c.left, c.right);
         }

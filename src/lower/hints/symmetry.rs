@@ -97,7 +97,7 @@ fn generators_of_product(
 fn scoped_families(spec: &Spec, board: &Board) -> Vec<Vec<Vec<usize>>> {
     type Key = (Option<usize>, u8, u32);
     let mut families: BTreeMap<Key, BTreeSet<Vec<usize>>> = BTreeMap::new();
-    for count in &spec.scoped_counts {
+    for count in &spec.scoped_counts() {
         let shortest = shortest_binding(&count.scope, count.only_at_most());
         let key = (count.kind, count.rel as u8, count.k);
         let family = families.entry(key).or_default();

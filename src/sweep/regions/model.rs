@@ -88,7 +88,7 @@ impl PuzzleModel {
     pub fn template(&self) -> Spec {
         let mut t = self.spec.clone();
         t.regions = None;
-        t.scoped_counts.retain(|c| c.scope != Scope::Region);
+        t.bounds.retain(|b| !b.is_over(&Scope::Region));
         t.hints.clear();
         t
     }
@@ -96,8 +96,8 @@ impl PuzzleModel {
     /// The template with `layout` (a region number a cell) as its regions
     /// and their counts: a candidate puzzle.
     pub fn candidate(&self, layout: &[usize], letters: &[char]) -> Spec {
-        let mut s = self.template();
-        s.scoped_counts = self.spec.scoped_counts.clone();
+        let mut s = self.spec.clone();
+        s.hints.clear();
         s.regions = Some(Regions::new(
             layout.iter().map(|&r| Some(letters[r])).collect(),
         ));
@@ -175,7 +175,7 @@ impl PuzzleModel {
 
 /// The `k` of the model's `count per region == k` (k at least 1).
 fn exact_per_region(spec: &Spec) -> Option<usize> {
-    spec.scoped_counts
+    spec.scoped_counts()
         .iter()
         .find(|c| c.scope == Scope::Region && c.rel == Rel::Eq && c.k > 0 && c.kind.is_none())
         .map(|c| c.k as usize)

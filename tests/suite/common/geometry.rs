@@ -209,7 +209,7 @@ pub fn is_kind_solution(
             Rel::Eq => value == i64::from(k),
         })
     };
-    if !holds(&spec.count, count(pieces)) || !holds(&spec.wall_bounds, count(chosen_walls)) {
+    if !holds(&spec.counts(), count(pieces)) || !holds(&spec.wall_bounds(), count(chosen_walls)) {
         return false;
     }
     let of_kind = |k: usize| {
@@ -218,13 +218,13 @@ pub fn is_kind_solution(
             .count() as i64
     };
     if spec
-        .kind_counts
+        .kind_counts()
         .iter()
         .any(|c| !holds(&[(c.rel, c.k)], of_kind(c.kind)))
     {
         return false;
     }
-    for c in &spec.counts_compared {
+    for c in &spec.counts_compared() {
         let difference = of_kind(c.left) - of_kind(c.right);
         let ok = match c.rel {
             Rel::Le => difference <= c.offset,
@@ -235,7 +235,7 @@ pub fn is_kind_solution(
             return false;
         }
     }
-    for scoped in &spec.scoped_counts {
+    for scoped in &spec.scoped_counts() {
         for set in cached_scope_sets(spec, &scoped.scope).iter() {
             let counted = |c: usize| pieces[c] && scoped.kind.is_none_or(|k| kinds[c] == k);
             let on = set.iter().filter(|&&c| counted(c)).count() as i64;

@@ -109,21 +109,21 @@ pub fn oracle(spec: &Spec, board: &Board) -> BTreeSet<Cells> {
         prune_attacks: spec.rules.contains(&RuleSpec::NoAttack),
         free_walls: spec.free_walls,
         max_walls: spec
-            .wall_bounds
+            .wall_bounds()
             .iter()
             .filter(|(r, _)| *r != Rel::Ge)
             .map(|&(_, k)| k as usize)
             .min()
             .unwrap_or(usize::MAX),
         max_pieces: spec
-            .count
+            .counts()
             .iter()
             .filter(|(r, _)| *r != Rel::Ge)
             .map(|&(_, k)| k as usize)
             .min()
             .unwrap_or(usize::MAX),
         min_pieces: spec
-            .count
+            .counts()
             .iter()
             .filter(|(r, _)| *r != Rel::Le)
             .map(|&(_, k)| k as usize)
