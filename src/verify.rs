@@ -211,7 +211,7 @@ impl<'a> Verifier<'a> {
             spec,
             board,
             p,
-            moves: moves(&spec.piece),
+            moves: moves(spec.piece()),
             kind_moves: spec.kinds.iter().map(|k| moves(&k.piece)).collect(),
             out: Vec::new(),
         }

@@ -151,7 +151,7 @@ impl Glyphs {
 
 /// `Q` for queens, `N` for knights..., `P` for custom pieces.
 pub fn piece_letter(spec: &Spec) -> char {
-    crate::board::piece::letter(&spec.piece.name)
+    crate::board::piece::letter(&spec.piece().name)
 }
 
 /// The row of a 2-D board's regions picture that starts at cell `first`,

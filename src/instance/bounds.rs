@@ -73,7 +73,7 @@ impl Instance {
     /// much work.
     fn coverages(&self) -> Option<Vec<usize>> {
         let board = &self.board;
-        let m = moves(&self.spec.piece);
+        let m = moves(self.spec.piece());
         let longest = board.dims().iter().max().copied().unwrap_or(0);
         let steps = 2 * (m.riders.len() * longest + m.leapers.len());
         if board.n_cells().saturating_mul(steps) > MAX_WORK {

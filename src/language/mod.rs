@@ -317,8 +317,6 @@ pub struct Spec {
     pub fixed: Vec<Coord>,
     /// Cells that must stay empty (sorted, no duplicates).
     pub forbidden: Vec<Coord>,
-    /// The piece: the first kind's (the model's one kind's, mostly).
-    pub piece: Piece,
     /// The kinds of piece, in the file's order: one unless the model
     /// names several (`piece white queen`, `piece black queen`).
     pub kinds: Vec<Kind>,
@@ -346,6 +344,11 @@ pub struct Spec {
 }
 
 impl Spec {
+    /// The first kind's piece: the model's piece, in a model of one kind.
+    pub fn piece(&self) -> &Piece {
+        &self.kinds[0].piece
+    }
+
     /// Whether the model places pieces of several kinds.
     pub fn has_kinds(&self) -> bool {
         self.kinds.len() > 1

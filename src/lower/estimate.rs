@@ -59,7 +59,7 @@ const SEEN_BYTES: u64 = 48;
 pub fn estimate(spec: &Spec) -> ModelEstimate {
     let cells = spec.dims.iter().map(|&s| s as u64).product::<u64>();
     let free = cells.saturating_sub(spec.walls.len() as u64);
-    let m = moves(&spec.piece);
+    let m = moves(spec.piece());
     let riders = canonical_directions(&m.riders, &spec.dims, spec.torus);
     let leapers = canonical_directions(&m.leapers, &spec.dims, spec.torus);
     let (f_r, f_l) = (riders.len() as u64, leapers.len() as u64);

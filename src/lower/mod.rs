@@ -84,7 +84,7 @@ pub(crate) struct Builder<'a> {
 impl<'a> Builder<'a> {
     fn new(spec: &'a Spec, board: &'a Board) -> Builder<'a> {
         let forbidden = marks(board, &spec.forbidden);
-        let moves = canonical_moves(&spec.piece, spec);
+        let moves = canonical_moves(spec.piece(), spec);
         let signed_riders = signed(&moves.riders);
         let seen_table = rays::SeenTable::new(board.n_cells(), signed_riders.len());
         Builder {

@@ -188,7 +188,7 @@ fn check_playable(spec: &Spec) -> Result<()> {
 /// How `spec`'s piece moves, as the page plays it.
 pub(super) fn page_moves_of(spec: &Spec) -> PageMoves {
     let pair = |v: &Vec<i64>| (v[0], v[1]);
-    let m = moves(&spec.piece);
+    let m = moves(spec.piece());
     PageMoves {
         riders: m.riders.iter().map(pair).collect(),
         leapers: m.leapers.iter().map(pair).collect(),
@@ -205,7 +205,7 @@ fn page_board(spec: &Spec, line: &Line) -> PageBoard {
             "{}, {} {}s",
             walls_label(placed.len()),
             solution.len(),
-            spec.piece.name
+            spec.piece().name
         ),
         rows: spec.dims[0],
         cols: spec.dims[1],

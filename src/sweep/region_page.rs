@@ -68,7 +68,7 @@ fn page_board(spec: &Spec, board: &Board, puzzle: &RegionPuzzle) -> PageBoard {
             board.dims()[0],
             puzzle.found_at,
             solution.len(),
-            spec.piece.name
+            spec.piece().name
         ),
         rows: board.dims()[0],
         cols: board.dims()[1],

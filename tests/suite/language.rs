@@ -18,7 +18,7 @@ fn err(src: &str) -> String {
 fn eight_queens() {
     let s = ok("# the eight queens\nboard 8 x 8\npiece queen\nrule no_attack\ncount == 8\n");
     assert_eq!(s.dims, vec![8, 8]);
-    assert_eq!(s.piece.name, "queen");
+    assert_eq!(s.piece().name, "queen");
     assert_eq!(s.rules, vec![RuleSpec::NoAttack]);
     assert_eq!(s.counts(), vec![(Rel::Eq, 8)]);
 }
@@ -81,12 +81,12 @@ fn walls_fix_forbid_by_coordinates() {
 #[test]
 fn custom_pieces_and_builtins() {
     let s = ok("board 3^3\npiece custom {\n  rider (1,0,0) (1,1,0)\n  leaper (1,2,0)\n}\n");
-    assert_eq!(s.piece.riders, vec![vec![1, 0, 0], vec![1, 1, 0]]);
-    assert_eq!(s.piece.leapers, vec![vec![1, 2, 0]]);
+    assert_eq!(s.piece().riders, vec![vec![1, 0, 0], vec![1, 1, 0]]);
+    assert_eq!(s.piece().leapers, vec![vec![1, 2, 0]]);
     let one_line = ok("board 8 x 8\npiece camel { leaper (1,3) }");
-    assert_eq!(one_line.piece.leapers, vec![vec![1, 3]]);
+    assert_eq!(one_line.piece().leapers, vec![vec![1, 3]]);
     for p in qspec::board::BUILTIN_PIECES {
-        assert_eq!(ok(&format!("board 4 x 4\npiece {p}")).piece.name, p);
+        assert_eq!(ok(&format!("board 4 x 4\npiece {p}")).piece().name, p);
     }
 }
 

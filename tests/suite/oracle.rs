@@ -255,7 +255,7 @@ fn custom_pieces_move_by_every_signed_permutation() {
             (riders, leapers),
             "{text}"
         );
-        let library = qspec::board::piece::moves(&s.piece);
+        let library = qspec::board::piece::moves(s.piece());
         assert_eq!(library.riders.len() * 2, riders, "{text}");
         assert_eq!(library.leapers.len() * 2, leapers, "{text}");
     }

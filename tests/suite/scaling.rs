@@ -21,7 +21,7 @@ fn measure(text: &str, side: i64) -> (f64, f64, f64) {
         .unwrap_or_else(|e| panic!("{text}\n{e}"));
     let board = Board::new(&spec.dims, spec.torus, &spec.walls);
     let (model, walked) = build_counted(&spec, &board);
-    let (riders, leapers) = qspec::board::n_directions(&spec.piece);
+    let (riders, leapers) = qspec::board::n_directions(spec.piece());
     let size = board.n_cells() as f64 * (riders + leapers).max(1) as f64;
     let lits: usize = model
         .constraints

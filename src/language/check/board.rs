@@ -305,7 +305,7 @@ impl Checker<'_> {
     /// this board, before any direction is listed; whether the piece is
     /// within the limit (so its directions may be listed).
     pub(super) fn directions_limit(&mut self, stmts: &[Stmt], spec: &Spec) -> bool {
-        let (riders, leapers) = crate::board::n_directions(&spec.piece);
+        let (riders, leapers) = crate::board::n_directions(spec.piece());
         let total = riders.saturating_add(leapers);
         if total <= MAX_DIRECTIONS {
             return true;
@@ -324,7 +324,7 @@ impl Checker<'_> {
                 at,
                 format!(
                     "a {} on a board of {} dimensions moves in {} directions; qspec supports at most {}",
-                    spec.piece.name,
+                    spec.piece().name,
                     spec.dims.len(),
                     big(usize::try_from(total).unwrap_or(usize::MAX)),
                     big(MAX_DIRECTIONS as usize)

@@ -22,7 +22,7 @@ impl Checker<'_> {
         {
             return;
         }
-        let moves = moves(&spec.piece);
+        let moves = moves(spec.piece());
         for stmt in stmts {
             let StmtKind::Hint { name, items } = &stmt.kind else {
                 continue;
@@ -164,7 +164,7 @@ impl Checker<'_> {
         let why = if moves.riders.is_empty() {
             Some(format!(
                 "the {} only leaps: it has no lines of attack",
-                spec.piece.name
+                spec.piece().name
             ))
         } else if spec.free_walls {
             Some("with `walls free` the solver chooses where lines are cut".to_string())
@@ -376,7 +376,7 @@ fn item_span(item: &HintItem) -> Span {
 /// own, so that on every non-empty wall-free segment exactly two rays reach
 /// its ends unobstructed. `Err` says why not.
 pub fn line_identity_applies(spec: &Spec) -> std::result::Result<(), String> {
-    let moves = moves(&spec.piece);
+    let moves = moves(spec.piece());
     let counted = spec
         .rules
         .iter()
@@ -384,7 +384,7 @@ pub fn line_identity_applies(spec: &Spec) -> std::result::Result<(), String> {
     if moves.riders.is_empty() {
         Err(format!(
             "the {} only leaps: it has no lines of attack",
-            spec.piece.name
+            spec.piece().name
         ))
     } else if spec.free_walls {
         Err("with `walls free` the solver chooses where lines are cut".into())
@@ -393,14 +393,14 @@ pub fn line_identity_applies(spec: &Spec) -> std::result::Result<(), String> {
     } else if !moves.leapers.is_empty() {
         Err(format!(
             "the {} also leaps, and its leaper attacks lie on no line",
-            spec.piece.name
+            spec.piece().name
         ))
     } else if spec.torus {
         Err("on a torus a ray can meet the same piece twice, so the rays do not pair up with the lines' two ends".into())
     } else if has_parallel_riders(&moves.riders) {
         Err(format!(
             "two of the {}'s rider directions are parallel, so one line is counted twice",
-            spec.piece.name
+            spec.piece().name
         ))
     } else {
         Ok(())

@@ -17,7 +17,6 @@ mod surprises;
 
 use super::ast::*;
 use super::{Bound, Spec};
-use crate::board::builtin;
 use crate::diag::{Diagnostic, Level, Span};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -122,7 +121,6 @@ impl Checker<'_> {
             walls: vec![],
             fixed: vec![],
             forbidden: vec![],
-            piece: builtin("queen", d).expect("queen is built in"),
             kinds: vec![],
             bounds: vec![],
             rules: vec![],
@@ -138,7 +136,6 @@ impl Checker<'_> {
         let mut fixed = BTreeSet::new();
         let mut forbidden = BTreeSet::new();
         spec.kinds = self.kinds(stmts, d);
-        spec.piece = spec.kinds[0].piece.clone();
         let mut seen_objective: Option<Span> = None;
         let mut seen_regions: Option<Span> = None;
         for stmt in stmts {

@@ -149,7 +149,7 @@ pub fn builtin_moves(name: &str, d: usize) -> Option<OwnMoves> {
 /// The moves of `spec`'s piece: a built-in piece by its name, a custom one
 /// by the signed permutations of its declared vectors.
 pub fn moves_of(spec: &Spec) -> OwnMoves {
-    piece_moves(&spec.piece, spec.dims.len())
+    piece_moves(spec.piece(), spec.dims.len())
 }
 
 /// The moves of `piece` in `d` dimensions (see [`moves_of`]).
