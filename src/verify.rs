@@ -199,8 +199,8 @@ struct Verifier<'a> {
     spec: &'a Spec,
     board: &'a Board,
     p: &'a Placement,
-    moves: Moves,
-    /// Each kind's moves (the first kind's are `moves`).
+    /// Each kind's moves, by kind (a piece of a kind the model does not
+    /// have moves as the first kind).
     kind_moves: Vec<Moves>,
     out: Vec<Violation>,
 }
@@ -211,7 +211,6 @@ impl<'a> Verifier<'a> {
             spec,
             board,
             p,
-            moves: moves(spec.piece()),
             kind_moves: spec.kinds.iter().map(|k| moves(&k.piece)).collect(),
             out: Vec::new(),
         }
@@ -297,7 +296,7 @@ impl<'a> Verifier<'a> {
         let moves = self
             .kind_moves
             .get(self.p.kinds[from])
-            .unwrap_or(&self.moves);
+            .unwrap_or(&self.kind_moves[0]);
         for v in Self::signed(&moves.riders) {
             if let Some(&last) = self.walk(from, &v, true).last() {
                 if self.p.pieces[last] {
@@ -356,12 +355,12 @@ impl<'a> Verifier<'a> {
     fn dominate(&mut self) {
         let mut covered = self.p.pieces.clone();
         for a in self.pieces() {
-            for v in Self::signed(&self.moves.riders) {
+            for v in Self::signed(&self.kind_moves[0].riders) {
                 for c in self.walk(a, &v, false) {
                     covered[c] = true;
                 }
             }
-            for v in Self::signed(&self.moves.leapers) {
+            for v in Self::signed(&self.kind_moves[0].leapers) {
                 if let Some(to) = self.board.step(a, &v) {
                     covered[to] = true;
                 }
