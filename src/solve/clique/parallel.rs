@@ -1,6 +1,7 @@
 //! The search on several threads: what they share ([`Shared`]: the best
-//! size, the set found, a queue of tasks) and the threads themselves
-//! ([`run`]).
+//! size, the set found, the tasks handed between them through the search
+//! driver's [`crate::solve::driver::Handing`]) and the threads themselves
+//! ([`run`], started and watched by the driver).
 //!
 //! Work moves only when a thread waits for it: a busy thread then hands
 //! over the next branch of its shallowest node with one left (the largest
@@ -16,17 +17,20 @@
 //! set one thread would find. Maximising is a climb of such decisions
 //! ([`super::climb`]), so its sets are the same on any number of threads.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::thread;
+use std::sync::atomic::Ordering;
 
 use super::graph::Graph;
 use super::search::Search;
-use super::shared::{Go, Shared, NAP};
+use super::shared::{Go, Shared};
 use super::task::Task;
-use crate::threads::{crew, DEEP_STACK};
+use crate::solve::driver;
+use crate::threads::DEEP_STACK;
 
-/// How often the nodes so far are told.
-const TELL_EVERY: std::time::Duration = std::time::Duration::from_millis(250);
+/// A look at the threads every 20 ms, the nodes so far told every 250 ms.
+const CADENCE: driver::Cadence = driver::Cadence {
+    nap: std::time::Duration::from_millis(20),
+    tell: std::time::Duration::from_millis(250),
+};
 
 /// Searches `tasks` (in the order of the search) on the threads of
 /// `shared`; `searched` gets the nodes so far a few times a second (on
@@ -41,7 +45,6 @@ pub fn run(
     for task in tasks {
         shared.give(task);
     }
-    let finished = AtomicUsize::new(0);
     let work = |_| {
         let mut search = Search::new(graph, shared);
         search.set_reasoning(reasoning);
@@ -51,17 +54,10 @@ pub fn run(
             }
         }
         shared.nodes.fetch_add(search.nodes(), Ordering::Relaxed);
-        finished.fetch_add(1, Ordering::Relaxed);
     };
-    crew("clique", shared.threads, DEEP_STACK, work, || {
-        let mut told = std::time::Instant::now();
-        while finished.load(Ordering::Relaxed) < shared.threads {
-            thread::sleep(NAP);
-            if told.elapsed() >= TELL_EVERY {
-                searched(shared.searching.load(Ordering::Relaxed));
-                told = std::time::Instant::now();
-            }
-        }
-        searched(shared.searching.load(Ordering::Relaxed));
-    });
+    let threads = shared.handing.threads();
+    let so_far = || shared.searching.load(Ordering::Relaxed);
+    driver::watch(
+        threads, "clique", DEEP_STACK, work, CADENCE, so_far, searched,
+    );
 }

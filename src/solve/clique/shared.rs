@@ -1,17 +1,15 @@
 //! What the threads of one search share: the best size (an atomic every
-//! thread prunes with), the set found and where, the queue of tasks, and
-//! whether to go on.
+//! thread prunes with), the set found and where, whether to go on, and the
+//! tasks handed between them (the search driver's
+//! [`Handing`](crate::solve::driver::Handing)).
 
-use std::collections::{BTreeSet, VecDeque};
+use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Condvar, Mutex};
-use std::time::Duration;
+use std::sync::Mutex;
 
 use super::super::oracle::Stop;
 use super::task::{End, Task};
-
-/// How long a waiting thread sleeps before it looks at the stop again.
-pub const NAP: Duration = Duration::from_millis(20);
+use crate::solve::driver::Handing;
 
 /// Whether a search goes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,18 +35,12 @@ pub struct Shared<'a> {
     reached: AtomicBool,
     /// A search stopped on the deadline or a stop.
     stopped: AtomicBool,
-    queue: Mutex<Queue>,
-    ready: Condvar,
-    /// Threads waiting for work, and tasks waiting for a thread.
-    idle: AtomicUsize,
-    queued: AtomicUsize,
-    pub(super) threads: usize,
+    /// The tasks handed between the threads.
+    pub(super) handing: Handing<Task>,
     pub(super) nodes: AtomicU64,
     /// Nodes searched so far on all threads, counted as they go (in steps
     /// of the search's check interval: for progress, not for the record).
     pub(super) searching: AtomicU64,
-    /// Tasks handed between threads.
-    handed: AtomicU64,
     /// Collecting ([`Shared::collecting`]): every set of a size in
     /// `best + 1..=goal` found, each as the least image of its class.
     collected: Option<Mutex<BTreeSet<Vec<u32>>>>,
@@ -91,13 +83,6 @@ struct Found {
     path: Vec<u32>,
 }
 
-#[derive(Default)]
-struct Queue {
-    tasks: VecDeque<Task>,
-    /// Every thread waits and no task is left: the search is over.
-    over: bool,
-}
-
 impl Outcome {
     /// A search that ended before it began.
     pub fn nothing(end: End, set: Option<Vec<u32>>) -> Outcome {
@@ -132,14 +117,9 @@ impl<'a> Shared<'a> {
             }),
             reached: AtomicBool::new(false),
             stopped: AtomicBool::new(false),
-            queue: Mutex::new(Queue::default()),
-            ready: Condvar::new(),
-            idle: AtomicUsize::new(0),
-            queued: AtomicUsize::new(0),
-            threads: threads.max(1),
+            handing: Handing::new(threads),
             nodes: AtomicU64::new(0),
             searching: AtomicU64::new(0),
-            handed: AtomicU64::new(0),
             collected: None,
             keep: COLLECT_LIMIT,
         }
@@ -256,59 +236,30 @@ impl<'a> Shared<'a> {
 
     /// Whether a thread waits for a task.
     pub fn hungry(&self) -> bool {
-        self.idle.load(Ordering::Relaxed) > self.queued.load(Ordering::Relaxed)
+        self.handing.hungry()
     }
 
     /// Hands `task` from a busy thread to a waiting one.
     pub fn hand(&self, task: Task) {
-        self.handed.fetch_add(1, Ordering::Relaxed);
-        self.give(task);
+        self.handing.hand(task);
     }
 
     /// Queues `task` for a waiting thread.
     pub fn give(&self, task: Task) {
-        let mut queue = self.queue.lock().unwrap_or_else(|e| e.into_inner());
-        queue.tasks.push_back(task);
-        self.queued.fetch_add(1, Ordering::Relaxed);
-        self.ready.notify_one();
+        self.handing.give(task);
     }
 
     /// The next task, waiting for one; `None` once every thread waits and
-    /// none is left, or on a stop.
+    /// none is left, or on a stop, or once a maximising search reached its
+    /// goal.
     pub(super) fn take(&self) -> Option<Task> {
-        let mut queue = self.queue.lock().unwrap_or_else(|e| e.into_inner());
-        let mut waiting = false;
-        loop {
-            if let Some(task) = queue.tasks.pop_front() {
-                self.queued.fetch_sub(1, Ordering::Relaxed);
-                if waiting {
-                    self.idle.fetch_sub(1, Ordering::Relaxed);
-                }
-                return Some(task);
-            }
-            if !waiting {
-                waiting = true;
-                if self.idle.fetch_add(1, Ordering::Relaxed) + 1 == self.threads {
-                    queue.over = true;
-                }
-            }
-            let ended = self.reached.load(Ordering::Relaxed) && !self.deciding;
+        self.handing.take(|| {
             if self.stop.now() {
                 self.stopped.store(true, Ordering::Relaxed);
-                queue.over = true;
-            } else if ended {
-                queue.over = true;
+                return true;
             }
-            if queue.over {
-                self.ready.notify_all();
-                return None;
-            }
-            queue = self
-                .ready
-                .wait_timeout(queue, NAP)
-                .unwrap_or_else(|e| e.into_inner())
-                .0;
-        }
+            self.reached.load(Ordering::Relaxed) && !self.deciding
+        })
     }
 
     /// How the search ended.
@@ -324,8 +275,8 @@ impl<'a> Shared<'a> {
         Outcome {
             end,
             set: found.set,
+            handed: self.handing.handed(),
             nodes: self.nodes.into_inner(),
-            handed: self.handed.into_inner(),
         }
     }
 }
