@@ -93,7 +93,7 @@ class Model:
         amo: Optional[str] = None,
         card: Optional[str] = None,
     ) -> Result:
-        """Solves (optimises) the model with an embedded engine: auto (the default), kissat, cadical, portfolio, clique."""
+        """Solves (optimises) the model with an embedded engine: auto (the default), cadical, kissat, portfolio, clique, rows, armies."""
     def solutions(
         self,
         *,

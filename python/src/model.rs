@@ -344,7 +344,7 @@ impl Model {
     }
 
     /// Solves the model with an embedded engine (`auto`, the default,
-    /// `kissat`, `cadical`, `portfolio`, `clique`); the board found is
+    /// `cadical`, `kissat`, `portfolio`, `clique`, `rows`, `armies`); the board found is
     /// verified from the geometry. Ctrl-C stops it (`KeyboardInterrupt`).
     #[pyo3(signature = (*, engine = None, timeout = None, amo = None, card = None))]
     fn solve(

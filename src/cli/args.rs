@@ -172,7 +172,7 @@ pub struct SolveArgs {
     /// Draw the lines of attack in the SVG picture
     #[arg(long)]
     pub show_attacks: bool,
-    /// The embedded solver: cadical, kissat, both as a portfolio, or the clique search (see --help)
+    /// The embedded engine: auto (the default), cadical, kissat, portfolio, clique, rows, armies (see --help)
     #[arg(long, value_name = "NAME", default_value_t = EngineChoice::default(), value_parser = choice::<EngineChoice>(), conflicts_with = "solver")]
     pub engine: EngineChoice,
     /// The clique search prunes without the board's symmetries (for checking the pruning)

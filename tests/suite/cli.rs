@@ -607,3 +607,43 @@ fn every_long_command_takes_the_same_timeout_threads_and_progress() {
         stderr(&o)
     );
 }
+
+/// Where the engines are listed by name — `solve`'s short help, the Python
+/// stub's and binding's `solve` — every engine is, in the order the
+/// options define them (so a new engine cannot be left out of one).
+#[test]
+fn every_engine_is_named_where_the_engines_are_listed() {
+    use qspec::options::{Choice, EngineChoice};
+    let names: Vec<&str> = EngineChoice::all().iter().map(|e| e.name()).collect();
+    let listed = names.join(", ");
+    let root = common::root();
+    let stub = std::fs::read_to_string(root.join("python/qspec/__init__.pyi")).unwrap();
+    assert!(
+        stub.contains(&format!(
+            "an embedded engine: {}",
+            listed.replacen("auto", "auto (the default)", 1)
+        )),
+        "{listed}"
+    );
+    let binding = std::fs::read_to_string(root.join("python/src/model.rs")).unwrap();
+    let quoted: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+    let flat: String = binding
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace("/// ", "");
+    assert!(
+        flat.contains(
+            &quoted
+                .join(", ")
+                .replacen("`auto`", "`auto`, the default", 1)
+        ),
+        "{flat:.200}"
+    );
+    let help = common::stdout(&common::qspec(&["solve", "-h"]));
+    let flat_help: String = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat_help.contains(&listed.replacen("auto", "auto (the default)", 1)),
+        "{flat_help}"
+    );
+}
