@@ -1,10 +1,12 @@
 //! The `qspec` command line: every clap type (the arguments of each
-//! command, [`args`] and [`sweep`]; the parsing of their values,
-//! [`values`]; the long help texts, [`help`]). Each subcommand's arguments
+//! command, [`args`] and [`sweep`], dressed from the flags' definitions by
+//! [`flags`]; the parsing of their values, [`values`]; the long help
+//! texts, [`help`]). Each subcommand's arguments
 //! become a [`Command`] request; [`command::run`] does the work; an error
 //! is printed here, once.
 
 mod args;
+mod flags;
 mod help;
 mod snapshot;
 mod sweep;
@@ -16,7 +18,7 @@ use crate::command::progress::Show;
 use crate::command::{
     self, Command, CompileRequest, CountRequest, SolveRequest, StatsRequest, VerifyRequest,
 };
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use args::{CompileArgs, CountArgs, SolveArgs, StatsArgs, VerifyArgs};
 use help::{compile_help, count_help, solve_help, ABOUT, LONG_ABOUT, STATS_HELP, VERIFY_HELP};
@@ -144,14 +146,20 @@ impl Sub {
     }
 }
 
+/// The command line parsed by the arguments dressed from their flags
+/// (clap's own error and exit on a mistake).
+fn parsed() -> Cli {
+    let matches = flags::dressed(Cli::command()).get_matches();
+    Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
+}
+
 /// Parses the command line, runs the command, prints an error once; the
 /// process's exit code.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = parsed();
     if let Sub::Solve(a) = &cli.command {
         if let (false, Some(flag)) = (a.all, a.enumerate.first_given()) {
-            use clap::CommandFactory;
-            let mut cli = Cli::command();
+            let mut cli = flags::dressed(Cli::command());
             cli.build();
             cli.find_subcommand_mut("solve")
                 .expect("solve is a subcommand")

@@ -12,8 +12,7 @@ pub struct SnapshotArgs {
     /// init, update, check or review
     #[command(subcommand)]
     pub step: SnapshotStep,
-    /// The manifest [paths in it are relative to its folder]
-    #[arg(long, value_name = "FILE", default_value = "qspec.toml", global = true)]
+    #[arg(long, default_value = "qspec.toml", global = true)]
     pub manifest: PathBuf,
 }
 
@@ -25,7 +24,6 @@ pub enum SnapshotStep {
         /// Where the models are
         #[arg(default_value = "models")]
         folder: PathBuf,
-        /// Replace an existing manifest
         #[arg(long)]
         force: bool,
     },
@@ -38,14 +36,11 @@ pub enum SnapshotStep {
     Check {
         /// Case names [default: every case]
         cases: Vec<String>,
-        /// A case without snapshot yet is no failure
         #[arg(long)]
         allow_new: bool,
-        /// Also write a JUnit XML report to FILE (one test case per snapshot case)
-        #[arg(long, value_name = "FILE")]
+        #[arg(long)]
         junit: Option<PathBuf>,
-        /// Print one JSON object instead of text (--jsonl: the same)
-        #[arg(long, visible_alias = "jsonl")]
+        #[arg(long)]
         json: bool,
     },
     /// Show each changed case and ask: accept, reject or skip (at a terminal)

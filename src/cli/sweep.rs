@@ -30,8 +30,7 @@ pub struct SweepArgs {
     /// The model and the family of instances.
     #[command(flatten)]
     pub family: FamilyArgs,
-    /// Write the result lines to FILE (atomically) instead of standard output
-    #[arg(short, long, value_name = "FILE")]
+    #[arg(short, long)]
     pub output: Option<PathBuf>,
     #[command(flatten)]
     pub run: LongRunArgs,
@@ -54,22 +53,16 @@ pub struct FamilyArgs {
     /// The .qspec model file
     #[arg(required = true)]
     pub model: Option<PathBuf>,
-    /// Parameter values: -D n=8, -D n=4..12, -D k=1,2,5 (repeatable; every combination)
-    #[arg(short = 'D', value_name = "NAME=VALUES", value_parser = parse_define_range)]
+    #[arg(short = 'D', value_parser = parse_define_range)]
     pub define: Vec<(String, Vec<i64>)>,
-    /// Place K walls on the free cells, every placement an instance (K or K1..K2)
-    #[arg(long, value_name = "K", value_parser = parse_walls)]
+    #[arg(long, value_parser = parse_walls)]
     pub walls: Option<WallCounts>,
-    /// Every wall placement, not one per symmetry class
     #[arg(long)]
     pub no_symmetry: bool,
-    /// Count the optimal solutions of every instance
     #[arg(long)]
     pub optimal_count: bool,
-    /// Count optimal solutions up to N only (implies --optimal-count; 2 tells a unique optimum)
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub optimal_count_limit: Option<u64>,
-    /// Add no automatic hint (see `qspec solve --help`)
     #[arg(long)]
     pub no_auto_hints: bool,
 }
@@ -102,8 +95,7 @@ pub struct PlanArgs {
     /// The model and the family of instances.
     #[command(flatten)]
     pub family: FamilyArgs,
-    /// Instances per task (a wall sweep rounds it up to a multiple of 256)
-    #[arg(long, value_name = "N", default_value_t = 4096, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 4096, value_parser = clap::value_parser!(u64).range(1..))]
     pub chunk: u64,
 }
 
@@ -112,11 +104,9 @@ pub struct PlanArgs {
 pub struct RunArgs {
     /// The tasks file written by `qspec sweep plan`
     pub tasks: PathBuf,
-    /// Run this task only (its number, from 0: e.g. $SLURM_ARRAY_TASK_ID) [default: every task]
-    #[arg(long, value_name = "I")]
+    #[arg(long)]
     pub task: Option<usize>,
-    /// The directory for the result files DIR/task-I.jsonl (made if missing)
-    #[arg(long, value_name = "DIR")]
+    #[arg(long)]
     pub out: PathBuf,
     #[command(flatten)]
     pub run: LongRunArgs,
@@ -128,20 +118,15 @@ pub struct MergeArgs {
     /// Result files (`-` for standard input)
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
-    /// Print the merge as JSON
     #[arg(long)]
     pub json: bool,
-    /// Also write the puzzles among the results to FILE (JSON lines; needs --model)
-    #[arg(long, value_name = "FILE", requires = "model")]
+    #[arg(long, requires = "model")]
     pub puzzles: Option<PathBuf>,
-    /// Also write the puzzles as a playable HTML page to FILE (needs --model)
-    #[arg(long, value_name = "FILE", requires = "model")]
+    #[arg(long, requires = "model")]
     pub html: Option<PathBuf>,
-    /// Also draw the value histogram as an SVG picture into FILE
-    #[arg(long, value_name = "FILE")]
+    #[arg(long)]
     pub svg: Option<PathBuf>,
-    /// The model the results are of (for --puzzles and --html: its board and symmetries)
-    #[arg(long, value_name = "MODEL")]
+    #[arg(long)]
     pub model: Option<PathBuf>,
     /// Which puzzles.
     #[command(flatten)]
@@ -151,11 +136,9 @@ pub struct MergeArgs {
 /// Which puzzles `merge --puzzles` writes.
 #[derive(Args, Clone, Debug)]
 pub struct PuzzleRule {
-    /// Puzzles with K walls (K or K1..K2) [merge default: every K whose smaller boards are in the results]
-    #[arg(long = "puzzle-walls", value_name = "K", value_parser = parse_walls)]
+    #[arg(long = "puzzle-walls", value_parser = parse_walls)]
     pub walls: Option<WallCounts>,
-    /// What makes a puzzle's walls minimal (see `qspec puzzles --help`)
-    #[arg(long, value_name = "RULE", default_value = "one-wall")]
+    #[arg(long, default_value = "one-wall")]
     pub minimal: Minimal,
 }
 
@@ -183,31 +166,22 @@ impl Minimal {
 pub struct PuzzlesArgs {
     /// The .qspec model file
     pub model: PathBuf,
-    /// Parameter values: -D n=8 (repeatable)
-    #[arg(short = 'D', value_name = "NAME=VALUES", value_parser = parse_define_range)]
+    #[arg(short = 'D', value_parser = parse_define_range)]
     pub define: Vec<(String, Vec<i64>)>,
-    /// Puzzles with K walls (K or K1..K2); or --size N for region puzzles
-    #[arg(long, value_name = "K", value_parser = parse_walls, required_unless_present = "size")]
+    #[arg(long, value_parser = parse_walls, required_unless_present = "size")]
     pub walls: Option<WallCounts>,
-    /// Region puzzles on an N x N board instead: region pictures on which the model (with `count per region == k`) has exactly one solution
-    #[arg(long, value_name = "N", conflicts_with = "walls", value_parser = clap::value_parser!(u16).range(2..=64))]
+    #[arg(long, conflicts_with = "walls", value_parser = clap::value_parser!(u16).range(2..=64))]
     pub size: Option<u16>,
-    /// How many region puzzles (with --size)
-    #[arg(long, value_name = "N", default_value_t = 1, requires = "size")]
+    #[arg(long, default_value_t = 1, requires = "size")]
     pub count: usize,
-    /// The region puzzles' first seed: the same seed gives the same puzzles (with --size)
-    #[arg(long, value_name = "S", default_value_t = 1, requires = "size")]
+    #[arg(long, default_value_t = 1, requires = "size")]
     pub seed: u64,
-    /// What makes a puzzle's walls minimal (see --help)
-    #[arg(long, value_name = "RULE", default_value = "one-wall")]
+    #[arg(long, default_value = "one-wall")]
     pub minimal: Minimal,
-    /// Write the puzzles to FILE (atomically) instead of standard output
-    #[arg(short, long, value_name = "FILE")]
+    #[arg(short, long)]
     pub output: Option<PathBuf>,
-    /// Also write them as a playable HTML page to FILE (click cells to place pieces)
-    #[arg(long, value_name = "FILE")]
+    #[arg(long)]
     pub html: Option<PathBuf>,
-    /// Add no automatic hint
     #[arg(long)]
     pub no_auto_hints: bool,
     #[command(flatten)]

@@ -3,7 +3,8 @@
 //! ([`RayEncoding`]), which file is written ([`Format`], an LP file in
 //! which dialect: [`LpDialect`]) and which embedded
 //! solver `solve` runs ([`EngineChoice`]), and how far `solve --certify` checks
-//! a claim ([`CertifyLevel`]); and the settings a library message names,
+//! a claim ([`CertifyLevel`]); every flag of the command line, with its
+//! Python keyword ([`flags`]); and the settings a library message names,
 //! said as a flag or as a Python keyword ([`Setting`]).
 //!
 //! Each is a [`Choice`]: every value with its name and one line saying
@@ -23,6 +24,7 @@
 use std::fmt;
 use std::path::Path;
 
+pub mod flags;
 mod setting;
 pub use setting::{said, Reader, Setting};
 

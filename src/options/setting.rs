@@ -3,9 +3,12 @@
 //! qspec's default, the limit in words). A message made in the library
 //! holds a setting's mark ([`Setting::mark`], [`Setting::set_to`]), never
 //! a flag; each reader has it said its own way ([`said`]): `--engine
-//! kissat` on the command line, `engine="kissat"` in Python.
+//! kissat` on the command line, `engine="kissat"` in Python, both from the
+//! setting's flag ([`super::flags`]).
 
 use std::borrow::Cow;
+
+use super::flags::{self, Flag, Python};
 
 /// A setting a message may name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,61 +72,55 @@ const CLOSE: char = '\u{E002}';
 impl Setting {
     /// The setting as a message names it, to be said by [`said`].
     pub fn mark(self) -> String {
-        format!("{OPEN}{}{CLOSE}", self.flag())
+        format!("{OPEN}{}{CLOSE}", self.flag().spelled())
     }
 
     /// The setting given `value`, as a message names it: `--engine
     /// kissat`, `engine="kissat"`.
     pub fn set_to(self, value: &str) -> String {
-        format!("{OPEN}{}{VALUE}{value}{CLOSE}", self.flag())
+        format!("{OPEN}{}{VALUE}{value}{CLOSE}", self.flag().spelled())
     }
 
     /// Its flag on the command line.
-    pub fn flag(self) -> &'static str {
+    pub fn flag(self) -> &'static Flag {
         match self {
-            Setting::Amo => "--amo",
-            Setting::Card => "--card",
-            Setting::Defines => "-D",
-            Setting::Engine => "--engine",
-            Setting::Format => "--format",
-            Setting::Map => "--map",
-            Setting::MaxBytes => "--max-bytes",
-            Setting::MaxClauses => "--max-clauses",
-            Setting::MaxMemory => "--max-memory",
-            Setting::Optimal => "--optimal",
-            Setting::Rays => "--rays",
-            Setting::UpToSymmetry => "--up-to-symmetry",
+            Setting::Amo => &flags::AMO,
+            Setting::Card => &flags::CARD,
+            Setting::Defines => &flags::DEFINE,
+            Setting::Engine => &flags::ENGINE,
+            Setting::Format => &flags::FORMAT,
+            Setting::Map => &flags::MAP,
+            Setting::MaxBytes => &flags::MAX_BYTES,
+            Setting::MaxClauses => &flags::MAX_CLAUSES,
+            Setting::MaxMemory => &flags::MAX_MEMORY,
+            Setting::Optimal => &flags::OPTIMAL,
+            Setting::Rays => &flags::RAYS,
+            Setting::UpToSymmetry => &flags::UP_TO_SYMMETRY,
         }
     }
 
     /// How `reader` says it, given `value` or not.
     fn said(self, value: Option<&str>, reader: Reader) -> String {
+        let flag = self.flag();
         match reader {
-            Reader::CommandLine => match (self, value) {
-                (Setting::Defines, None) => "-D values".to_string(),
-                (_, Some(value)) => format!("{} {value}", self.flag()),
-                (_, None) => self.flag().to_string(),
+            Reader::CommandLine => match (value, flag.long) {
+                (Some(value), _) => format!("{} {value}", flag.spelled()),
+                (None, None) => format!("{} values", flag.spelled()),
+                (None, Some(_)) => flag.spelled(),
             },
-            Reader::Python => match (self, value) {
-                (Setting::Defines, _) => "parameters (the keywords of qspec.load)".to_string(),
-                (Setting::MaxBytes, _) => "qspec's limit on a file's size".to_string(),
-                (Setting::MaxClauses, _) => "qspec's limit on clauses".to_string(),
-                (Setting::MaxMemory, _) => "qspec's memory limit".to_string(),
-                (Setting::Optimal, _) => "optimal=True".to_string(),
-                (Setting::UpToSymmetry, _) => "up_to_symmetry=True".to_string(),
-                (_, Some(value)) => format!("{}=\"{value}\"", self.keyword()),
-                (_, None) => format!("{}=", self.keyword()),
+            Reader::Python => match (flag.python, value) {
+                (Python::Keyword(keyword), Some(value)) => format!("{keyword}=\"{value}\""),
+                (Python::Keyword(keyword), None) if flag.is_switch() => format!("{keyword}=True"),
+                (Python::Keyword(keyword), None) => format!("{keyword}="),
+                (Python::Negated(keyword), _) => format!("{keyword}=False"),
+                (Python::Named(name), _) => name.to_string(),
+                (Python::Absent, _) => flag.spelled(),
             },
         }
     }
 
-    /// Its keyword in Python: the flag's name with `_` for `-`.
-    fn keyword(self) -> String {
-        self.flag().trim_start_matches('-').replace('-', "_")
-    }
-
-    fn by_flag(flag: &str) -> Option<Setting> {
-        ALL.into_iter().find(|s| s.flag() == flag)
+    fn by_flag(spelled: &str) -> Option<Setting> {
+        ALL.into_iter().find(|s| s.flag().spelled() == spelled)
     }
 }
 

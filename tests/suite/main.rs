@@ -49,6 +49,7 @@ mod doc_examples;
 mod emit;
 mod encodings;
 mod faults;
+mod flags;
 mod fuzz;
 mod hints;
 mod kinds;
