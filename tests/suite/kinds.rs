@@ -743,8 +743,9 @@ fn a_symmetric_hint_keeps_each_kind_in_place() {
 }
 
 /// Two armies kept apart along lines, equal, maximised: the armies
-/// search's optimum is the oracle's on queens, rooks, bishops, a wall and
-/// an oblong board, on one thread and two, and its board verifies.
+/// search's optimum is the oracle's on queens, rooks, bishops, a wall, an
+/// oblong board and tori (lines that wrap, a wall cutting one), on one
+/// thread and two, and its board verifies.
 #[test]
 fn the_armies_search_finds_the_oracles_optimum() {
     let armies = |board: &str, piece: &str| {
@@ -758,6 +759,9 @@ fn the_armies_search_finds_the_oracles_optimum() {
         armies("board 3 x 4\nwall (1,1)\n", "queen"),
         armies("board 3 x 4 {\n. . . .\n. # # .\n. . . .\n}\n", "rook"),
         armies("board 3 x 4\nhint break_symmetry\n", "queen"),
+        armies("board 3 x 4\ntorus\n", "queen"),
+        armies("board 3 x 4\ntorus\nwall (1,1)\n", "queen"),
+        armies("board 3 x 4\ntorus\n", "bishop"),
     ];
     let dir = tempfile::tempdir().unwrap();
     for (i, src) in cases.iter().enumerate() {
@@ -777,12 +781,12 @@ fn the_armies_search_finds_the_oracles_optimum() {
 }
 
 /// What the armies search does not take it refuses with the reason, and
-/// `auto` leaves to the other engines: a torus (lines that wrap), kings
-/// (attacks that are not whole lines), three kinds, unequal armies.
+/// `auto` leaves to the other engines: kings (attacks that are not whole
+/// lines, on a board or a torus), three kinds, unequal armies.
 #[test]
 fn the_armies_search_refuses_what_is_not_two_armies_on_lines() {
     let cases = [
-        ("board 3 x 4\ntorus\npiece white queen\npiece black queen\nrule white no_attack black\ncount white == count black\nmaximize count white\n", "a line"),
+        ("board 4 x 4\ntorus\npiece white king\npiece black king\nrule white no_attack black\ncount white == count black\nmaximize count white\n", "a line"),
         ("board 3 x 4\npiece white king\npiece black king\nrule white no_attack black\ncount white == count black\nmaximize count white\n", "a line"),
         ("board 3 x 4\npiece white queen\npiece black queen\npiece red queen\nrule white no_attack black\ncount white == count black\nmaximize count white\n", "more than two kinds"),
         ("board 3 x 4\npiece white queen\npiece black queen\nrule white no_attack black\nmaximize count white\n", "equal size"),
@@ -808,7 +812,8 @@ fn the_armies_search_refuses_what_is_not_two_armies_on_lines() {
 /// The armies search lists what CaDiCaL lists: every solution and the
 /// classes under the 16 maps, at the optimum (`count --optimal`) and at a
 /// fixed size (`count white == k`, which it also decides), on queens,
-/// rooks, bishops, a wall and an oblong board; and a fixed size it
+/// rooks, bishops, a wall, an oblong board and tori (whose search keeps
+/// one colouring a class under the translations too); and a fixed size it
 /// decides as the oracle does.
 #[test]
 fn the_armies_search_lists_what_cadical_lists() {
@@ -824,6 +829,9 @@ fn the_armies_search_lists_what_cadical_lists() {
         armies("board 4 x 4\nwall (1,1)\n", "queen", optimal),
         armies("board 4 x 4\n", "queen", "count white == 1\n"),
         armies("board 3 x 4\n", "bishop", "count white >= 2\n"),
+        armies("board 4 x 4\ntorus\n", "queen", optimal),
+        armies("board 5 x 5\ntorus\n", "queen", optimal),
+        armies("board 4 x 4\ntorus\nwall (0,0)\n", "queen", optimal),
     ];
     let dir = tempfile::tempdir().unwrap();
     let count = |model: &str, engine: &str, classes: bool| -> (u64, u64) {

@@ -36,6 +36,9 @@ mod lines;
 #[allow(dead_code)]
 #[path = "../../results/check/src/square.rs"]
 mod square;
+#[allow(dead_code)]
+#[path = "../../results/check/src/torus.rs"]
+mod torus;
 
 mod architecture;
 mod certify;

@@ -4,7 +4,7 @@
 //! files; they share no code with qspec).
 
 use crate::common;
-use crate::{armies, attacks, blocked, cube, lines, square};
+use crate::{armies, attacks, blocked, cube, lines, square, torus};
 
 use common::{qspec, stderr, stdout};
 use serde_json::Value;
@@ -623,11 +623,149 @@ fn peaceable_queens_by_the_armies_search() {
     }
 }
 
+/// OEIS A279405, peaceable queens on the n x n torus, n = 1..12 (the
+/// sequence's range, n = 10..12 by an integer program in 2024).
+const A279405: [usize; 12] = [0, 0, 0, 2, 2, 4, 4, 8, 7, 12, 10, 18];
+
+/// The optimum of the torus model for `n` as `solve` proves it, with the
+/// board it prints judged from the cells alone.
+fn torus_optimum(n: usize) -> usize {
+    let size = format!("n={n}");
+    let o = qspec(&[
+        "solve",
+        "models/peaceable-queens-torus.qspec",
+        "-D",
+        &size,
+        "--jsonl",
+    ]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{size}{out}{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("c engine: armies"),
+        "{size}{}",
+        stderr(&o)
+    );
+    let line = out.lines().next().expect("the verdict");
+    let v: Value = serde_json::from_str(line).unwrap();
+    assert_eq!(v["status"], "optimal", "{line}");
+    let m = number(&v, "value") as usize;
+    if m > 0 {
+        let (white, black) = two_armies(n, &v).expect("a board");
+        assert_peaceful_on_the_torus(n, &white, &black, m, &size);
+    }
+    m
+}
+
+/// A board of `m` white and `m` black queens on the n x n torus with no
+/// two of different colours on one wrapped row, column or diagonal,
+/// judged here from the cells.
+fn assert_peaceful_on_the_torus(n: usize, white: &[usize], black: &[usize], m: usize, what: &str) {
+    assert_eq!((white.len(), black.len()), (m, m), "{what}");
+    let wraps = |a: usize, b: usize| {
+        let (dr, dc) = ((b / n + n - a / n) % n, (b % n + n - a % n) % n);
+        dr == 0 || dc == 0 || dr == dc || dr + dc == n
+    };
+    for &w in white {
+        for &b in black {
+            assert!(
+                w != b && !wraps(w, b),
+                "{what}: ({},{}) and ({},{})",
+                w / n,
+                w % n,
+                b / n,
+                b % n
+            );
+        }
+    }
+}
+
+/// The checker's answer for `m` on the n x n torus: a board (judged here)
+/// or none.
+fn checker_torus_has(n: usize, m: usize) -> bool {
+    let found = torus::find(n, m);
+    if let Some((white, black)) = &found.board {
+        assert_peaceful_on_the_torus(n, white, black, m, &format!("the checker's n={n} m={m}"));
+    }
+    found.board.is_some()
+}
+
+/// A279405 (peaceable queens on the torus), n = 1..10: the armies search
+/// (`auto`'s pick: the lines wrap, the translations are symmetries) proves
+/// the sequence's value, and the checker's own search (results/check/src/
+/// torus.rs) finds a board of that many and none of one more.
+#[test]
+fn peaceable_queens_on_the_torus_by_both_routes() {
+    for n in 1..=10 {
+        let m = A279405[n - 1];
+        assert_eq!(torus_optimum(n), m, "n={n}");
+        assert!(m == 0 || checker_torus_has(n, m), "n={n}");
+        assert!(!checker_torus_has(n, m + 1), "n={n}");
+    }
+}
+
+/// A279405 past the sequence: n = 11 and 12 (the sequence's last terms)
+/// and n = 13, 14 (new terms, 16 and 25) by both routes; the boards kept
+/// in results/a279405/ for n = 13..16 judged from their cells.
+#[test]
+#[ignore = "slow: .ci/run runs it"]
+fn peaceable_queens_on_the_torus_n_11_to_14_and_the_kept_boards() {
+    for (n, m) in [(11, 10), (12, 18), (13, 16), (14, 25)] {
+        assert!(n > 12 || A279405[n - 1] == m);
+        assert_eq!(torus_optimum(n), m, "n={n}");
+        assert!(
+            checker_torus_has(n, m) && !checker_torus_has(n, m + 1),
+            "n={n}"
+        );
+    }
+    for (n, m) in [(13, 16), (14, 25), (15, 20), (16, 32)] {
+        let text = std::fs::read_to_string(format!("results/a279405/n{n}-qspec.json")).unwrap();
+        let v: Value = serde_json::from_str(text.trim()).unwrap();
+        assert_eq!(
+            (number(&v, "value") as usize, v["status"].as_str()),
+            (m, Some("optimal"))
+        );
+        let (white, black) = two_armies(n, &v).expect("a board");
+        assert_peaceful_on_the_torus(n, &white, &black, m, &format!("the kept board n={n}"));
+        let drawn = std::fs::read_to_string(format!("results/a279405/n{n}-checker.txt")).unwrap();
+        let rows: Vec<&str> = drawn
+            .lines()
+            .nth(1)
+            .expect("a board")
+            .split(" / ")
+            .collect();
+        let on = |colour: char| -> Vec<usize> {
+            rows.iter()
+                .enumerate()
+                .flat_map(|(r, row)| {
+                    row.chars()
+                        .enumerate()
+                        .filter(move |p| p.1 == colour)
+                        .map(move |(c, _)| r * n + c)
+                })
+                .collect()
+        };
+        assert_peaceful_on_the_torus(
+            n,
+            &on('W'),
+            &on('B'),
+            m,
+            &format!("the checker's kept board n={n}"),
+        );
+    }
+}
+
 /// A board of two armies from a line of qspec's `--jsonl` list: its white
 /// and black cells (r * n + c), with the stated class size (`None` for the
 /// summary line).
 fn armies_of(n: usize, line: &str) -> Option<(Vec<usize>, Vec<usize>, u64)> {
     let v: Value = serde_json::from_str(line).unwrap();
+    let (white, black) = two_armies(n, &v)?;
+    Some((white, black, number(&v, "class_size")))
+}
+
+/// The white and black cells (r * n + c) of a board qspec prints as JSON
+/// (`None` for a line without cells).
+fn two_armies(n: usize, v: &Value) -> Option<(Vec<usize>, Vec<usize>)> {
     let cells = v["cells"].as_array()?;
     let kinds = v["kinds"].as_array().unwrap();
     let (mut white, mut black) = (Vec::new(), Vec::new());
@@ -636,10 +774,10 @@ fn armies_of(n: usize, line: &str) -> Option<(Vec<usize>, Vec<usize>, u64)> {
         match kind.as_str() {
             Some("white") => white.push(cell),
             Some("black") => black.push(cell),
-            other => panic!("kind {other:?}: {line}"),
+            other => panic!("kind {other:?}: {v}"),
         }
     }
-    Some((white, black, number(&v, "class_size")))
+    Some((white, black))
 }
 
 /// A260680, n = 13 and 14 (new terms), by both routes: the checker's own

@@ -16,6 +16,10 @@
 //!                                  colourings of the first lines dealt out
 //!                                  in turn, for a sweep: the boards of the
 //!                                  K parts together are the whole's)
+//!   check armies-torus N M         peaceable armies on the N x N torus
+//!                                  (every line wraps round the edges): a
+//!                                  board of M white and M black queens,
+//!                                  drawn, or none
 //!   check attacks N K M [--list]   placements of M queens on N x N, each
 //!                                  attacking exactly K others: solutions,
 //!                                  classes under the square's 8 symmetries
@@ -65,6 +69,7 @@ mod boards;
 mod cube;
 mod lines;
 mod square;
+mod torus;
 
 use std::time::Instant;
 
@@ -90,7 +95,7 @@ fn part_of(args: &[String]) -> (usize, usize) {
 }
 
 fn usage(why: &str) -> ! {
-    eprintln!("error: {why}\nusage: check armies N M [--list] [--part I/K] | attacks N K M [--list] | attacks-max N K M | boards N K M FILE [--classes] [--cubes LOG] | blocked N WALLS | cube N D M [--list] | lines N [--list] [--part I/K]");
+    eprintln!("error: {why}\nusage: check armies N M [--list] [--part I/K] | armies-torus N M | attacks N K M [--list] | attacks-max N K M | boards N K M FILE [--classes] [--cubes LOG] | blocked N WALLS | cube N D M [--list] | lines N [--list] [--part I/K]");
     std::process::exit(2);
 }
 
@@ -130,6 +135,25 @@ fn main() {
                         armies::orbit(n, m, class)
                     );
                 }
+            }
+        }
+        Some("armies-torus") => {
+            let (n, m) = (number(&args, 1, "N"), number(&args, 2, "M"));
+            let found = torus::find(n, m);
+            let what = match &found.board {
+                Some((w, b)) => {
+                    assert!(torus::peaceful(n, w, b), "the board found is not peaceful");
+                    "a board"
+                }
+                None => "none",
+            };
+            println!(
+                "# armies-torus n={n} m={m}: {what}, {} nodes, {:.2} s",
+                found.nodes,
+                started.elapsed().as_secs_f64()
+            );
+            if let Some((w, b)) = &found.board {
+                println!("{}", draw_armies(n, w, b));
             }
         }
         Some("attacks") => {
@@ -307,6 +331,23 @@ fn main() {
         }
         _ => usage("which check?"),
     }
+}
+
+/// Two armies as rows of `.`, `W` and `B`, one line, rows separated by
+/// ` / `.
+fn draw_armies(n: usize, white: &[usize], black: &[usize]) -> String {
+    (0..n)
+        .map(|r| {
+            (0..n)
+                .map(|c| match r * n + c {
+                    x if white.contains(&x) => 'W',
+                    x if black.contains(&x) => 'B',
+                    _ => '.',
+                })
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join(" / ")
 }
 
 /// A board as rows of `.` and `Q`, one line, rows separated by ` / `.

@@ -14,7 +14,7 @@
 use std::collections::{HashMap, HashSet};
 
 use crate::board::symmetry::grid_maps;
-use crate::model::{Constraint, Decision, Lit, Model, Rel, Sense, Var};
+use crate::model::{Constraint, Decision, Exclusion, Lit, Model, Rel, Sense, Var};
 
 /// The most cells the search takes (its conflict matrix is cells squared
 /// bits: 2 MB at this size).
@@ -197,11 +197,23 @@ impl Read {
                     "the constraints from `{origin}` include {what}, which is neither a rule between the armies nor their equal count"
                 ))
             };
-            match &tagged.constraint {
-                // `!a | !b`: not both.
-                Constraint::Clause(ls) if ls.len() == 2 && ls.iter().all(|l| l.is_neg()) => {
-                    pairs.push([ls[0].var(), ls[1].var()])
+            // Pieces (or lines' flags) that exclude each other: each pair.
+            match tagged.constraint.exclusion() {
+                Some(Exclusion::Only(ls)) if ls.iter().all(|l| !l.is_neg()) => {
+                    for (i, a) in ls.iter().enumerate() {
+                        for b in &ls[i + 1..] {
+                            pairs.push([a.var(), b.var()]);
+                        }
+                    }
+                    continue;
                 }
+                Some(Exclusion::Pair([a, b])) if !a.is_neg() && !b.is_neg() => {
+                    pairs.push([a.var(), b.var()]);
+                    continue;
+                }
+                _ => {}
+            }
+            match &tagged.constraint {
                 // `!a | h`: a piece (or a line's flag) sets the flag `h`.
                 Constraint::Clause(ls) if ls.len() == 2 && ls[0].is_neg() != ls[1].is_neg() => {
                     let (body, head) = if ls[0].is_neg() {
@@ -213,19 +225,6 @@ impl Read {
                         return refuse("a clause that sets a piece");
                     }
                     implied.entry(head.var()).or_default().push(body.var());
-                }
-                Constraint::AtMostOne(ls)
-                | Constraint::Card {
-                    lits: ls,
-                    rel: Rel::Le,
-                    k: 1,
-                    guard: None,
-                } if ls.iter().all(|l| !l.is_neg()) => {
-                    for (i, a) in ls.iter().enumerate() {
-                        for b in &ls[i + 1..] {
-                            pairs.push([a.var(), b.var()]);
-                        }
-                    }
                 }
                 Constraint::OrDef { def, lits }
                     if !def.is_neg()
@@ -361,35 +360,91 @@ impl Expanded<'_> {
 /// whose every two cells conflict, kept when every segment of the
 /// direction is such a line; refused unless every conflict is between two
 /// cells of one kept line, and each cell conflicts with itself (one piece
-/// a cell).
+/// a cell). The segments stop at the board's edges, or, on a torus (the
+/// conflicts then run round the edges), wrap round them.
 fn lines(
     rows: usize,
     width: usize,
     live: &[bool],
     conflicts: &[HashSet<usize>],
 ) -> Result<Vec<Vec<Vec<usize>>>, String> {
+    for wrap in [false, true] {
+        let families = families(rows, width, live, conflicts, wrap);
+        let mut covered: Vec<HashSet<usize>> = vec![HashSet::new(); live.len()];
+        for segment in families.iter().flatten() {
+            for &a in segment {
+                covered[a].extend(segment.iter().copied());
+            }
+        }
+        if !families.is_empty() && covered == conflicts {
+            return Ok(families);
+        }
+    }
+    Err("the rule between the armies is not that a line (a row, column or diagonal, up to walls, or round a torus) holds one army".into())
+}
+
+/// The segments of each direction, kept when every segment of the
+/// direction is a line of the rule (its every two cells conflict).
+fn families(
+    rows: usize,
+    width: usize,
+    live: &[bool],
+    conflicts: &[HashSet<usize>],
+    wrap: bool,
+) -> Vec<Vec<Vec<usize>>> {
     let whole = |segment: &[usize]| {
         segment
             .iter()
             .all(|&a| segment.iter().all(|&b| conflicts[a].contains(&b)))
     };
-    let mut families = Vec::new();
-    for &(dr, dc) in &DIRECTIONS {
-        let segments = segments(rows, width, live, dr, dc);
-        if segments.iter().all(|s| whole(s)) {
-            families.push(segments);
+    DIRECTIONS
+        .iter()
+        .map(|&(dr, dc)| match wrap {
+            false => segments(rows, width, live, dr, dc),
+            true => wrapped_segments(rows, width, live, dr, dc),
+        })
+        .filter(|segments| segments.iter().all(|s| whole(s)))
+        .collect()
+}
+
+/// The runs of live cells in direction `(dr, dc)` on the torus: each
+/// cycle of the step round the edges, whole when all its cells are live,
+/// else cut at its dead cells; cycles in the order of their first cells.
+fn wrapped_segments(
+    rows: usize,
+    width: usize,
+    live: &[bool],
+    dr: isize,
+    dc: isize,
+) -> Vec<Vec<usize>> {
+    let step = |cell: usize| -> usize {
+        let r = (cell / width) as isize + dr;
+        let c = (cell % width) as isize + dc;
+        r.rem_euclid(rows as isize) as usize * width + c.rem_euclid(width as isize) as usize
+    };
+    let mut seen = vec![false; rows * width];
+    let mut out = Vec::new();
+    for start in 0..rows * width {
+        if seen[start] {
+            continue;
+        }
+        let mut cycle = vec![start];
+        seen[start] = true;
+        let mut cell = step(start);
+        while cell != start {
+            seen[cell] = true;
+            cycle.push(cell);
+            cell = step(cell);
+        }
+        // From just after a dead cell, so that no run is cut in two.
+        if let Some(dead) = cycle.iter().position(|&c| !live[c]) {
+            cycle.rotate_left(dead + 1);
+        }
+        for run in cycle.split(|&c| !live[c]).filter(|r| !r.is_empty()) {
+            out.push(run.to_vec());
         }
     }
-    let mut covered: Vec<HashSet<usize>> = vec![HashSet::new(); live.len()];
-    for segment in families.iter().flatten() {
-        for &a in segment {
-            covered[a].extend(segment.iter().copied());
-        }
-    }
-    if families.is_empty() || covered != conflicts {
-        return Err("the rule between the armies is not that a line (a row, column or diagonal, up to walls) holds one army".into());
-    }
-    Ok(families)
+    out
 }
 
 /// The maximal runs of live cells in direction `(dr, dc)`, each from its
@@ -420,7 +475,8 @@ fn segments(rows: usize, width: usize, live: &[bool], dr: isize, dc: isize) -> V
 }
 
 /// The symmetries of the box that keep the live cells and map every line
-/// onto a line, as maps of cells, the identity left out.
+/// onto a line, as maps of cells, the identity left out; on a torus (a
+/// line that wraps round the edges) with each of the translations too.
 fn symmetries(problem: &Problem) -> Vec<Vec<usize>> {
     let lines: HashSet<Vec<usize>> = problem
         .families
@@ -429,7 +485,22 @@ fn symmetries(problem: &Problem) -> Vec<Vec<usize>> {
         .map(|l| sorted(l.clone()))
         .collect();
     let n = problem.n_cells();
-    grid_maps(problem.rows, problem.width)
+    let (rows, width) = (problem.rows, problem.width);
+    let mut candidates = grid_maps(rows, width);
+    if wraps(problem) {
+        let identity: Vec<usize> = (0..n).collect();
+        let box_maps: Vec<Vec<usize>> = std::iter::once(identity).chain(candidates).collect();
+        candidates = Vec::new();
+        for (dr, dc) in (0..rows).flat_map(|dr| (0..width).map(move |dc| (dr, dc))) {
+            for map in &box_maps {
+                let moved = |c: usize| ((c / width + dr) % rows) * width + (c % width + dc) % width;
+                if (dr, dc) != (0, 0) || !map.iter().enumerate().all(|(c, &m)| c == m) {
+                    candidates.push(map.iter().map(|&c| moved(c)).collect());
+                }
+            }
+        }
+    }
+    candidates
         .into_iter()
         .filter(|map| {
             (0..n).all(|c| problem.var_at[0][c].is_some() == problem.var_at[0][map[c]].is_some())
@@ -438,6 +509,23 @@ fn symmetries(problem: &Problem) -> Vec<Vec<usize>> {
                     .all(|l| lines.contains(&sorted(l.iter().map(|&c| map[c]).collect())))
         })
         .collect()
+}
+
+/// Whether a line runs round the board's edges (a torus): two cells of
+/// one line that are not one step apart on the board, though one step
+/// apart on the line.
+fn wraps(problem: &Problem) -> bool {
+    let width = problem.width;
+    problem.families.iter().flatten().any(|line| {
+        line.windows(2).any(|pair| {
+            let (a, b) = (pair[0], pair[1]);
+            let (dr, dc) = (
+                (b / width).abs_diff(a / width),
+                (b % width).abs_diff(a % width),
+            );
+            dr > 1 || dc > 1
+        })
+    })
 }
 
 fn sorted(mut cells: Vec<usize>) -> Vec<usize> {
