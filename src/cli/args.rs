@@ -287,3 +287,12 @@ impl EnumerateArgs {
         }
     }
 }
+
+#[derive(Args)]
+pub struct FmtArgs {
+    /// The .qspec files (`-`: standard input, formatted to standard output)
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    #[arg(long)]
+    pub check: bool,
+}

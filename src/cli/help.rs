@@ -440,3 +440,33 @@ Exit codes:
   130  interrupted by Ctrl-C or SIGTERM (\"at least N (interrupted)\")"
         .to_string()
 }
+
+/// `qspec fmt --help`.
+pub const FMT_HELP: &str = "\
+Lay .qspec files out in the language's one layout, in place: each line
+stays a line, in order, so comments stay where they stand; the code on a
+line is spaced one way (`count per row <= 2`, `wall (0,7) (1,0)`, `board
+5^3`, `param m = 2 * (n - 1)`, `a; b`), a comment after code two spaces
+after it, a picture's rows and a multi-line piece's moves two spaces in and
+a picture's cells one space apart, at most one blank line in a row and none
+at the ends, `\\n` line ends. Formatting twice changes nothing, and the
+formatted file compiles to the same output in every format. A file is
+rewritten only when it changes, atomically; `-` reads standard input and
+writes the formatted text to standard output.
+
+A file that does not parse is never rewritten: its error is printed at its
+place, the other files are still formatted, and the exit code is 2.
+
+--check changes no file: for each file not in the layout it prints a
+unified diff to standard output and the exit code is 1 (for CI and
+pre-commit hooks; see examples/ci/).
+
+Examples:
+  qspec fmt --check models/*.qspec      # in CI: the diff of each file not in the layout
+  qspec fmt - < models/eight-queens.qspec > mine.qspec
+  qspec fmt mine.qspec                  # in place, only if it changes
+
+Exit codes:
+    0  every file is in the layout (now, or already with --check)
+    1  --check: a file is not in the layout (the diff says where)
+    2  a file does not parse (its error, at its place) or cannot be read";

@@ -16,12 +16,15 @@ use std::process::ExitCode;
 
 use crate::command::progress::Show;
 use crate::command::{
-    self, Command, CompileRequest, CountRequest, SolveRequest, StatsRequest, VerifyRequest,
+    self, Command, CompileRequest, CountRequest, FmtRequest, SolveRequest, StatsRequest,
+    VerifyRequest,
 };
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use args::{CompileArgs, CountArgs, SolveArgs, StatsArgs, VerifyArgs};
-use help::{compile_help, count_help, solve_help, ABOUT, LONG_ABOUT, STATS_HELP, VERIFY_HELP};
+use args::{CompileArgs, CountArgs, FmtArgs, SolveArgs, StatsArgs, VerifyArgs};
+use help::{
+    compile_help, count_help, solve_help, ABOUT, FMT_HELP, LONG_ABOUT, STATS_HELP, VERIFY_HELP,
+};
 use snapshot::{SnapshotArgs, SNAPSHOT_HELP};
 use sweep::{PuzzlesArgs, SweepArgs, PUZZLES_HELP, SWEEP_HELP};
 
@@ -58,6 +61,9 @@ enum Sub {
     /// Snapshot-test the encodings of your models (qspec.toml): init, update, check, review
     #[command(long_about = SNAPSHOT_HELP)]
     Snapshot(SnapshotArgs),
+    /// Lay model files out in the language's one layout (--check: change nothing, show the diff)
+    #[command(long_about = FMT_HELP)]
+    Fmt(FmtArgs),
 }
 
 impl Sub {
@@ -142,6 +148,10 @@ impl Sub {
             Sub::Sweep(a) => Command::Sweep(a.request()),
             Sub::Puzzles(a) => Command::Puzzles(a.request()),
             Sub::Snapshot(a) => Command::Snapshot(a.request()),
+            Sub::Fmt(a) => Command::Fmt(FmtRequest {
+                files: a.files,
+                check: a.check,
+            }),
         }
     }
 }

@@ -1,5 +1,5 @@
 //! The command layer: `compile`, `stats`, `solve`, `count`, `verify`,
-//! `sweep` and `puzzles`, each a request from the command line run through
+//! `sweep`, `puzzles`, `snapshot` and `fmt`, each a request from the command line run through
 //! the pipeline's stages, and what it prints. The stages never print; the
 //! commands never encode.
 //!
@@ -9,6 +9,7 @@
 
 mod compile;
 mod count;
+mod fmt;
 pub mod progress;
 mod report;
 mod snapshot;
@@ -21,6 +22,7 @@ mod verify;
 
 pub use compile::CompileRequest;
 pub use count::{CountFlags, CountRequest};
+pub use fmt::FmtRequest;
 pub use snapshot::{SnapshotAction, SnapshotRequest};
 pub use solve::SolveRequest;
 pub use stats::StatsRequest;
@@ -53,6 +55,8 @@ pub enum Command {
     Puzzles(sweep::PuzzlesRequest),
     /// Snapshot-test compiled instances (`qspec.toml`).
     Snapshot(SnapshotRequest),
+    /// Lay model files out in the language's one layout.
+    Fmt(FmtRequest),
 }
 
 /// Runs `command`, printing its results to `out`; the exit code on success.
@@ -69,6 +73,7 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<u8> {
         Command::Sweep(args) => sweep::run_sweep(args, out),
         Command::Puzzles(args) => sweep::run_puzzles(args, out),
         Command::Snapshot(req) => snapshot::run(req, out),
+        Command::Fmt(req) => fmt::run(req, out),
     }
 }
 

@@ -28,7 +28,7 @@ mod source;
 pub use bounds::LowerBound;
 pub use compile::{output_format, CompileOptions, CompileReport};
 pub use guard::{Destination, Limits};
-pub use source::Source;
+pub use source::{read_text, Source};
 
 use std::path::Path;
 

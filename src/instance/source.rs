@@ -54,8 +54,24 @@ fn read_model_text(path: &Path, name: &str) -> Result<String> {
         .ok()
         .filter(|m| m.is_file())
         .map(|m| m.len());
+    model_text_from(file, size, path, name)
+}
+
+/// The text of a model file, or of standard input for `-`, as
+/// [`Source::read`] reads it: at most [`MAX_SOURCE_BYTES`] bytes of UTF-8.
+pub fn read_text(path: &Path) -> Result<String> {
+    if path.as_os_str() == "-" {
+        return model_text_from(std::io::stdin().lock(), None, path, "<standard input>");
+    }
+    read_model_text(path, &path.display().to_string())
+}
+
+/// At most [`MAX_SOURCE_BYTES`] bytes of UTF-8 from `input` (`size`: the
+/// file's, when the file system knows it).
+fn model_text_from(input: impl Read, size: Option<u64>, path: &Path, name: &str) -> Result<String> {
     let mut bytes = Vec::new();
-    file.take(MAX_SOURCE_BYTES as u64 + 1)
+    input
+        .take(MAX_SOURCE_BYTES as u64 + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| Error::unreadable("", path, e))?;
     if bytes.len() > MAX_SOURCE_BYTES {

@@ -1,6 +1,7 @@
 //! The language stage: parse a .qspec file ([`parse`]) and check it
 //! ([`check`]) into a [`Spec`] — every parameter resolved, every value
-//! validated. Nothing after this stage ever sees an unchecked value.
+//! validated. Nothing after this stage ever sees an unchecked value. The
+//! language's one layout, `qspec fmt`, is here too ([`format()`]).
 //!
 //! ```
 //! use qspec::language::{load, RuleSpec};
@@ -15,10 +16,12 @@
 pub(crate) mod ast;
 mod check;
 pub mod edit;
+mod format;
 pub(crate) mod parse;
 pub(crate) mod syntax;
 
 pub use check::{line_identity_applies, MAX_CELLS, MAX_DIMS, MAX_DIRECTIONS};
+pub use format::format;
 
 use crate::board::sets::{Regions, Scope};
 use crate::board::symmetry::SignedPerm;

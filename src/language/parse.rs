@@ -12,7 +12,7 @@ use pest::Parser;
 use std::sync::OnceLock;
 
 #[allow(missing_docs)]
-mod grammar {
+pub(super) mod grammar {
     /// The pest parser of `grammar/qspec.pest`.
     #[derive(pest_derive::Parser)]
     #[grammar = "../grammar/qspec.pest"]
@@ -43,7 +43,7 @@ pub fn parse(source: &str) -> Result<Vec<Stmt>, Diagnostic> {
 /// Runs `work` on a thread of [`PARSER_STACK`] bytes of stack, or on this
 /// thread when no such thread can be started (an address space limit):
 /// the nesting check still guards it there.
-fn on_parser_stack<T: Send>(work: impl FnOnce() -> T + Send + Copy) -> T {
+pub(super) fn on_parser_stack<T: Send>(work: impl FnOnce() -> T + Send + Copy) -> T {
     crate::threads::on_stack("qspec-parser", PARSER_STACK, work)
 }
 

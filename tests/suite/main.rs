@@ -53,6 +53,7 @@ mod emit;
 mod encodings;
 mod faults;
 mod flags;
+mod fmt;
 mod fuzz;
 mod hints;
 mod kinds;

@@ -1,5 +1,5 @@
 //! The flags of the commands over families: `sweep` (its plan, run and
-//! merge), `puzzles`, and `snapshot`.
+//! merge), `puzzles`, and those over model files: `snapshot`, `fmt`.
 
 use super::{flag, Fallback, Flag, Python};
 
@@ -235,3 +235,10 @@ pub const JUNIT: Flag = Flag {
         "Also write a JUnit XML report to FILE (one test case per snapshot case)",
     )
 };
+
+/// `--check`.
+pub const CHECK: Flag = flag(
+    "check",
+    &["fmt"],
+    "Change no file: print what formatting would change as a unified diff, and exit 1 if anything would (for CI and pre-commit hooks)",
+);

@@ -9,8 +9,8 @@
 //!
 //! The flags live by the commands that take them: `model`'s read a
 //! model and write or judge a file, `search`'s search (`solve`,
-//! `count`), `families`'s run over families (`sweep`, `puzzles`,
-//! `snapshot`).
+//! `count`), `families`'s run over families (`sweep`, `puzzles`) or
+//! model files (`snapshot`, `fmt`).
 //!
 //! Two flags may share a name where two commands give it two meanings
 //! (`compile --format` is the file written, `solve --format` the file
@@ -177,6 +177,7 @@ pub const FLAGS: &[Flag] = &[
     REPLACE_MANIFEST,
     ALLOW_NEW,
     JUNIT,
+    CHECK,
 ];
 
 #[cfg(test)]

@@ -320,6 +320,28 @@ pub fn qspec(args: &[&str]) -> std::process::Output {
         .expect("qspec runs")
 }
 
+/// Runs the `qspec` binary in the project's folder with `input` on its
+/// standard input.
+pub fn qspec_stdin(args: &[&str], input: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_qspec"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("qspec runs");
+    child
+        .stdin
+        .take()
+        .expect("a standard input")
+        .write_all(input)
+        .expect("qspec reads its input");
+    child.wait_with_output().expect("qspec ends")
+}
+
 /// Runs the `qspec` binary in the project's folder with no proof checker
 /// to be found: an empty PATH and a home without `.cargo`.
 pub fn qspec_without_checker(args: &[&str], home: &std::path::Path) -> std::process::Output {
