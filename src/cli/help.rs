@@ -470,3 +470,28 @@ Exit codes:
     0  every file is in the layout (now, or already with --check)
     1  --check: a file is not in the layout (the diff says where)
     2  a file does not parse (its error, at its place) or cannot be read";
+
+/// `qspec lsp --help`.
+pub const LSP_HELP: &str = "\
+A language server for editors (the Language Server Protocol, JSON-RPC on
+standard input and output; the editor starts it). For each open .qspec
+document it gives:
+
+  diagnostics  as you type: the errors and warnings `qspec` prints, each at
+               its place with its help, one per mistake
+  hover        a statement's meaning (docs/language.md's section), a
+               piece's moves, a parameter's value, and on `board`, `rule`
+               and `count` lines the model's size as every command
+               estimates it before building
+  completion   statement keywords, pieces, the document's kinds and
+               parameters, scopes, encodings, hints
+  formatting   `qspec fmt`'s layout
+
+Editors: any LSP client started with `qspec lsp`; Neovim:
+  vim.lsp.start({ name = 'qspec', cmd = { 'qspec', 'lsp' } })
+Helix (languages.toml):
+  [language-server.qspec]
+  command = \"qspec\"
+  args = [\"lsp\"]
+
+It exits when the editor says `exit` (0), or on a broken protocol (2).";

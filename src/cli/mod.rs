@@ -23,7 +23,8 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use args::{CompileArgs, CountArgs, FmtArgs, SolveArgs, StatsArgs, VerifyArgs};
 use help::{
-    compile_help, count_help, solve_help, ABOUT, FMT_HELP, LONG_ABOUT, STATS_HELP, VERIFY_HELP,
+    compile_help, count_help, solve_help, ABOUT, FMT_HELP, LONG_ABOUT, LSP_HELP, STATS_HELP,
+    VERIFY_HELP,
 };
 use snapshot::{SnapshotArgs, SNAPSHOT_HELP};
 use sweep::{PuzzlesArgs, SweepArgs, PUZZLES_HELP, SWEEP_HELP};
@@ -64,6 +65,9 @@ enum Sub {
     /// Lay model files out in the language's one layout (--check: change nothing, show the diff)
     #[command(long_about = FMT_HELP)]
     Fmt(FmtArgs),
+    /// Serve an editor: diagnostics as you type, hover, completion, formatting (the Language Server Protocol on standard input and output)
+    #[command(long_about = LSP_HELP)]
+    Lsp,
 }
 
 impl Sub {
@@ -148,6 +152,7 @@ impl Sub {
             Sub::Sweep(a) => Command::Sweep(a.request()),
             Sub::Puzzles(a) => Command::Puzzles(a.request()),
             Sub::Snapshot(a) => Command::Snapshot(a.request()),
+            Sub::Lsp => Command::Lsp,
             Sub::Fmt(a) => Command::Fmt(FmtRequest {
                 files: a.files,
                 check: a.check,

@@ -1,5 +1,5 @@
 //! The command layer: `compile`, `stats`, `solve`, `count`, `verify`,
-//! `sweep`, `puzzles`, `snapshot` and `fmt`, each a request from the command line run through
+//! `sweep`, `puzzles`, `snapshot`, `fmt` and `lsp`, each a request from the command line run through
 //! the pipeline's stages, and what it prints. The stages never print; the
 //! commands never encode.
 //!
@@ -10,6 +10,7 @@
 mod compile;
 mod count;
 mod fmt;
+mod lsp;
 pub mod progress;
 mod report;
 mod snapshot;
@@ -57,6 +58,8 @@ pub enum Command {
     Snapshot(SnapshotRequest),
     /// Lay model files out in the language's one layout.
     Fmt(FmtRequest),
+    /// Serve an editor as a language server.
+    Lsp,
 }
 
 /// Runs `command`, printing its results to `out`; the exit code on success.
@@ -74,6 +77,7 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<u8> {
         Command::Puzzles(args) => sweep::run_puzzles(args, out),
         Command::Snapshot(req) => snapshot::run(req, out),
         Command::Fmt(req) => fmt::run(req, out),
+        Command::Lsp => lsp::run(),
     }
 }
 

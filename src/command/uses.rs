@@ -38,6 +38,7 @@ pub fn file_uses(command: &Command) -> Result<FileUses> {
         Command::Snapshot(req) => snapshot(req, &mut uses)?,
         // Each file is rewritten in place: that is what `fmt` is for.
         Command::Fmt(_) => {}
+        Command::Lsp => {}
     }
     Ok(uses)
 }

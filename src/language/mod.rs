@@ -22,6 +22,7 @@ pub(crate) mod syntax;
 
 pub use check::{line_identity_applies, MAX_CELLS, MAX_DIMS, MAX_DIRECTIONS};
 pub use format::format;
+pub use syntax::{HINTS, STATEMENTS};
 
 use crate::board::sets::{Regions, Scope};
 use crate::board::symmetry::SignedPerm;

@@ -58,6 +58,7 @@ mod fuzz;
 mod hints;
 mod kinds;
 mod language;
+mod lsp;
 mod messages;
 mod minizinc;
 mod no_clobber;

@@ -1,0 +1,181 @@
+//! `qspec lsp`: a language server over standard input and output (JSON-RPC,
+//! the Language Server Protocol), for editors. It keeps each open `.qspec`
+//! document's text and answers from the library alone, as the command line
+//! does: diagnostics as the user types ([`answers::diagnostics`], the same
+//! errors and warnings, places and help), hover ([`answers::hover`]: a
+//! statement's meaning from the language reference, a piece's moves, a
+//! parameter's value, the model's estimated size on `board`, `rule` and
+//! `count` lines), completion ([`answers::completion`]) and formatting
+//! (`qspec fmt`'s layout). The protocol's plumbing is lsp-server's and its
+//! types lsp-types' (rust-analyzer's stack); no async runtime.
+
+mod answers;
+mod text;
+
+use std::collections::HashMap;
+
+use lsp_server::{Connection, Message, Notification, Request, Response};
+use lsp_types::notification::{
+    DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Notification as _,
+    PublishDiagnostics,
+};
+use lsp_types::request::{Completion, Formatting, HoverRequest, Request as _};
+use lsp_types::{
+    CompletionOptions, HoverProviderCapability, OneOf, PublishDiagnosticsParams,
+    ServerCapabilities, TextDocumentSyncCapability, TextDocumentSyncKind, Uri,
+};
+
+use qspec::error::{Error, Result};
+
+/// What the server offers.
+fn capabilities() -> ServerCapabilities {
+    ServerCapabilities {
+        text_document_sync: Some(TextDocumentSyncCapability::Kind(TextDocumentSyncKind::FULL)),
+        hover_provider: Some(HoverProviderCapability::Simple(true)),
+        completion_provider: Some(CompletionOptions::default()),
+        document_formatting_provider: Some(OneOf::Left(true)),
+        ..ServerCapabilities::default()
+    }
+}
+
+/// Serves one editor until it says `exit`; the exit code.
+pub fn run() -> Result<u8> {
+    let (connection, threads) = Connection::stdio();
+    let capabilities = serde_json::to_value(capabilities()).map_err(lsp_failed)?;
+    connection.initialize(capabilities).map_err(lsp_failed)?;
+    serve(&connection)?;
+    drop(connection);
+    threads.join().map_err(lsp_failed)?;
+    Ok(0)
+}
+
+fn lsp_failed(e: impl std::fmt::Display) -> Error {
+    Error::usage(format!("qspec lsp: {e}"))
+}
+
+/// The open documents, by their URI.
+#[derive(Default)]
+struct Documents {
+    texts: HashMap<String, String>,
+}
+
+fn serve(connection: &Connection) -> Result<()> {
+    let mut documents = Documents::default();
+    for message in &connection.receiver {
+        match message {
+            Message::Request(request) => {
+                if connection.handle_shutdown(&request).map_err(lsp_failed)? {
+                    return Ok(());
+                }
+                let response = respond(&documents, request);
+                send(connection, response.into())?;
+            }
+            Message::Notification(notification) => {
+                if let Some(uri) = documents.take(notification) {
+                    publish(connection, &documents, &uri)?;
+                }
+            }
+            Message::Response(_) => {}
+        }
+    }
+    Ok(())
+}
+
+fn send(connection: &Connection, message: Message) -> Result<()> {
+    connection.sender.send(message).map_err(lsp_failed)
+}
+
+/// The diagnostics of the document at `uri` (none once it is closed).
+fn publish(connection: &Connection, documents: &Documents, uri: &Uri) -> Result<()> {
+    let diagnostics = match documents.texts.get(uri.as_str()) {
+        Some(text) => answers::diagnostics(uri.as_str(), text),
+        None => Vec::new(),
+    };
+    let params = PublishDiagnosticsParams {
+        uri: uri.clone(),
+        diagnostics,
+        version: None,
+    };
+    send(
+        connection,
+        Notification::new(PublishDiagnostics::METHOD.to_string(), params).into(),
+    )
+}
+
+impl Documents {
+    /// Takes a document's opening, change or closing; the document's URI
+    /// when its diagnostics are to be published again.
+    fn take(&mut self, notification: Notification) -> Option<Uri> {
+        match notification.method.as_str() {
+            DidOpenTextDocument::METHOD => {
+                let params: lsp_types::DidOpenTextDocumentParams =
+                    serde_json::from_value(notification.params).ok()?;
+                let document = params.text_document;
+                self.texts
+                    .insert(document.uri.as_str().to_string(), document.text);
+                Some(document.uri)
+            }
+            DidChangeTextDocument::METHOD => {
+                let params: lsp_types::DidChangeTextDocumentParams =
+                    serde_json::from_value(notification.params).ok()?;
+                // Whole texts only: the server asks for full synchronisation.
+                let text = params.content_changes.into_iter().last()?.text;
+                let uri = params.text_document.uri;
+                self.texts.insert(uri.as_str().to_string(), text);
+                Some(uri)
+            }
+            DidCloseTextDocument::METHOD => {
+                let params: lsp_types::DidCloseTextDocumentParams =
+                    serde_json::from_value(notification.params).ok()?;
+                self.texts.remove(params.text_document.uri.as_str());
+                Some(params.text_document.uri)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The answer to a request.
+fn respond(documents: &Documents, request: Request) -> Response {
+    let id = request.id.clone();
+    let text_of = |uri: &Uri| documents.texts.get(uri.as_str()).map(String::as_str);
+    let result = match request.method.as_str() {
+        HoverRequest::METHOD => serde_json::from_value::<lsp_types::HoverParams>(request.params)
+            .map(|p| {
+                let at = p.text_document_position_params;
+                let hover = text_of(&at.text_document.uri).and_then(|text| {
+                    answers::hover(at.text_document.uri.as_str(), text, at.position)
+                });
+                serde_json::to_value(hover)
+            }),
+        Completion::METHOD => serde_json::from_value::<lsp_types::CompletionParams>(request.params)
+            .map(|p| {
+                let at = p.text_document_position;
+                let items = text_of(&at.text_document.uri)
+                    .map(|text| answers::completion(at.text_document.uri.as_str(), text))
+                    .unwrap_or_default();
+                serde_json::to_value(items)
+            }),
+        Formatting::METHOD => {
+            serde_json::from_value::<lsp_types::DocumentFormattingParams>(request.params).map(|p| {
+                let edits = text_of(&p.text_document.uri).and_then(answers::formatting);
+                serde_json::to_value(edits)
+            })
+        }
+        _ => {
+            return Response::new_err(
+                id,
+                lsp_server::ErrorCode::MethodNotFound as i32,
+                format!("qspec lsp does not answer {}", request.method),
+            )
+        }
+    };
+    match result {
+        Ok(Ok(value)) => Response::new_ok(id, value),
+        Ok(Err(e)) | Err(e) => Response::new_err(
+            id,
+            lsp_server::ErrorCode::InvalidParams as i32,
+            e.to_string(),
+        ),
+    }
+}

@@ -1,0 +1,206 @@
+//! `qspec lsp` as an editor runs it: a real process spoken to in JSON-RPC
+//! (the Language Server Protocol's framing) — initialize, a broken model
+//! opened and its located diagnostic, the fix and the diagnostics cleared,
+//! hover, completion, formatting, shutdown and exit.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use serde_json::{json, Value};
+
+/// A running `qspec lsp` and the messages it has sent.
+struct Server {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl Server {
+    fn start() -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_qspec"))
+            .arg("lsp")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("qspec lsp starts");
+        let input = child.stdin.take().unwrap();
+        let output = BufReader::new(child.stdout.take().unwrap());
+        Server {
+            child,
+            input,
+            output,
+        }
+    }
+
+    fn send(&mut self, message: Value) {
+        let body = message.to_string();
+        write!(self.input, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
+        self.input.flush().unwrap();
+    }
+
+    fn request(&mut self, id: u64, method: &str, params: Value) -> Value {
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        loop {
+            let message = self.receive();
+            if message["id"] == json!(id) {
+                return message;
+            }
+        }
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        self.send(json!({"jsonrpc": "2.0", "method": method, "params": params}));
+    }
+
+    /// The next message the server sends.
+    fn receive(&mut self) -> Value {
+        let mut length = None;
+        loop {
+            let mut line = String::new();
+            assert!(
+                self.output.read_line(&mut line).unwrap() > 0,
+                "the server closed"
+            );
+            let line = line.trim_end();
+            if line.is_empty() {
+                break;
+            }
+            if let Some(n) = line.strip_prefix("Content-Length: ") {
+                length = Some(n.parse::<usize>().unwrap());
+            }
+        }
+        let mut body = vec![0; length.expect("a Content-Length")];
+        self.output.read_exact(&mut body).unwrap();
+        serde_json::from_slice(&body).unwrap()
+    }
+
+    /// The next diagnostics the server publishes.
+    fn diagnostics(&mut self) -> Value {
+        loop {
+            let message = self.receive();
+            if message["method"] == "textDocument/publishDiagnostics" {
+                return message["params"].clone();
+            }
+        }
+    }
+}
+
+const URI: &str = "file:///work/m.qspec";
+
+fn at(line: u32, character: u32) -> Value {
+    json!({"textDocument": {"uri": URI}, "position": {"line": line, "character": character}})
+}
+
+#[test]
+fn an_editor_gets_diagnostics_hover_completion_and_formatting() {
+    let mut server = Server::start();
+    let init = server.request(
+        1,
+        "initialize",
+        json!({"capabilities": {}, "processId": null}),
+    );
+    let capabilities = &init["result"]["capabilities"];
+    assert_eq!(capabilities["hoverProvider"], json!(true), "{init}");
+    assert_eq!(
+        capabilities["documentFormattingProvider"],
+        json!(true),
+        "{init}"
+    );
+    server.notify("initialized", json!({}));
+
+    // A misspelt rule: the located error, with the command line's help.
+    let broken = "param n = 8\nboard n x n\npiece queen\nrule no_attak\ncount == n\n";
+    server.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": URI, "languageId": "qspec", "version": 1, "text": broken}}),
+    );
+    let published = server.diagnostics();
+    let diagnostics = published["diagnostics"].as_array().unwrap();
+    assert_eq!(diagnostics.len(), 1, "{published}");
+    let d = &diagnostics[0];
+    assert_eq!(
+        d["range"]["start"],
+        json!({"line": 3, "character": 5}),
+        "{d}"
+    );
+    assert_eq!(d["severity"], json!(1), "{d}");
+    assert!(d["message"].as_str().unwrap().contains("no_attack"), "{d}");
+
+    // Fixed: the diagnostics cleared.
+    let fixed = "param n = 8\nboard n x n\npiece queen\nrule no_attack\ncount == n\n";
+    server.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": URI, "version": 2}, "contentChanges": [{"text": fixed}]}),
+    );
+    assert_eq!(server.diagnostics()["diagnostics"], json!([]));
+
+    // Hover: a piece's moves, a parameter's value, a statement's meaning
+    // and, on the board line, the model's estimated size.
+    let hover = |server: &mut Server, id, line, character| -> String {
+        let answer = server.request(id, "textDocument/hover", at(line, character));
+        answer["result"]["contents"]["value"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    };
+    let queen = hover(&mut server, 2, 2, 8);
+    assert!(
+        queen.contains("rides along (0,1) (1,-1) (1,0) (1,1)"),
+        "{queen}"
+    );
+    let n = hover(&mut server, 3, 4, 10);
+    assert!(n.contains("`param n = 8`"), "{n}");
+    let board = hover(&mut server, 4, 1, 2);
+    assert!(board.contains("**`board`**"), "{board}");
+    assert!(
+        board.contains("64 cells") && board.contains("64 variables"),
+        "{board}"
+    );
+
+    // Completion: keywords, pieces, the document's own parameter.
+    let completion = server.request(5, "textDocument/completion", at(4, 0));
+    let labels: Vec<&str> = completion["result"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    for want in [
+        "board",
+        "queen",
+        "no_attack",
+        "totalizer",
+        "break_symmetry",
+        "row",
+        "n",
+    ] {
+        assert!(labels.contains(&want), "{want}: {labels:?}");
+    }
+
+    // Formatting: one edit to the layout of `qspec fmt`.
+    let messy = "param n=8\nboard n x n\npiece   queen\nrule no_attack;count==n\n";
+    server.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": URI, "version": 3}, "contentChanges": [{"text": messy}]}),
+    );
+    server.diagnostics();
+    let formatted = server.request(
+        6,
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": URI}, "options": {"tabSize": 2, "insertSpaces": true}}),
+    );
+    let edits = formatted["result"].as_array().unwrap();
+    assert_eq!(edits.len(), 1, "{formatted}");
+    assert_eq!(
+        edits[0]["newText"],
+        json!("param n = 8\nboard n x n\npiece queen\nrule no_attack; count == n\n")
+    );
+
+    // Shutdown, exit: the process ends, exit code 0.
+    let shutdown = server.request(7, "shutdown", Value::Null);
+    assert_eq!(shutdown["result"], Value::Null, "{shutdown}");
+    server.notify("exit", Value::Null);
+    let status = server.child.wait().unwrap();
+    assert_eq!(status.code(), Some(0));
+}
