@@ -37,6 +37,23 @@ pub fn format(source: &str) -> Result<String, Diagnostic> {
     Ok(text)
 }
 
+/// Where every word of the code stands (names, keywords, numbers; not
+/// the cells of pictures or the words of comments), as byte ranges, in
+/// order; `None` when the text does not parse. What an editor renames or
+/// goes to.
+pub fn words(source: &str) -> Option<Vec<Span>> {
+    parse::parse(source).ok()?;
+    let layout = on_parser_stack(|| Layout::of(source));
+    Some(
+        layout
+            .tokens
+            .iter()
+            .filter(|t| t.kind == Kind::Word)
+            .map(|t| Span::new(t.start, t.end))
+            .collect(),
+    )
+}
+
 /// What a token is, for its spacing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {

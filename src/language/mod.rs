@@ -21,7 +21,7 @@ pub(crate) mod parse;
 pub(crate) mod syntax;
 
 pub use check::{line_identity_applies, MAX_CELLS, MAX_DIMS, MAX_DIRECTIONS};
-pub use format::format;
+pub use format::{format, words};
 pub use syntax::{HINTS, STATEMENTS};
 
 use crate::board::sets::{Regions, Scope};

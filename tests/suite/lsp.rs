@@ -1,7 +1,8 @@
 //! `qspec lsp` as an editor runs it: a real process spoken to in JSON-RPC
 //! (the Language Server Protocol's framing) — initialize, a broken model
-//! opened and its located diagnostic, the fix and the diagnostics cleared,
-//! hover, completion, formatting, shutdown and exit.
+//! opened and its located diagnostic with its quick fix, the fix and the
+//! diagnostics cleared, hover, completion, go to definition, rename,
+//! formatting, shutdown and exit.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -127,6 +128,20 @@ fn an_editor_gets_diagnostics_hover_completion_and_formatting() {
     assert_eq!(d["severity"], json!(1), "{d}");
     assert!(d["message"].as_str().unwrap().contains("no_attack"), "{d}");
 
+    // The diagnostic's "did you mean" as a quick fix.
+    let actions = server.request(
+        20,
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": URI}, "range": d["range"], "context": {"diagnostics": [d]}}),
+    );
+    let fix = &actions["result"][0];
+    assert_eq!(fix["kind"], json!("quickfix"), "{actions}");
+    assert_eq!(
+        fix["edit"]["changes"][URI][0],
+        json!({"range": d["range"], "newText": "no_attack"}),
+        "{actions}"
+    );
+
     // Fixed: the diagnostics cleared.
     let fixed = "param n = 8\nboard n x n\npiece queen\nrule no_attack\ncount == n\n";
     server.notify(
@@ -177,6 +192,34 @@ fn an_editor_gets_diagnostics_hover_completion_and_formatting() {
     ] {
         assert!(labels.contains(&want), "{want}: {labels:?}");
     }
+
+    // Go to definition and rename: the parameter `n`, used on three lines.
+    let definition = server.request(8, "textDocument/definition", at(4, 9));
+    assert_eq!(
+        definition["result"]["range"],
+        json!({"start": {"line": 0, "character": 6}, "end": {"line": 0, "character": 7}}),
+        "{definition}"
+    );
+    let mut renamed = at(1, 6);
+    renamed["newName"] = json!("size");
+    let rename = server.request(9, "textDocument/rename", renamed);
+    let edits = rename["result"]["changes"][URI].as_array().unwrap();
+    let lines: Vec<u64> = edits
+        .iter()
+        .map(|e| e["range"]["start"]["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, [0, 1, 1, 4], "{rename}");
+    assert!(edits.iter().all(|e| e["newText"] == "size"), "{rename}");
+    let mut piece = at(2, 8);
+    piece["newName"] = json!("royal");
+    let refused = server.request(10, "textDocument/rename", piece);
+    assert!(
+        refused["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("piece royal queen"),
+        "{refused}"
+    );
 
     // Formatting: one edit to the layout of `qspec fmt`.
     let messy = "param n=8\nboard n x n\npiece   queen\nrule no_attack;count==n\n";

@@ -727,12 +727,16 @@ fn peaceable_queens_on_the_torus_n_11_to_14_and_the_kept_boards() {
         let (white, black) = two_armies(n, &v).expect("a board");
         assert_peaceful_on_the_torus(n, &white, &black, m, &format!("the kept board n={n}"));
         let drawn = std::fs::read_to_string(format!("results/a279405/n{n}-checker.txt")).unwrap();
-        let rows: Vec<&str> = drawn
-            .lines()
-            .nth(1)
-            .expect("a board")
-            .split(" / ")
-            .collect();
+        let lines: Vec<&str> = drawn.lines().collect();
+        assert!(
+            lines[0].starts_with(&format!("# armies-torus n={n} m={m}: a board")),
+            "{drawn}"
+        );
+        assert!(
+            lines[2].starts_with(&format!("# armies-torus n={n} m={}: none", m + 1)),
+            "{drawn}"
+        );
+        let rows: Vec<&str> = lines[1].split(" / ").collect();
         let on = |colour: char| -> Vec<usize> {
             rows.iter()
                 .enumerate()

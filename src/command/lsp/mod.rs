@@ -5,11 +5,13 @@
 //! errors and warnings, places and help), hover ([`answers::hover`]: a
 //! statement's meaning from the language reference, a piece's moves, a
 //! parameter's value, the model's estimated size on `board`, `rule` and
-//! `count` lines), completion ([`answers::completion`]) and formatting
-//! (`qspec fmt`'s layout). The protocol's plumbing is lsp-server's and its
+//! `count` lines), completion ([`answers::completion`]), formatting
+//! (`qspec fmt`'s layout), go to definition and rename of a parameter or a
+//! kind, and each "did you mean" as a quick fix ([`names`]). The protocol's plumbing is lsp-server's and its
 //! types lsp-types' (rust-analyzer's stack); no async runtime.
 
 mod answers;
+mod names;
 mod text;
 
 use std::collections::HashMap;
@@ -19,10 +21,13 @@ use lsp_types::notification::{
     DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Notification as _,
     PublishDiagnostics,
 };
-use lsp_types::request::{Completion, Formatting, HoverRequest, Request as _};
+use lsp_types::request::{
+    CodeActionRequest, Completion, Formatting, GotoDefinition, HoverRequest, Rename, Request as _,
+};
 use lsp_types::{
-    CompletionOptions, HoverProviderCapability, OneOf, PublishDiagnosticsParams,
-    ServerCapabilities, TextDocumentSyncCapability, TextDocumentSyncKind, Uri,
+    CodeActionProviderCapability, CompletionOptions, GotoDefinitionResponse,
+    HoverProviderCapability, OneOf, PublishDiagnosticsParams, ServerCapabilities,
+    TextDocumentSyncCapability, TextDocumentSyncKind, Uri,
 };
 
 use qspec::error::{Error, Result};
@@ -34,6 +39,9 @@ fn capabilities() -> ServerCapabilities {
         hover_provider: Some(HoverProviderCapability::Simple(true)),
         completion_provider: Some(CompletionOptions::default()),
         document_formatting_provider: Some(OneOf::Left(true)),
+        definition_provider: Some(OneOf::Left(true)),
+        rename_provider: Some(OneOf::Left(true)),
+        code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
         ..ServerCapabilities::default()
     }
 }
@@ -162,6 +170,39 @@ fn respond(documents: &Documents, request: Request) -> Response {
                 serde_json::to_value(edits)
             })
         }
+        GotoDefinition::METHOD => {
+            serde_json::from_value::<lsp_types::GotoDefinitionParams>(request.params).map(|p| {
+                let at = p.text_document_position_params;
+                let uri = at.text_document.uri;
+                let found = text_of(&uri)
+                    .and_then(|text| names::definition(&uri, text, at.position))
+                    .map(GotoDefinitionResponse::Scalar);
+                serde_json::to_value(found)
+            })
+        }
+        Rename::METHOD => {
+            let params = match serde_json::from_value::<lsp_types::RenameParams>(request.params) {
+                Ok(p) => p,
+                Err(e) => return invalid(id, e.to_string()),
+            };
+            let at = params.text_document_position;
+            let uri = at.text_document.uri;
+            let Some(text) = text_of(&uri) else {
+                return invalid(id, "the document is not open".to_string());
+            };
+            match names::rename(&uri, text, at.position, &params.new_name) {
+                Ok(edit) => Ok(serde_json::to_value(edit)),
+                Err(why) => return invalid(id, why),
+            }
+        }
+        CodeActionRequest::METHOD => {
+            serde_json::from_value::<lsp_types::CodeActionParams>(request.params).map(|p| {
+                serde_json::to_value(names::quick_fixes(
+                    &p.text_document.uri,
+                    &p.context.diagnostics,
+                ))
+            })
+        }
         _ => {
             return Response::new_err(
                 id,
@@ -172,10 +213,11 @@ fn respond(documents: &Documents, request: Request) -> Response {
     };
     match result {
         Ok(Ok(value)) => Response::new_ok(id, value),
-        Ok(Err(e)) | Err(e) => Response::new_err(
-            id,
-            lsp_server::ErrorCode::InvalidParams as i32,
-            e.to_string(),
-        ),
+        Ok(Err(e)) | Err(e) => invalid(id, e.to_string()),
     }
+}
+
+/// A refusal of a request, saying why.
+fn invalid(id: lsp_server::RequestId, why: String) -> Response {
+    Response::new_err(id, lsp_server::ErrorCode::InvalidParams as i32, why)
 }

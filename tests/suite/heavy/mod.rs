@@ -6,6 +6,7 @@ mod certify_count_checkers;
 mod certify_model;
 mod certify_rate;
 mod docs;
+mod editor_grammar;
 mod external_count;
 mod external_formats;
 mod external_lp_solve;
