@@ -486,6 +486,11 @@ document it gives:
   completion   statement keywords, pieces, the document's kinds and
                parameters, scopes, encodings, hints
   formatting   `qspec fmt`'s layout
+  names        go to a parameter's or a kind's declaration; rename it
+  quick fixes  each error's \"did you mean\" as an edit
+  code lens    on the `board` line: solve (the embedded engines, at most
+               10 s; the server answers nothing else meanwhile), and the
+               verdict and the board as `qspec solve` prints them
 
 Editors: any LSP client started with `qspec lsp`; Neovim:
   vim.lsp.start({ name = 'qspec', cmd = { 'qspec', 'lsp' } })

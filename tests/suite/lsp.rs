@@ -1,8 +1,8 @@
 //! `qspec lsp` as an editor runs it: a real process spoken to in JSON-RPC
 //! (the Language Server Protocol's framing) — initialize, a broken model
 //! opened and its located diagnostic with its quick fix, the fix and the
-//! diagnostics cleared, hover, completion, go to definition, rename,
-//! formatting, shutdown and exit.
+//! diagnostics cleared, hover, completion, go to definition, rename, the
+//! code lens that solves, formatting, shutdown and exit.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -219,6 +219,26 @@ fn an_editor_gets_diagnostics_hover_completion_and_formatting() {
             .unwrap()
             .contains("piece royal queen"),
         "{refused}"
+    );
+
+    // The code lens on the board line solves the model and shows the board.
+    let lenses = server.request(
+        11,
+        "textDocument/codeLens",
+        json!({"textDocument": {"uri": URI}}),
+    );
+    let lens = &lenses["result"][0];
+    assert_eq!(lens["range"]["start"]["line"], json!(1), "{lenses}");
+    assert_eq!(lens["command"]["command"], json!("qspec.solve"), "{lenses}");
+    let solved = server.request(
+        12,
+        "workspace/executeCommand",
+        json!({"command": "qspec.solve", "arguments": lens["command"]["arguments"]}),
+    );
+    let board = solved["result"].as_str().unwrap_or_default();
+    assert!(
+        board.contains("s SATISFIABLE") && board.contains("verified: every rule holds"),
+        "{solved}"
     );
 
     // Formatting: one edit to the layout of `qspec fmt`.

@@ -21,7 +21,7 @@ use super::text;
 const REFERENCE: &str = include_str!("../../../docs/language.md");
 
 /// The file name messages give for the document at `uri`.
-fn name_of(uri: &str) -> &str {
+pub fn name_of(uri: &str) -> &str {
     uri.rsplit('/').next().unwrap_or(uri)
 }
 

@@ -7,11 +7,14 @@
 //! parameter's value, the model's estimated size on `board`, `rule` and
 //! `count` lines), completion ([`answers::completion`]), formatting
 //! (`qspec fmt`'s layout), go to definition and rename of a parameter or a
-//! kind, and each "did you mean" as a quick fix ([`names`]). The protocol's plumbing is lsp-server's and its
+//! kind, and each "did you mean" as a quick fix ([`names`]); a code lens
+//! that solves the model within a time limit and shows the board
+//! ([`run`]). The protocol's plumbing is lsp-server's and its
 //! types lsp-types' (rust-analyzer's stack); no async runtime.
 
 mod answers;
 mod names;
+mod run;
 mod text;
 
 use std::collections::HashMap;
@@ -22,12 +25,13 @@ use lsp_types::notification::{
     PublishDiagnostics,
 };
 use lsp_types::request::{
-    CodeActionRequest, Completion, Formatting, GotoDefinition, HoverRequest, Rename, Request as _,
+    CodeActionRequest, CodeLensRequest, Completion, ExecuteCommand, Formatting, GotoDefinition,
+    HoverRequest, Rename, Request as _,
 };
 use lsp_types::{
-    CodeActionProviderCapability, CompletionOptions, GotoDefinitionResponse,
-    HoverProviderCapability, OneOf, PublishDiagnosticsParams, ServerCapabilities,
-    TextDocumentSyncCapability, TextDocumentSyncKind, Uri,
+    CodeActionProviderCapability, CodeLensOptions, CompletionOptions, ExecuteCommandOptions,
+    GotoDefinitionResponse, HoverProviderCapability, OneOf, PublishDiagnosticsParams,
+    ServerCapabilities, TextDocumentSyncCapability, TextDocumentSyncKind, Uri,
 };
 
 use qspec::error::{Error, Result};
@@ -42,6 +46,13 @@ fn capabilities() -> ServerCapabilities {
         definition_provider: Some(OneOf::Left(true)),
         rename_provider: Some(OneOf::Left(true)),
         code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
+        code_lens_provider: Some(CodeLensOptions {
+            resolve_provider: Some(false),
+        }),
+        execute_command_provider: Some(ExecuteCommandOptions {
+            commands: vec![run::SOLVE.to_string()],
+            ..ExecuteCommandOptions::default()
+        }),
         ..ServerCapabilities::default()
     }
 }
@@ -75,7 +86,14 @@ fn serve(connection: &Connection) -> Result<()> {
                 if connection.handle_shutdown(&request).map_err(lsp_failed)? {
                     return Ok(());
                 }
+                let shows = request.method == ExecuteCommand::METHOD;
                 let response = respond(&documents, request);
+                // A command's answer is for the user to see.
+                if let (true, Ok(serde_json::Value::String(text))) =
+                    (shows, &response.response_result)
+                {
+                    show(connection, text)?;
+                }
                 send(connection, response.into())?;
             }
             Message::Notification(notification) => {
@@ -91,6 +109,22 @@ fn serve(connection: &Connection) -> Result<()> {
 
 fn send(connection: &Connection, message: Message) -> Result<()> {
     connection.sender.send(message).map_err(lsp_failed)
+}
+
+/// `text` shown to the user (`window/showMessage`).
+fn show(connection: &Connection, text: &str) -> Result<()> {
+    let params = lsp_types::ShowMessageParams {
+        typ: lsp_types::MessageType::INFO,
+        message: text.to_string(),
+    };
+    send(
+        connection,
+        Notification::new(
+            lsp_types::notification::ShowMessage::METHOD.to_string(),
+            params,
+        )
+        .into(),
+    )
 }
 
 /// The diagnostics of the document at `uri` (none once it is closed).
@@ -194,6 +228,37 @@ fn respond(documents: &Documents, request: Request) -> Response {
                 Ok(edit) => Ok(serde_json::to_value(edit)),
                 Err(why) => return invalid(id, why),
             }
+        }
+        CodeLensRequest::METHOD => {
+            serde_json::from_value::<lsp_types::CodeLensParams>(request.params).map(|p| {
+                let uri = p.text_document.uri;
+                let lenses = text_of(&uri)
+                    .map(|text| run::lenses(uri.as_str(), text))
+                    .unwrap_or_default();
+                serde_json::to_value(lenses)
+            })
+        }
+        ExecuteCommand::METHOD => {
+            let params =
+                match serde_json::from_value::<lsp_types::ExecuteCommandParams>(request.params) {
+                    Ok(p) => p,
+                    Err(e) => return invalid(id, e.to_string()),
+                };
+            let uri = params
+                .arguments
+                .first()
+                .and_then(|a| a.as_str())
+                .unwrap_or_default();
+            let Some(text) = documents.texts.get(uri) else {
+                return invalid(id, format!("{uri} is not an open document"));
+            };
+            if params.command != run::SOLVE {
+                return invalid(id, format!("qspec lsp has no command {}", params.command));
+            }
+            Ok(serde_json::to_value(run::solve(
+                answers::name_of(uri),
+                text,
+            )))
         }
         CodeActionRequest::METHOD => {
             serde_json::from_value::<lsp_types::CodeActionParams>(request.params).map(|p| {
