@@ -758,6 +758,25 @@ fn peaceable_queens_on_the_torus_n_11_to_14_and_the_kept_boards() {
     }
 }
 
+/// OEIS A328283 (three armies of queens, Knuth's extension), n = 1..7:
+/// the SAT route proves the sequence's optimum (the armies search takes
+/// two armies), and the board it prints verifies.
+#[test]
+fn three_armies_by_the_sat_route() {
+    let a328283 = [0, 0, 0, 1, 1, 2, 3];
+    for (i, &optimum) in a328283.iter().enumerate() {
+        let n = format!("n={}", i + 1);
+        let o = qspec(&["solve", "models/peaceable-queens-three.qspec", "-D", &n]);
+        let out = stdout(&o);
+        assert_eq!(o.status.code(), Some(0), "{n}{out}{}", stderr(&o));
+        assert!(
+            out.contains(&format!("count white = {optimum} (proven optimal)"))
+                && out.contains("verified: every rule holds"),
+            "{n}{out}"
+        );
+    }
+}
+
 /// A board of two armies from a line of qspec's `--jsonl` list: its white
 /// and black cells (r * n + c), with the stated class size (`None` for the
 /// summary line).
