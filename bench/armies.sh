@@ -19,35 +19,6 @@ to=${N_TO:-9}
 timeout=${TIMEOUT:-300}
 workers=${WORKERS:-2}
 . bench/common.sh
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cat > "$work/cpsat.py" <<'PY'
-import sys, time
-from ortools.sat.python import cp_model
-n, timeout, workers = int(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3])
-cells = [(r, c) for r in range(n) for c in range(n)]
-m = cp_model.CpModel()
-w = {x: m.NewBoolVar(f"w{x}") for x in cells}
-b = {x: m.NewBoolVar(f"b{x}") for x in cells}
-for x in cells:
-    m.Add(w[x] + b[x] <= 1)
-for (r1, c1) in cells:
-    for (r2, c2) in cells:
-        if (r1, c1) != (r2, c2) and (r1 == r2 or c1 == c2 or abs(r1 - r2) == abs(c1 - c2)):
-            m.Add(w[(r1, c1)] + b[(r2, c2)] <= 1)
-m.Add(sum(w.values()) == sum(b.values()))
-m.Maximize(sum(w.values()))
-s = cp_model.CpSolver()
-s.parameters.max_time_in_seconds = timeout
-s.parameters.num_workers = workers
-t = time.monotonic()
-status = s.Solve(m)
-t = time.monotonic() - t
-if status == cp_model.OPTIMAL:
-    print(f"{int(s.ObjectiveValue())} in {t:.1f} s")
-else:
-    print(f">{timeout:.0f} (best {int(s.ObjectiveValue()) if status == cp_model.FEASIBLE else '-'})")
-PY
 echo "| n | qspec (portfolio, 2 cores) | CP-SAT ($workers workers) |"
 echo "|---|---|---|"
 for n in $(seq "$from" "$to"); do
@@ -59,6 +30,6 @@ for n in $(seq "$from" "$to"); do
     else
         ours=">$timeout"
     fi
-    theirs=$(python3 "$work/cpsat.py" "$n" "$timeout" "$workers")
+    theirs=$(python3 bench/cpsat_armies.py "$n" "$timeout" "$workers")
     echo "| $n | $ours | $theirs |"
 done

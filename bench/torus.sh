@@ -23,38 +23,6 @@ timeout=${TIMEOUT:-300}
 workers=${WORKERS:-2}
 . bench/common.sh
 known=(0 0 0 0 2 2 4 4 8 7 12 10 18 16 25 20 32)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cat > "$work/cpsat.py" <<'PY'
-import sys, time
-from ortools.sat.python import cp_model
-n, timeout, workers = int(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3])
-cells = [(r, c) for r in range(n) for c in range(n)]
-def together(a, b):
-    dr, dc = (b[0] - a[0]) % n, (b[1] - a[1]) % n
-    return dr == 0 or dc == 0 or dr == dc or (dr + dc) % n == 0
-m = cp_model.CpModel()
-w = {x: m.NewBoolVar(f"w{x}") for x in cells}
-b = {x: m.NewBoolVar(f"b{x}") for x in cells}
-for x in cells:
-    m.Add(w[x] + b[x] <= 1)
-for x in cells:
-    for y in cells:
-        if x != y and together(x, y):
-            m.Add(w[x] + b[y] <= 1)
-m.Add(sum(w.values()) == sum(b.values()))
-m.Maximize(sum(w.values()))
-s = cp_model.CpSolver()
-s.parameters.max_time_in_seconds = timeout
-s.parameters.num_workers = workers
-t = time.monotonic()
-status = s.Solve(m)
-t = time.monotonic() - t
-if status == cp_model.OPTIMAL:
-    print(f"{int(s.ObjectiveValue())} in {t:.1f} s")
-else:
-    print(f">{timeout:.0f} (best {int(s.ObjectiveValue()) if status == cp_model.FEASIBLE else '-'})")
-PY
 # "m in T s" for qspec's solve of n with the extra arguments, or ">T".
 qspec_cell() {
     local n=$1
@@ -77,7 +45,7 @@ echo "|---|---|---|---|"
 for n in $(seq "$from" "$to"); do
     armies=$(qspec_cell "$n")
     sat=$(qspec_cell "$n" --engine portfolio)
-    theirs=$(python3 "$work/cpsat.py" "$n" "$timeout" "$workers")
+    theirs=$(python3 bench/cpsat_armies.py "$n" "$timeout" "$workers" --torus)
     case "$theirs" in
         ">"*) ;;
         *) expect "CP-SAT n=$n" "${known[$n]}" "${theirs%% *}" ;;

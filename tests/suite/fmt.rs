@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use qspec::instance::LoadOptions;
 use qspec::options::Format;
 
-use crate::common::{self, qspec, stderr, stdout};
+use crate::common::{self, qspec, stderr, stdout, Rng};
 
 /// Every .qspec file of models/ and tests/fixtures/, with its text.
 fn model_files() -> Vec<(PathBuf, String)> {
@@ -62,18 +62,6 @@ fn first_line(text: &str) -> String {
     format!("error: {}", text.lines().next().unwrap_or_default())
 }
 
-/// A deterministic generator (xorshift), so that a failure repeats.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 /// `text` respaced at random without changing a token: spaces and tabs
 /// added where there is a space already, after `(`, `,`, `^`, `*` and
 /// `+`, at the start and end of lines; line ends
@@ -84,9 +72,9 @@ fn respaced(rng: &mut Rng, text: &str) -> String {
     let mut in_picture = false;
     for line in text.lines() {
         let opens = line.trim_end().ends_with('{') && line.trim_start().starts_with(['b', 'r']);
-        let padding = |rng: &mut Rng| [" ", "  ", "\t", " \t "][rng.below(4)];
+        let padding = |rng: &mut Rng| [" ", "  ", "\t", " \t "][rng.index(4)];
         if !in_picture {
-            out.push_str(&" ".repeat(rng.below(3)));
+            out.push_str(&" ".repeat(rng.index(3)));
             let (code, comment) = match line.find('#') {
                 Some(at) => (&line[..at], Some(&line[at..])),
                 None => (line, None),
@@ -94,7 +82,7 @@ fn respaced(rng: &mut Rng, text: &str) -> String {
             for c in code.chars() {
                 match c {
                     ' ' => out.push_str(padding(rng)),
-                    '(' | ',' | '^' | '*' | '+' if rng.below(2) == 0 => {
+                    '(' | ',' | '^' | '*' | '+' if rng.index(2) == 0 => {
                         out.push(c);
                         out.push_str(padding(rng));
                     }
@@ -106,12 +94,12 @@ fn respaced(rng: &mut Rng, text: &str) -> String {
                 out.push_str(comment);
             }
         } else {
-            out.push_str(&" ".repeat(rng.below(4)));
+            out.push_str(&" ".repeat(rng.index(4)));
             out.push_str(line.trim_start());
         }
-        out.push_str(&" ".repeat(rng.below(2)));
-        out.push_str(if rng.below(3) == 0 { "\r\n" } else { "\n" });
-        if line.trim().is_empty() && !in_picture && rng.below(2) == 0 {
+        out.push_str(&" ".repeat(rng.index(2)));
+        out.push_str(if rng.index(3) == 0 { "\r\n" } else { "\n" });
+        if line.trim().is_empty() && !in_picture && rng.index(2) == 0 {
             out.push('\n');
         }
         if opens {

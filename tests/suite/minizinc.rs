@@ -8,7 +8,7 @@
 
 use crate::common;
 
-use common::{qspec, stderr, stdout};
+use common::{qspec, stderr, stdout, Rng};
 
 use qspec::draw::{self, Layout};
 use qspec::emit::{write_format, write_mzn, EmitOptions, Provenance};
@@ -350,18 +350,6 @@ fn compiled(instance: &Instance) -> String {
         .write_to(&mut bytes, Format::Mzn, &Default::default(), &opts)
         .unwrap();
     String::from_utf8(bytes).unwrap()
-}
-
-/// A small generator of placements: every cell a piece, a wall or empty.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
 }
 
 #[test]

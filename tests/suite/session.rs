@@ -8,23 +8,10 @@
 
 use crate::common;
 
-use common::{no_attack_models, oracle, Cells};
+use common::{no_attack_models, oracle, Cells, Rng};
 use qspec::service::session::{Assumption, Session, WhyNot};
 use qspec::solve::{Status, Stop};
 use std::collections::BTreeSet;
-
-/// A small deterministic generator (xorshift), so that a failure names
-/// its case.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
 
 /// Whether `board` (its pieces' cells) meets the assumptions.
 fn meets(board: &Cells, assumptions: &[Assumption]) -> bool {
@@ -58,13 +45,13 @@ fn fewest_in_conflict(all: &BTreeSet<Cells>, assumptions: &[Assumption]) -> usiz
 /// Random fixed and forbidden cells among the live ones.
 fn assumptions(rng: &mut Rng, live: &[usize]) -> Vec<Assumption> {
     let mut cells = BTreeSet::new();
-    for _ in 0..1 + rng.below(7) {
-        cells.insert(live[rng.below(live.len())]);
+    for _ in 0..1 + rng.index(7) {
+        cells.insert(live[rng.index(live.len())]);
     }
     cells
         .into_iter()
         .map(|cell| {
-            if rng.below(3) == 0 {
+            if rng.index(3) == 0 {
                 Assumption::Forbidden { cell, kind: None }
             } else {
                 Assumption::Fixed { cell, kind: None }

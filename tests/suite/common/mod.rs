@@ -497,6 +497,11 @@ impl Rng {
         self.0 % n
     }
 
+    /// An index in `0..n`.
+    pub fn index(&mut self, n: usize) -> usize {
+        self.below(n as u64) as usize
+    }
+
     /// A number in `low..=high`.
     pub fn between(&mut self, low: i64, high: i64) -> i64 {
         low + self.below((high - low + 1) as u64) as i64
