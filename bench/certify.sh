@@ -16,7 +16,11 @@
 #   veripb       checking the VeriPB proof against the OPB file
 #   proof sizes  DRAT (binary) and VeriPB (text)
 #
-# Usage: bench/certify.sh [quick|all]     (quick: the first four instances)
+# Usage: bench/certify.sh [quick|all|armies]
+#   quick: the first four instances; armies: the armies search's own proofs
+#   (peaceable queens, OEIS A250000 n = 6..11): the plain search of the
+#   claim "one more than a(n)" on one thread, the proof search that writes
+#   the VeriPB proof, veripb's check, the proof's size
 #   QSPEC=path    the qspec to measure (default: this tree's release build)
 # Needs rate and veripb (cargo install --locked rate veripb) and cadical.
 set -euo pipefail
@@ -62,6 +66,27 @@ row() {
   expect "certify $name" 2 "$verdicts"
   echo "| $name | $solve s | $(took_in "$cnf_out" "c certify:") | $cadical_cell | $(took_in "$cnf_out" "c certified:") | $(took_in "$model_out" "c certify:") | $(took_in "$model_out" "c certified:") | $drat_size / $pbp_size | $verdicts/2 |"
 }
+
+# One armies-search claim: "| n | a(n) | plain search | proof search | veripb | proof size |".
+armies_row() {
+  local n=$1 most=$2 start plain out
+  start=$(now)
+  "$QSPEC" solve models/peaceable-queens-at-least.qspec -D "n=$n" -D "m=$((most + 1))" \
+    --engine armies --threads 1 >/dev/null 2>&1 || true
+  plain=$(since "$start")
+  rm -rf "$work/armies"
+  out=$("$QSPEC" solve models/peaceable-queens.qspec -D "n=$n" --engine armies \
+    --certify=model --proof-dir "$work/armies" 2>/dev/null || true)
+  expect "certify armies n=$n" 1 "$(grep -c '^c certified' <<<"$out" || true)"
+  echo "| $n | $most | $plain s | $(took_in "$out" "c certify:") | $(took_in "$out" "c certified:") | $(du -h "$work"/armies/*.pbp | cut -f1) |"
+}
+
+if [ "$what" = armies ]; then
+  echo "| n | a(n) | plain search of a(n) + 1 | proof search | veripb | proof |"
+  echo "|---|---|---|---|---|---|"
+  for pair in 6:5 7:7 8:9 9:12 10:14 11:17; do armies_row "${pair%%:*}" "${pair##*:}"; done
+  exit 0
+fi
 
 echo "| instance | solve | cnf refute (DRAT) | cadical plain / with DRAT | rate | model refute (VeriPB) | veripb | DRAT / VeriPB size | certified |"
 echo "|---|---|---|---|---|---|---|---|---|"

@@ -64,6 +64,7 @@ pub mod language;
 pub mod lower;
 pub mod model;
 pub mod options;
+pub mod proof;
 mod random;
 pub mod service;
 pub mod snapshot;

@@ -12,8 +12,9 @@
 //!   linear form of the rules, a VeriPB proof that derives certified
 //!   encodings from it and then refutes them, `veripb`.
 //!
-//! A claim of the clique search is proved at the model level by a search
-//! of its own that writes the proof as it goes ([`clique`]), when the
+//! A claim of an engine with a proof search of its own (the clique
+//! search, the armies search: [`crate::proof::Refutes`]) is proved at the
+//! model level by that search, which writes the proof as it goes, when the
 //! claim's file is one it takes; otherwise as above.
 //!
 //! The `c certified: ...` or `c NOT certified: ...` lines say exactly what
@@ -29,7 +30,6 @@
 //! ```
 
 mod checker;
-pub mod clique;
 mod cnf;
 mod model;
 pub mod veripb;
@@ -44,6 +44,7 @@ use crate::files::TempDir;
 use crate::instance::Instance;
 use crate::model::{Constraint, HintKind, HintNote, Model, Objective, Rel, Sense};
 use crate::options::{CertifyLevel, Encodings};
+use crate::proof::Refutes;
 use crate::solve::{Answer, Outcome, Status};
 
 /// What `--certify` prints, and whether the claim was certified (`None`
@@ -83,21 +84,21 @@ struct Claim {
 
 /// Certifies the claim of `answer` at `level` (see the module's
 /// documentation); the input file and the proof are kept in `proof_dir`
-/// when given. `by_clique`: the clique search made the claim, so its own
-/// proof search is tried first at the model level.
+/// when given. `own`: the proof search of the engine that made the claim,
+/// if it has one, tried first at the model level.
 pub fn certify(
     loaded: &Instance,
     encodings: &Encodings,
     answer: &Answer,
     level: CertifyLevel,
     proof_dir: Option<&Path>,
-    by_clique: bool,
+    own: Option<&'static dyn Refutes>,
 ) -> Result<Certificate> {
     let claim = match claim_of(&loaded.model, answer) {
         Ok(claim) => claim,
         Err(certificate) => return Ok(certificate),
     };
-    prove_claim(loaded, encodings, &claim, level, proof_dir, by_clique)
+    prove_claim(loaded, encodings, &claim, level, proof_dir, own)
 }
 
 /// Certifies that a count is complete: `model` — the model the solutions
@@ -128,7 +129,7 @@ pub fn certify_count(
         ),
     };
     let claim = Claim { model, text, so };
-    prove_claim(loaded, encodings, &claim, level, proof_dir, false)
+    prove_claim(loaded, encodings, &claim, level, proof_dir, None)
 }
 
 /// Refutes `claim` at `level` and checks the proof (see [`certify`]).
@@ -138,7 +139,7 @@ fn prove_claim(
     claim: &Claim,
     level: CertifyLevel,
     proof_dir: Option<&Path>,
-    by_clique: bool,
+    own: Option<&'static dyn Refutes>,
 ) -> Result<Certificate> {
     let (kind, what) = match level {
         CertifyLevel::Cnf => (RATE, "DRAT"),
@@ -168,7 +169,7 @@ fn prove_claim(
     };
     match level {
         CertifyLevel::Cnf => cnf::refute(loaded, encodings, claim, &checker, &files),
-        CertifyLevel::Model => model::refute(loaded, claim, &checker, &files, by_clique),
+        CertifyLevel::Model => model::refute(loaded, claim, &checker, &files, own),
     }
 }
 

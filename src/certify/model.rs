@@ -10,33 +10,31 @@ use std::fmt::Write as _;
 use std::time::Instant;
 
 use super::checker::Checker;
-use super::clique::{self, Search};
-use super::veripb::{refute_rows, PbRow};
+use super::veripb::refute_rows;
 use super::{checked, unrefuted, Certificate, Claim, Files};
 use crate::diag::thousands;
 use crate::emit;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::instance::Instance;
-use crate::model::Model;
 use crate::options::Encodings;
+use crate::proof::{opb_rows, PbRow, Refuted, Refutes};
 use crate::solve::{Outcome, Stop};
 
 /// Writes the claim's OPB file, proves it has no solution, checks the
-/// proof: a claim of the clique search (`by_clique`) by that search's own
-/// proof where it takes the file ([`by_clique_search`]), any other by
+/// proof: a claim of an engine with a proof search of its own (`own`) by
+/// that search where it takes the file ([`by_own_search`]), any other by
 /// certified encodings and CaDiCaL's proof.
 pub(super) fn refute(
     loaded: &Instance,
     claim: &Claim,
     checker: &Checker,
     files: &Files,
-    by_clique: bool,
+    own: Option<&'static dyn Refutes>,
 ) -> Result<Certificate> {
     let rows = write_claim(loaded, claim, files)?;
-    if by_clique {
-        by_clique_search(claim, &rows, checker, files)
-    } else {
-        refute_written(claim, &rows, checker, files)
+    match own {
+        Some(search) => by_own_search(search, claim, &rows, checker, files),
+        None => refute_written(claim, &rows, checker, files),
     }
 }
 
@@ -91,64 +89,46 @@ fn refute_written(
     )
 }
 
-/// The clique search's claim: the OPB file (written, with its `rows`)
-/// refuted by the proof-logging clique search ([`super::clique`]), its
-/// proof checked; where that search does not take the file or gives up,
+/// An engine's claim: the OPB file (written, with its `rows`) refuted by
+/// the engine's own proof-logging search (`search`), its proof checked;
+/// where that search does not take the file or gives up,
 /// [`refute_written`].
-fn by_clique_search(
+fn by_own_search(
+    search: &dyn Refutes,
     claim: &Claim,
     rows: &[PbRow],
     checker: &Checker,
     files: &Files,
 ) -> Result<Certificate> {
     let started = Instant::now();
-    let why_not = match clique::refute(rows, &files.proof)? {
-        Search::Refuted { nodes, steps } => {
+    let why_not = match search.refute(&claim.model, rows, &files.proof)? {
+        Refuted::Done { nodes, steps, how } => {
             let lines = format!(
-                "c certify: `{}` as an OPB file ({} variables, {} constraints); the clique search \
-                 refuted it from the file's at-most-one rows and count row (the rows as colour \
-                 classes, no symmetry pruning): {nodes} nodes, {steps} VeriPB steps written as it \
-                 searched, in {:.2} s\n",
+                "c certify: `{}` as an OPB file ({} variables, {} constraints); {how}: {} nodes, \
+                 {} VeriPB steps written as it searched, in {:.2} s\n",
                 claim.text,
                 claim.model.n_vars(),
                 rows.len(),
+                thousands(nodes),
+                thousands(steps),
                 started.elapsed().as_secs_f64()
             );
-            return checked(
-                lines,
-                claim,
-                checker,
-                files,
-                "OPB",
-                "end to end from the OPB file by the clique search's own proof, ",
+            let how = format!(
+                "end to end from the OPB file by {}'s own proof, ",
+                search.searcher()
             );
+            return checked(lines, claim, checker, files, "OPB", &how);
         }
-        Search::NotTaken(why) => why,
-        Search::NotRefuted => "the at-most-one rows alone do not refute it".into(),
-        Search::TooLong => format!(
-            "without the symmetry pruning of the engine's search, and bounding by the \
-             file's rows only, it takes over {} nodes",
-            thousands(clique::MAX_NODES)
-        ),
+        Refuted::NotTaken(why) | Refuted::TooLong(why) => why,
+        Refuted::NotRefuted => "the rows it reads alone do not refute it".into(),
     };
     let mut certificate = refute_written(claim, rows, checker, files)?;
     certificate.lines.insert_str(
         0,
-        &format!("c certify: the clique search's own proof was not used ({why_not}); CaDiCaL's instead\n"),
+        &format!(
+            "c certify: {}'s own proof was not used ({why_not}); CaDiCaL's instead\n",
+            search.searcher()
+        ),
     );
     Ok(certificate)
-}
-
-/// The claim's OPB constraints in file order.
-fn opb_rows(model: &Model) -> Result<Vec<PbRow>> {
-    let mut rows = Vec::new();
-    emit::for_each_opb_constraint(model, |terms, rel, rhs| {
-        rows.push(PbRow {
-            terms: terms.to_vec(),
-            rel,
-            rhs,
-        });
-    })
-    .map_err(|e| Error::internal(format!("cannot linearise the claim: {e}")))?;
-    Ok(rows)
 }

@@ -166,7 +166,7 @@ fn solve_inside(run: &Run<'_>, out: &mut dyn Write) -> Result<Shown> {
     let chosen = qspec::solve::chosen(req.tuning.engine, &loaded.model, &opts);
     let engine = chosen.engine;
     engine.takes(&loaded.model)?;
-    let (name, clique, sat) = (engine.title(), engine.runs_clique(), engine.runs_sat());
+    let (name, sat) = (engine.title(), engine.runs_sat());
     let encodings = match sat {
         true => format!(", {}", encode::describe_short(&enc)),
         false => String::new(),
@@ -201,7 +201,7 @@ fn solve_inside(run: &Run<'_>, out: &mut dyn Write) -> Result<Shown> {
             &answer,
             level,
             req.proof_dir.as_deref(),
-            clique,
+            engine.refutes(),
         )?;
         drop(status);
         shown.text.insert_str(0, &certificate.lines);

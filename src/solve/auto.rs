@@ -183,8 +183,8 @@ impl Engine for Race {
         true
     }
 
-    fn runs_clique(&self) -> bool {
-        true
+    fn refutes(&self) -> Option<&'static dyn crate::proof::Refutes> {
+        clique::CLIQUE.refutes()
     }
 
     fn takes(&self, model: &Model) -> Result<()> {

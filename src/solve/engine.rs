@@ -5,8 +5,9 @@
 //! place ([`super::registry`]).
 //!
 //! Everything a caller needs to know about an engine is asked of it — its
-//! name, whether it runs a SAT solver or the clique search, whether it
-//! takes the model, whether it lists solutions itself — so that no caller
+//! name, whether it runs a SAT solver, whether it takes the model,
+//! whether it lists solutions itself, cuts its search into parts or
+//! proves its claims with a search of its own — so that no caller
 //! matches on engines.
 
 use std::fmt;
@@ -18,6 +19,7 @@ use super::parts::Cuts;
 use crate::error::Result;
 use crate::language::Spec;
 use crate::model::Model;
+use crate::proof::Refutes;
 
 /// An engine: what it is called, what it takes, and the solve.
 pub trait Engine: Sync {
@@ -29,9 +31,6 @@ pub trait Engine: Sync {
     /// Whether it searches the model's clauses with a SAT solver (so the
     /// encodings in force matter, and are said).
     fn runs_sat(&self) -> bool;
-    /// Whether it runs the clique search (whose answer `--certify` proves
-    /// again with CaDiCaL).
-    fn runs_clique(&self) -> bool;
     /// What it refuses for certain, read from the checked spec before the
     /// model is built (the model, once built, decides the rest:
     /// [`Engine::takes`]): a request it cannot serve is refused in
@@ -74,6 +73,12 @@ pub trait Engine: Sync {
     /// Its search cut into parts for other processes (`--split`), when it
     /// can be.
     fn cuts(&self) -> Option<&'static dyn Cuts> {
+        None
+    }
+    /// Its own proof search for the claims its answers make
+    /// (`--certify=model`), when it has one: else CaDiCaL's proof of the
+    /// claim is the certificate.
+    fn refutes(&self) -> Option<&'static dyn Refutes> {
         None
     }
     /// Solves `model`, reporting every better objective value as it is

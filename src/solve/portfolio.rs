@@ -99,10 +99,6 @@ impl Engine for SatEngine {
         true
     }
 
-    fn runs_clique(&self) -> bool {
-        false
-    }
-
     fn takes(&self, _model: &Model) -> Result<()> {
         Ok(())
     }

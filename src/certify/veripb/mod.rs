@@ -58,20 +58,11 @@ use self::tracer::VeriPbTracer;
 use crate::diag::plural;
 use crate::encode::{ClauseArena, ClauseSink};
 use crate::error::{Error, Result};
-use crate::model::{Lit, Rel, Var};
+use crate::model::{Lit, Rel};
 use crate::solve::embedded::Embedded;
 use crate::solve::{Outcome, Stop};
 
-/// One constraint of the OPB file: `sum(coef * x) rel rhs`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PbRow {
-    /// `(coefficient, variable)` terms, each variable once.
-    pub terms: Vec<(i64, Var)>,
-    /// The comparison.
-    pub rel: Rel,
-    /// The right-hand side.
-    pub rhs: i64,
-}
+pub use crate::proof::PbRow;
 
 /// What [`refute_rows`] did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -281,6 +272,7 @@ impl CollectCertClauses for Collector {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Var;
 
     fn v(id: u32) -> Var {
         Var::from_dimacs(id)

@@ -15,6 +15,7 @@
 mod knapsack;
 mod list;
 pub(crate) mod problem;
+pub(crate) mod proof;
 pub(crate) mod run;
 pub(crate) mod search;
 pub mod split;
@@ -50,10 +51,6 @@ impl Engine for Armies {
         false
     }
 
-    fn runs_clique(&self) -> bool {
-        false
-    }
-
     fn takes(&self, model: &Model) -> Result<()> {
         applies(model)
     }
@@ -64,6 +61,10 @@ impl Engine for Armies {
 
     fn cuts(&self) -> Option<&'static dyn crate::solve::parts::Cuts> {
         Some(&split::ArmiesCuts)
+    }
+
+    fn refutes(&self) -> Option<&'static dyn crate::proof::Refutes> {
+        Some(&proof::ArmiesProof)
     }
 
     fn lists(&self, model: &Model, at_optimum: bool) -> bool {

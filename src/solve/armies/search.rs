@@ -26,10 +26,13 @@ pub struct Plan {
     /// The knapsack's lines.
     pub(super) items: usize,
     /// How many of the first lines the symmetries map onto themselves.
-    prefix: usize,
-    /// Each symmetry as the inverse map of the first `prefix` lines and
-    /// whether it swaps the armies.
-    images: Vec<(Vec<usize>, bool)>,
+    pub(super) prefix: usize,
+    /// Each symmetry as the inverse map of the first `prefix` lines (line
+    /// `i`'s image is line `j` where `inverse[j] = i`) and whether it swaps
+    /// the armies.
+    pub(super) images: Vec<(Vec<usize>, bool)>,
+    /// Each symmetry's map of cells, in the order of `images`.
+    pub(super) image_cells: Vec<Vec<usize>>,
 }
 
 impl Plan {
@@ -60,6 +63,7 @@ impl Plan {
             items: knapsack.len(),
             prefix: 0,
             images: Vec::new(),
+            image_cells: Vec::new(),
         };
         if !no_symmetry {
             plan.set_images(problem, &family_ends);
@@ -86,10 +90,16 @@ impl Plan {
             }
             Some(inverse)
         };
-        let mut best: (usize, Vec<Vec<usize>>) = (0, Vec::new());
+        // Each kept symmetry: its inverse map of the first lines, its map
+        // of cells.
+        type Kept<'p> = Vec<(Vec<usize>, &'p Vec<usize>)>;
+        let mut best: (usize, Kept) = (0, Vec::new());
         for &end in family_ends.iter().take(2) {
-            let kept: Vec<Vec<usize>> =
-                problem.maps.iter().filter_map(|m| closes(m, end)).collect();
+            let kept: Kept = problem
+                .maps
+                .iter()
+                .filter_map(|m| Some((closes(m, end)?, m)))
+                .collect();
             if best.1.is_empty() || kept.len() >= best.1.len() {
                 best = (end, kept);
             }
@@ -100,9 +110,12 @@ impl Plan {
         self.images = std::iter::once((identity, true))
             .chain(
                 inverses
-                    .into_iter()
-                    .flat_map(|inv| [(inv.clone(), false), (inv, true)]),
+                    .iter()
+                    .flat_map(|(inv, _)| [(inv.clone(), false), (inv.clone(), true)]),
             )
+            .collect();
+        self.image_cells = std::iter::once((0..self.cells).collect())
+            .chain(inverses.iter().flat_map(|&(_, m)| [m.clone(), m.clone()]))
             .collect();
     }
 
@@ -225,7 +238,7 @@ impl<'a> Walker<'a> {
     /// Whether the colours of the first `depth` lines can still be the
     /// greatest of their class (the first army's line counts above the
     /// second's, earlier lines first).
-    fn leads(&self, depth: usize) -> bool {
+    pub(super) fn leads(&self, depth: usize) -> bool {
         let known = depth.min(self.plan.prefix);
         self.plan.images.iter().all(|(inverse, swap)| {
             for (i, &own) in self.colours[..known].iter().enumerate() {

@@ -25,6 +25,7 @@ pub(crate) mod maxsat;
 pub(crate) mod parallel;
 pub(crate) mod parts;
 pub(crate) mod problem;
+pub(crate) mod proof;
 pub(crate) mod search;
 pub(crate) mod setup;
 pub(crate) mod shared;
@@ -62,10 +63,6 @@ impl Engine for Clique {
         false
     }
 
-    fn runs_clique(&self) -> bool {
-        true
-    }
-
     fn refuses_spec(&self, spec: &Spec) -> Result<()> {
         refuses_spec(spec)
     }
@@ -84,6 +81,10 @@ impl Engine for Clique {
 
     fn cuts(&self) -> Option<&'static dyn crate::solve::parts::Cuts> {
         Some(&parts::CliqueCuts)
+    }
+
+    fn refutes(&self) -> Option<&'static dyn crate::proof::Refutes> {
+        Some(&proof::CliqueProof)
     }
 
     fn why_not_listed(&self, model: &Model) -> Option<String> {

@@ -53,10 +53,6 @@ impl Engine for Rows {
         false
     }
 
-    fn runs_clique(&self) -> bool {
-        false
-    }
-
     fn takes(&self, model: &Model) -> Result<()> {
         applies(model)
     }

@@ -474,3 +474,94 @@ fn a_corrupted_clique_proof_is_rejected() {
         assert!(!checked.verified, "veripb accepted case {i}:\n{bad}");
     }
 }
+
+/// The armies search's claims: refuted by its own search, its branching on
+/// lines and its knapsack written as it goes, its symmetry pruning
+/// justified by dominance; `veripb` checks the proofs end to end.
+#[test]
+fn the_armies_search_certifies_its_claims_with_its_own_proof() {
+    let own = "by the armies search's own proof, checked by veripb";
+    // OEIS A250000: 1, 1, 2, 4, 5, 7, 9 for n = 2..8.
+    for (n, most) in [(3, 1), (4, 2), (5, 4), (6, 5), (7, 7), (8, 9)] {
+        let define = format!("n={n}");
+        let args = [
+            "models/peaceable-queens.qspec",
+            "-D",
+            &define,
+            "--engine",
+            "armies",
+        ];
+        let claim = format!(
+            "c certified: count white >= {} is impossible, so count white = {most} is optimal",
+            most + 1
+        );
+        let text = assert_certified(&args, &claim, 0);
+        assert!(text.contains(own), "{n}: {text}");
+        assert!(
+            text.contains("symmetries' lex-leader constraint by dominance"),
+            "{n}: {text}"
+        );
+    }
+    // On the torus (OEIS A279405: 2, 4, 4, 8 for n = 5..8), whose
+    // symmetries include the translations.
+    for (n, most) in [(5, 2), (6, 4), (8, 8)] {
+        let define = format!("n={n}");
+        let args = ["models/peaceable-queens-torus.qspec", "-D", &define];
+        let claim = format!("so count white = {most} is optimal");
+        let text = assert_certified(&args, &claim, 0);
+        assert!(text.contains(own), "{n}: {text}");
+    }
+}
+
+#[test]
+fn a_corrupted_armies_proof_is_rejected() {
+    let dir = tempfile::tempdir().unwrap();
+    let kept = dir.path().join("kept");
+    let args = [
+        "models/peaceable-queens.qspec",
+        "-D",
+        "n=6",
+        "--engine",
+        "armies",
+    ];
+    let (text, code) = solve_certified(&args, Some(&kept));
+    assert_eq!(code, Some(0), "{text}");
+    let (opb, proof) = (
+        kept.join("peaceable-queens.opb"),
+        kept.join("peaceable-queens.pbp"),
+    );
+    let good = std::fs::read_to_string(&proof).unwrap();
+    assert!(checker().check(&opb, &proof).unwrap().verified);
+    let first_leaf = good
+        .lines()
+        .find(|l| l.starts_with("rup 1 ") && l.matches(" 1 ").count() >= 2)
+        .unwrap();
+    let first_literal = &first_leaf[4..4 + first_leaf[4..].find(" 1 ").unwrap()];
+    let first_cut = good
+        .lines()
+        .find(|l| l.starts_with("pol ") && l.contains(" k"))
+        .unwrap();
+    let first_dom = good.lines().find(|l| l.starts_with("dom ")).unwrap();
+    let cases = [
+        // One branch removed: the first node's clause cut to its first
+        // line's colour, a claim about the whole branch before its search.
+        good.replacen(first_leaf, &format!("rup {first_literal} >= 1 ;"), 1),
+        // One derivation changed: the first knapsack cut without its count
+        // rows (from the file's first row instead).
+        {
+            let (_, rest) = first_cut.split_once(' ').unwrap();
+            let (_, tail) = rest.split_once(' ').unwrap();
+            good.replacen(first_cut, &format!("pol 1 {tail}"), 1)
+        },
+        // The swap of the armies as a witness that keeps the armies.
+        good.replacen(first_dom, &first_dom.replace("-> ~k", "-> k"), 1),
+        // The conclusion claimed before the contradiction.
+        good.replacen("conclusion UNSAT : ", "conclusion UNSAT : 1", 1),
+    ];
+    for (i, bad) in cases.iter().enumerate() {
+        assert_ne!(*bad, good, "case {i} changed nothing");
+        std::fs::write(&proof, bad).unwrap();
+        let checked = checker().check(&opb, &proof).unwrap();
+        assert!(!checked.verified, "veripb accepted case {i}");
+    }
+}

@@ -1,5 +1,5 @@
-//! `--certify=model` for the claims of the clique search: the claim's OPB
-//! file refuted by a branch and bound over its own at-most-one rows that
+//! The clique search's own proof (`--certify=model` for its claims): the
+//! claim's OPB file refuted by a branch and bound over its own at-most-one rows that
 //! writes a VeriPB proof as it searches (after Gocht, McBride, McCreesh,
 //! Nordström, Prosser and Trimble, CP 2020), with no SAT solver between.
 //!
@@ -28,12 +28,12 @@
 //! states it, checked by `veripb`.
 
 use std::fmt::Write as _;
-use std::io::{BufWriter, Write};
 use std::path::Path;
 
-use super::veripb::PbRow;
-use crate::error::{Error, Result};
-use crate::model::{Rel, Var};
+use crate::diag::thousands;
+use crate::error::Result;
+use crate::model::{Model, Rel, Var};
+use crate::proof::{PbRow, Refuted, Refutes, RowIds, Writer};
 
 /// The most nodes the proof search takes before handing the claim to
 /// CaDiCaL's proof: veripb checks some 1,000 steps a second (two a node),
@@ -42,25 +42,6 @@ use crate::model::{Rel, Var};
 /// as (4,4) >= 17 with `hint cliques cube star` (one node, certified in
 /// 1 s).
 pub const MAX_NODES: u64 = 10_000;
-
-/// What the proof search found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Search {
-    /// The claim refuted; the proof is written.
-    Refuted {
-        /// Nodes of the search.
-        nodes: u64,
-        /// Steps of the proof.
-        steps: u64,
-    },
-    /// The file is not one the search takes (why).
-    NotTaken(String),
-    /// Pieces that reach the count with no at-most-one row against them:
-    /// the rows alone do not refute the claim (other rows must).
-    NotRefuted,
-    /// More than [`MAX_NODES`] nodes.
-    TooLong,
-}
 
 /// A set of pieces, one bit each.
 type Bits = Vec<u64>;
@@ -106,30 +87,15 @@ struct Rows {
     n_constraints: u64,
 }
 
-/// A row in `<=` form: `(coefficient, variable)` terms and the bound.
-fn at_most(row: &PbRow) -> Vec<(Vec<(i64, Var)>, i64)> {
-    let negated = || row.terms.iter().map(|&(c, v)| (-c, v)).collect();
-    match row.rel {
-        Rel::Le => vec![(row.terms.clone(), row.rhs)],
-        Rel::Ge => vec![(negated(), -row.rhs)],
-        Rel::Eq => vec![(negated(), -row.rhs), (row.terms.clone(), row.rhs)],
-    }
-}
-
 impl Rows {
     /// Reads the rows (in file order; an equality is two constraints to
     /// VeriPB, `>=` first).
     fn read(rows: &[PbRow]) -> std::result::Result<Rows, String> {
-        // The VeriPB id of each row (of its `>=` half, for an equality).
-        let mut ids = Vec::with_capacity(rows.len());
-        let mut id = 0u64;
-        for row in rows {
-            ids.push(id + 1);
-            id += if row.rel == Rel::Eq { 2 } else { 1 };
-        }
+        let row_ids = RowIds::of(rows);
+        let ids = &row_ids.first;
         // The count row: every coefficient +1, `>=`, the largest bound.
         let mut best: Option<(i64, u64, &PbRow)> = None;
-        for (row, &row_id) in rows.iter().zip(&ids) {
+        for (row, &row_id) in rows.iter().zip(ids) {
             let counts = matches!(row.rel, Rel::Ge | Rel::Eq)
                 && row.terms.len() > 1
                 && row.terms.iter().all(|&(c, _)| c == 1);
@@ -150,8 +116,13 @@ impl Rows {
         let mut conflicts = vec![vec![0u64; words]; n];
         let mut fixed = Vec::new();
         let mut forbidden = vec![0u64; words];
-        for (row, &first) in rows.iter().zip(&ids) {
-            for (k, (terms, bound)) in at_most(row).into_iter().enumerate() {
+        for (row, &first) in rows.iter().zip(ids) {
+            // Each of the row's `>=` constraints, read as `<=`.
+            let at_most = row.at_least_forms().into_iter().map(|(terms, rhs)| {
+                let negated: Vec<(i64, Var)> = terms.iter().map(|&(c, v)| (-c, v)).collect();
+                (negated, -rhs)
+            });
+            for (k, (terms, bound)) in at_most.enumerate() {
                 let id = first + k as u64;
                 let pieces: Option<Vec<usize>> =
                     terms.iter().map(|(_, v)| piece.get(v).copied()).collect();
@@ -190,53 +161,34 @@ impl Rows {
             conflicts,
             fixed,
             forbidden,
-            n_constraints: id,
+            n_constraints: row_ids.n_constraints,
         })
     }
 }
 
-/// The proof being written: its steps, numbered on from the file's
-/// constraints.
-struct Proof<W: Write> {
-    out: W,
-    next_id: u64,
-    steps: u64,
-}
-
-impl<W: Write> Proof<W> {
-    fn step(&mut self, text: &str) -> Result<u64> {
-        self.out
-            .write_all(text.as_bytes())
-            .map_err(|e| Error::internal(format!("cannot write the proof: {e}")))?;
-        self.next_id += 1;
-        self.steps += 1;
-        Ok(self.next_id - 1)
-    }
-}
-
 /// The search's state: the rows, the proof, the nodes and their limit.
-struct Searcher<'a, W: Write> {
+struct Searcher<'a> {
     rows: &'a Rows,
-    proof: Proof<W>,
+    proof: Writer,
     nodes: u64,
     max_nodes: u64,
 }
 
 enum End {
-    Refuted,
+    /// The id of the node's clause.
+    Refuted(u64),
     Reached,
     TooLong,
 }
 
-impl<W: Write> Searcher<'_, W> {
+impl Searcher<'_> {
     /// The clause "not all of `chosen`" as a VeriPB `rup` step.
     fn not_all(&mut self, chosen: &[usize]) -> Result<u64> {
-        let mut text = String::from("rup");
-        for &p in chosen {
-            let _ = write!(text, " 1 ~x{}", self.rows.var[p].id());
-        }
-        text.push_str(" >= 1 ;\n");
-        self.proof.step(&text)
+        let literals: Vec<String> = chosen
+            .iter()
+            .map(|&p| format!("~x{}", self.rows.var[p].id()))
+            .collect();
+        self.proof.rup_clause(&literals)
     }
 
     /// Rows that cover `candidates` but for what they leave over, at most
@@ -298,7 +250,7 @@ impl<W: Write> Searcher<'_, W> {
             }
             clear(&mut child, v);
             match self.node(chosen, child)? {
-                End::Refuted => {}
+                End::Refuted(_) => {}
                 end => return Ok(end),
             }
             chosen.pop();
@@ -309,35 +261,33 @@ impl<W: Write> Searcher<'_, W> {
             for &r in &rows {
                 let _ = write!(text, " {} +", self.rows.amo[r].0);
             }
-            text.push('\n');
             self.proof.step(&text)?;
         }
-        self.not_all(chosen)?;
-        Ok(End::Refuted)
+        self.not_all(chosen).map(End::Refuted)
+    }
+}
+
+/// The clique search's proof search, as the engine's capability.
+pub struct CliqueProof;
+
+impl Refutes for CliqueProof {
+    fn searcher(&self) -> &'static str {
+        "the clique search"
+    }
+
+    fn refute(&self, _claim: &Model, rows: &[PbRow], proof: &Path) -> Result<Refuted> {
+        refute_within(rows, proof, MAX_NODES)
     }
 }
 
 /// Refutes the claim of `rows` (the OPB file's constraints in file order)
-/// into the VeriPB proof at `proof`, in at most [`MAX_NODES`] nodes.
-pub fn refute(rows: &[PbRow], proof: &Path) -> Result<Search> {
-    refute_within(rows, proof, MAX_NODES)
-}
-
-/// [`refute`] in at most `max_nodes` nodes.
-pub fn refute_within(rows: &[PbRow], proof: &Path, max_nodes: u64) -> Result<Search> {
+/// into the VeriPB proof at `proof`, in at most `max_nodes` nodes.
+fn refute_within(rows: &[PbRow], proof: &Path, max_nodes: u64) -> Result<Refuted> {
     let rows = match Rows::read(rows) {
         Ok(rows) => rows,
-        Err(why) => return Ok(Search::NotTaken(why)),
+        Err(why) => return Ok(Refuted::NotTaken(why)),
     };
-    let file = std::fs::File::create(proof)
-        .map_err(|e| Error::unwritable("cannot write the proof ", proof, e))?;
-    let mut out = BufWriter::new(file);
-    let header = format!(
-        "pseudo-Boolean proof version 2.0\nf {}\n",
-        rows.n_constraints
-    );
-    out.write_all(header.as_bytes())
-        .map_err(|e| Error::unwritable("cannot write the proof ", proof, e))?;
+    let writer = Writer::create(proof, rows.n_constraints)?;
     let n = rows.var.len();
     let mut candidates = vec![0u64; n.div_ceil(64)];
     for p in 0..n {
@@ -358,40 +308,38 @@ pub fn refute_within(rows: &[PbRow], proof: &Path, max_nodes: u64) -> Result<Sea
     }
     let mut searcher = Searcher {
         rows: &rows,
-        proof: Proof {
-            out,
-            next_id: rows.n_constraints + 1,
-            steps: 0,
-        },
+        proof: writer,
         nodes: 0,
         max_nodes,
     };
-    match searcher.node(&mut chosen, candidates)? {
-        End::Refuted => {}
-        End::Reached => return Ok(Search::NotRefuted),
-        End::TooLong => return Ok(Search::TooLong),
-    }
-    // `~fixed` with the fixed pieces' units: the empty clause.
-    let contradiction = if chosen.is_empty() {
-        searcher.proof.next_id - 1
-    } else {
-        searcher.proof.step("rup >= 1 ;\n")?
+    let last = match searcher.node(&mut chosen, candidates)? {
+        End::Refuted(id) => id,
+        End::Reached => return Ok(Refuted::NotRefuted),
+        End::TooLong => {
+            return Ok(Refuted::TooLong(format!(
+                "without the symmetry pruning of the engine's search, and bounding by the \
+                 file's rows only, it takes over {} nodes",
+                thousands(max_nodes)
+            )))
+        }
     };
-    let end =
-        format!("output NONE\nconclusion UNSAT : {contradiction}\nend pseudo-Boolean proof\n");
+    // `~fixed` with the fixed pieces' units: the empty clause.
+    let contradiction = match chosen.is_empty() {
+        true => last,
+        false => searcher.proof.rup_clause::<&str>(&[])?,
+    };
     let Searcher {
-        proof: mut written,
+        proof: written,
         nodes,
         ..
     } = searcher;
-    written
-        .out
-        .write_all(end.as_bytes())
-        .and_then(|()| written.out.flush())
-        .map_err(|e| Error::unwritable("cannot write the proof ", proof, e))?;
-    Ok(Search::Refuted {
+    let steps = written.conclude_unsat(contradiction)?;
+    Ok(Refuted::Done {
         nodes,
-        steps: written.steps,
+        steps,
+        how: "the clique search refuted it from the file's at-most-one rows and count row \
+              (the rows as colour classes, no symmetry pruning)"
+            .into(),
     })
 }
 
@@ -435,7 +383,7 @@ mod tests {
         rows
     }
 
-    fn search(rows: &[PbRow], max_nodes: u64) -> (Search, String) {
+    fn search(rows: &[PbRow], max_nodes: u64) -> (Refuted, String) {
         let dir = tempfile_dir();
         let path = dir.join("p.pbp");
         let found = refute_within(rows, &path, max_nodes).unwrap();
@@ -461,17 +409,17 @@ mod tests {
         // n queens exist for n = 4..7 and not for n = 2, 3; n + 1 never.
         for n in 2..=7u32 {
             let (more, proof) = search(&queens(n, i64::from(n) + 1), MAX_NODES);
-            assert!(matches!(more, Search::Refuted { .. }), "{n}: {more:?}");
+            assert!(matches!(more, Refuted::Done { .. }), "{n}: {more:?}");
             assert!(proof.starts_with("pseudo-Boolean proof version 2.0\n"));
             assert!(proof.ends_with("end pseudo-Boolean proof\n"));
             let (exactly, _) = search(&queens(n, i64::from(n)), MAX_NODES);
             let expected = if n >= 4 {
-                Search::NotRefuted
+                Refuted::NotRefuted
             } else {
                 exactly.clone()
             };
             assert_eq!(exactly, expected, "{n}");
-            assert!(n >= 4 || matches!(exactly, Search::Refuted { .. }));
+            assert!(n >= 4 || matches!(exactly, Refuted::Done { .. }));
         }
     }
 
@@ -484,7 +432,17 @@ mod tests {
         rows.insert(0, rows[0].clone());
         rows[0].rel = Rel::Eq;
         let (found, proof) = search(&rows, MAX_NODES);
-        assert_eq!(found, Search::Refuted { nodes: 1, steps: 2 });
+        assert!(
+            matches!(
+                found,
+                Refuted::Done {
+                    nodes: 1,
+                    steps: 2,
+                    ..
+                }
+            ),
+            "{found:?}"
+        );
         let n_constraints = rows.len() + 2;
         assert!(proof.contains(&format!("f {n_constraints}\n")), "{proof}");
         assert!(
@@ -493,8 +451,8 @@ mod tests {
         );
         // Six queens on 6x6 take at least six nodes to place.
         let (found, _) = search(&queens(6, 6), 3);
-        assert_eq!(found, Search::TooLong);
+        assert!(matches!(found, Refuted::TooLong(_)), "{found:?}");
         let no_count = vec![queens(4, 5).remove(0)];
-        assert!(matches!(search(&no_count, 10).0, Search::NotTaken(_)));
+        assert!(matches!(search(&no_count, 10).0, Refuted::NotTaken(_)));
     }
 }

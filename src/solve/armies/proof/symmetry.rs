@@ -1,0 +1,177 @@
+//! The armies search's symmetry pruning in its proof: each symmetry's
+//! lex-leader constraint brought in by dominance ([`Symmetric`]).
+
+use super::super::problem::Problem;
+use super::super::search::Plan;
+use super::preamble::LineClauses;
+use super::Writer;
+use crate::error::{Error, Result};
+
+/// The most lines the symmetries' lex order is written over (its weights
+/// are powers of two below 2^127).
+pub(super) const MAX_ORDER: usize = 120;
+
+/// The symmetry pruning's justification: once every line's `k` clauses
+/// are in, the file's other rows and the `s` definitions are deleted (a
+/// refutation of fewer constraints refutes the file), so that what is left
+/// — the two counts and the `k` clauses — is mapped onto itself by every
+/// symmetry of the board and the swap of the armies; then, with the lex
+/// order on the first lines' `k` (the search's order: earlier lines
+/// first, the first army's colour greater) loaded, each symmetry's
+/// lex-leader constraint comes in by dominance, the symmetry as witness:
+/// a solution that breaks it has an image that is greater.
+pub(super) struct Symmetric<'a> {
+    pub(super) plan: &'a Plan,
+    pub(super) problem: &'a Problem,
+    pub(super) lines: &'a [&'a Vec<usize>],
+}
+
+impl Symmetric<'_> {
+    /// Writes the steps (none without symmetries).
+    pub(super) fn write(
+        &self,
+        clauses: &LineClauses,
+        count_id: &[u64; 2],
+        n_constraints: u64,
+        writer: &mut Writer,
+    ) -> Result<()> {
+        if self.plan.images.is_empty() {
+            return Ok(());
+        }
+        let mut kept: Vec<u64> = count_id.to_vec();
+        kept.extend(clauses.white.iter().chain(&clauses.black).flatten());
+        let ids = |ids: &mut dyn Iterator<Item = u64>| -> String {
+            ids.map(|id| format!(" {id}")).collect()
+        };
+        writer.command(&format!("core id{}", ids(&mut kept.iter().copied())))?;
+        let mut gone = (1..=n_constraints).filter(|id| !count_id.contains(id));
+        writer.command(&format!("del id{}", ids(&mut gone)))?;
+        writer.delete(&clauses.definitions)?;
+        self.load_order(writer)?;
+        for i in 0..self.plan.images.len() {
+            let (lex, rhs) = self.lex_leader(i);
+            let witness = self.witness(i)?;
+            // The order's strict part (the image is greater) is the
+            // premise itself, but not by propagation: the premise and the
+            // goal's negation add up to `0 >= 1`. Four ids: the premise,
+            // the goal's negation, their sum, the constraint.
+            writer.step_with_subproof(
+                &format!(
+                    "dom {lex} >= {rhs} ; {witness} ; begin\nproofgoal #2\npol -1 -2 +\nend -1\nend"
+                ),
+                4,
+            )?;
+        }
+        Ok(())
+    }
+
+    /// The lex order on the first lines' `k`: `u <= v` when `u`, read as
+    /// a number (line 0 the highest bit), is at least `v`.
+    fn load_order(&self, writer: &mut Writer) -> Result<()> {
+        let p = self.plan.prefix;
+        let names = |prefix: &str| -> String { (0..p).map(|i| format!(" {prefix}{i}")).collect() };
+        let mut def = String::new();
+        for i in 0..p {
+            let weight = 1u128 << (p - 1 - i);
+            def.push_str(&format!("{weight} u{i} -{weight} v{i} "));
+        }
+        let text = [
+            "pre_order armies_lex".to_string(),
+            "vars".into(),
+            format!("left{}", names("u")),
+            format!("right{}", names("v")),
+            "aux".into(),
+            "end".into(),
+            "def".into(),
+            format!("{def}>= 0 ;"),
+            "end".into(),
+            "transitivity".into(),
+            "vars".into(),
+            format!("fresh_right{}", names("w")),
+            "end".into(),
+            "proof".into(),
+            "proofgoal #1".into(),
+            "pol 1 2 + 3 +".into(),
+            "end -1".into(),
+            "end".into(),
+            "end".into(),
+            "end".into(),
+            format!("load_order armies_lex{}", names("k")),
+        ];
+        writer.command(&text.join("\n"))
+    }
+
+    /// Symmetry `i`'s lex-leader constraint, "the first lines' colours are
+    /// at least their image's", as its left side and degree.
+    fn lex_leader(&self, i: usize) -> (String, i128) {
+        let (inverse, swap) = &self.plan.images[i];
+        let p = self.plan.prefix;
+        let mut weight = vec![0i128; p];
+        let mut rhs = 0i128;
+        for (line, &source) in inverse.iter().enumerate() {
+            let w = 1i128 << (p - 1 - line);
+            weight[line] += w;
+            // The image's colour: `k_source`, or `1 - k_source` when the
+            // armies swap.
+            match swap {
+                false => weight[source] -= w,
+                true => {
+                    weight[source] += w;
+                    rhs += w;
+                }
+            }
+        }
+        let lhs: Vec<String> = weight
+            .iter()
+            .enumerate()
+            .filter(|&(_, &w)| w != 0)
+            .map(|(line, w)| format!("{w} k{line}"))
+            .collect();
+        (lhs.join(" "), rhs)
+    }
+
+    /// Symmetry `i` as a witness: each line's `k` to its preimage's, each
+    /// piece to its preimage's (the other army's when the armies swap).
+    fn witness(&self, i: usize) -> Result<String> {
+        let swap = self.plan.images[i].1;
+        let map = &self.plan.image_cells[i];
+        let mut preimage = vec![0; map.len()];
+        for (c, &d) in map.iter().enumerate() {
+            preimage[d] = c;
+        }
+        let index: std::collections::HashMap<Vec<usize>, usize> = self
+            .lines
+            .iter()
+            .enumerate()
+            .map(|(j, l)| (sorted(l.iter().copied()), j))
+            .collect();
+        let mut pairs: Vec<String> = Vec::new();
+        for (j, line) in self.lines.iter().enumerate() {
+            let image = index
+                .get(&sorted(line.iter().map(|&c| map[c])))
+                .ok_or_else(|| Error::internal("a symmetry maps a line onto no line"))?;
+            let not = if swap { "~" } else { "" };
+            if *image != j || swap {
+                pairs.push(format!("k{image} -> {not}k{j}"));
+            }
+        }
+        let var = |army: usize, c: usize| self.problem.var_at[army][c].map(|v| v.id());
+        for (d, &c) in preimage.iter().enumerate() {
+            for army in 0..2 {
+                let source = if swap { 1 - army } else { army };
+                if let (Some(to), Some(from)) = (var(army, d), var(source, c)) {
+                    if to != from {
+                        pairs.push(format!("x{to} -> x{from}"));
+                    }
+                }
+            }
+        }
+        Ok(pairs.join(" "))
+    }
+}
+
+fn sorted(cells: impl Iterator<Item = usize>) -> Vec<usize> {
+    let mut v: Vec<usize> = cells.collect();
+    v.sort_unstable();
+    v
+}
