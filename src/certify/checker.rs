@@ -87,16 +87,21 @@ impl Checker {
     }
 
     /// Checks that `proof` refutes `input` (for `rate` a CNF and a DRAT
-    /// proof, text or binary; for `veripb` an OPB file and a VeriPB proof).
-    pub fn check(&self, input: &Path, proof: &Path) -> Result<Checked> {
+    /// proof, text or binary; for `veripb` an OPB file and a VeriPB proof),
+    /// `veripb` writing the kernel proof it elaborates to `kernel` when
+    /// given.
+    pub fn check(&self, input: &Path, proof: &Path, kernel: Option<&Path>) -> Result<Checked> {
         let dir = TempDir::new().map_err(Error::no_temporary)?;
         let (out, err) = (dir.path().join("check.out"), dir.path().join("check.err"));
-        let argv = [
-            self.program.as_os_str(),
-            input.as_os_str(),
-            proof.as_os_str(),
-        ]
-        .map(|a| a.to_string_lossy().into_owned());
+        let mut argv = vec![self.program.as_os_str()];
+        if let Some(kernel) = kernel {
+            argv.extend([std::ffi::OsStr::new("--elaborate"), kernel.as_os_str()]);
+        }
+        argv.extend([input.as_os_str(), proof.as_os_str()]);
+        let argv: Vec<String> = argv
+            .iter()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect();
         let started = Instant::now();
         let run = run_child(&argv, &out, &err, None, false)?;
         let seconds = started.elapsed().as_secs_f64();

@@ -82,23 +82,48 @@ struct Claim {
     so: String,
 }
 
-/// Certifies the claim of `answer` at `level` (see the module's
-/// documentation); the input file and the proof are kept in `proof_dir`
-/// when given. `own`: the proof search of the engine that made the claim,
-/// if it has one, tried first at the model level.
+/// How a claim is to be proved: at which level, where its files are kept,
+/// and by whose proof search.
+#[derive(Clone, Copy)]
+pub struct Proving<'a> {
+    /// The level of the proof.
+    pub level: CertifyLevel,
+    /// Where the input file and the proof are kept (`None`: a temporary
+    /// folder).
+    pub proof_dir: Option<&'a Path>,
+    /// The proof search of the engine that made the claim (or listed the
+    /// solutions), if it has one: tried first at the model level.
+    pub own: Option<&'static dyn Refutes>,
+    /// Keep also the kernel proof `veripb` elaborates as it checks (the
+    /// model level, with `proof_dir`).
+    pub elaborate: bool,
+}
+
+impl Proving<'_> {
+    /// At `level`, the files not kept, by CaDiCaL's proof.
+    pub fn at(level: CertifyLevel) -> Proving<'static> {
+        Proving {
+            level,
+            proof_dir: None,
+            own: None,
+            elaborate: false,
+        }
+    }
+}
+
+/// Certifies the claim of `answer` as `proving` says (see the module's
+/// documentation).
 pub fn certify(
     loaded: &Instance,
     encodings: &Encodings,
     answer: &Answer,
-    level: CertifyLevel,
-    proof_dir: Option<&Path>,
-    own: Option<&'static dyn Refutes>,
+    proving: &Proving,
 ) -> Result<Certificate> {
     let claim = match claim_of(&loaded.model, answer) {
         Ok(claim) => claim,
         Err(certificate) => return Ok(certificate),
     };
-    prove_claim(loaded, encodings, &claim, level, proof_dir, own)
+    prove_claim(loaded, encodings, &claim, proving)
 }
 
 /// Certifies that a count is complete: `model` — the model the solutions
@@ -106,16 +131,14 @@ pub fn certify(
 /// solutions (the claim `count::complete` builds) — has no solution, so
 /// none was missed. At an optimum, `bound` is the bound that took the
 /// objective's place and the optimum (`count >= 24`, `count = 24`): the
-/// claim then also says that nothing is better. At `level`, its files kept
-/// in `proof_dir` when given.
+/// claim then also says that nothing is better. As `proving` says.
 pub fn certify_count(
     loaded: &Instance,
     encodings: &Encodings,
     model: Model,
     excluded: u64,
     bound: Option<(&str, &str)>,
-    level: CertifyLevel,
-    proof_dir: Option<&Path>,
+    proving: &Proving,
 ) -> Result<Certificate> {
     let listed = crate::diag::plural(excluded, "solution", "solutions");
     let (text, so) = match bound {
@@ -129,7 +152,7 @@ pub fn certify_count(
         ),
     };
     let claim = Claim { model, text, so };
-    prove_claim(loaded, encodings, &claim, level, proof_dir, None)
+    prove_claim(loaded, encodings, &claim, proving)
 }
 
 /// Refutes `claim` at `level` and checks the proof (see [`certify`]).
@@ -137,10 +160,14 @@ fn prove_claim(
     loaded: &Instance,
     encodings: &Encodings,
     claim: &Claim,
-    level: CertifyLevel,
-    proof_dir: Option<&Path>,
-    own: Option<&'static dyn Refutes>,
+    proving: &Proving,
 ) -> Result<Certificate> {
+    let Proving {
+        level,
+        proof_dir,
+        own,
+        elaborate,
+    } = *proving;
     let (kind, what) = match level {
         CertifyLevel::Cnf => (RATE, "DRAT"),
         CertifyLevel::Model => (VERIPB, "VeriPB"),
@@ -162,15 +189,43 @@ fn prove_claim(
         }
     };
     let [input, proof] = certificate_files(Path::new(&loaded.spec.file), level, dir);
+    let kernel = match (elaborate, level, proof_dir) {
+        (true, CertifyLevel::Model, Some(dir)) => {
+            Some(kernel_file(Path::new(&loaded.spec.file), dir))
+        }
+        _ => None,
+    };
     let files = Files {
         input,
         proof,
+        kernel,
         kept: proof_dir.is_some(),
     };
     match level {
         CertifyLevel::Cnf => cnf::refute(loaded, encodings, claim, &checker, &files),
         CertifyLevel::Model => model::refute(loaded, claim, &checker, &files, own),
     }
+}
+
+/// `--elaborate` at the CNF level: refused before any work (the kernel
+/// proof is VeriPB's, of the model level).
+pub fn refuse_elaborate_at(level: Option<CertifyLevel>, elaborate: bool) -> Result<()> {
+    match (level, elaborate) {
+        (Some(CertifyLevel::Cnf), true) => Err(Error::usage_with_help(
+            "--elaborate keeps the kernel proof VeriPB elaborates, and --certify=cnf checks a DRAT proof with rate",
+            "use --certify=model with --elaborate",
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// The kernel proof `--elaborate` keeps for the model file `model`, in
+/// `dir`: `DIR/<model's stem>.kernel.pbp`.
+pub fn kernel_file(model: &Path, dir: &Path) -> PathBuf {
+    let stem = model
+        .file_stem()
+        .map_or_else(|| "claim".into(), |s| s.to_string_lossy().into_owned());
+    dir.join(format!("{stem}.kernel.pbp"))
 }
 
 /// The certificate's input file and proof for the model file `model` at
@@ -261,6 +316,8 @@ fn better_than(
 struct Files {
     input: PathBuf,
     proof: PathBuf,
+    /// Where the checker writes the kernel proof it elaborates, if asked.
+    kernel: Option<PathBuf>,
     kept: bool,
 }
 
@@ -269,11 +326,17 @@ struct Files {
 fn certified_line(claim: &Claim, how: &str, files: &Files, what: &str, proof: bool) -> String {
     let place = match (files.kept, proof) {
         (false, _) => format!("{what} temporary"),
-        (true, true) => format!(
-            "{what} {}, proof {}",
-            files.input.display(),
-            files.proof.display()
-        ),
+        (true, true) => {
+            let kernel = files
+                .kernel
+                .as_ref()
+                .map_or_else(String::new, |k| format!(", kernel proof {}", k.display()));
+            format!(
+                "{what} {}, proof {}{kernel}",
+                files.input.display(),
+                files.proof.display()
+            )
+        }
         (true, false) => format!("{what} {}", files.input.display()),
     };
     format!(
@@ -305,7 +368,7 @@ fn checked(
     what: &str,
     how: &str,
 ) -> Result<Certificate> {
-    let checked = checker.check(&files.input, &files.proof)?;
+    let checked = checker.check(&files.input, &files.proof, files.kernel.as_deref())?;
     if !checked.verified {
         let reason = format!("{} rejected the proof: {}", checker.name(), checked.detail);
         return Ok(Certificate::not_certified(lines, &reason));

@@ -168,6 +168,8 @@ pub struct SolveArgs {
     pub certify: Option<CertifyLevel>,
     #[arg(long, requires = "certify")]
     pub proof_dir: Option<PathBuf>,
+    #[arg(long, requires = "proof_dir")]
+    pub elaborate: bool,
     #[arg(long, conflicts_with_all = ["solver", "start", "certify", "svg"])]
     pub all: bool,
     #[command(flatten)]
@@ -203,6 +205,8 @@ pub struct CountArgs {
     pub certify: Option<CertifyLevel>,
     #[arg(long, requires = "certify")]
     pub proof_dir: Option<PathBuf>,
+    #[arg(long, requires = "proof_dir")]
+    pub elaborate: bool,
     #[command(flatten)]
     pub enumerate: EnumerateArgs,
 }

@@ -112,6 +112,7 @@ impl Sub {
                 counter: None,
                 certify: None,
                 proof_dir: None,
+                elaborate: false,
             }),
             Sub::Count(a) => Command::Count(CountRequest {
                 model: a.model.request(a.encodings.rays),
@@ -123,6 +124,7 @@ impl Sub {
                 counter: a.counter,
                 certify: a.certify,
                 proof_dir: a.proof_dir,
+                elaborate: a.elaborate,
             }),
             Sub::Solve(a) => Command::Solve(SolveRequest {
                 tuning: a.tuning(),
@@ -138,6 +140,7 @@ impl Sub {
                 start: a.start,
                 certify: a.certify,
                 proof_dir: a.proof_dir,
+                elaborate: a.elaborate,
                 json: a.enumerate.jsonl,
             }),
             Sub::Verify(a) => Command::Verify(VerifyRequest {

@@ -64,11 +64,14 @@ pub struct CountRequest {
     pub certify: Option<CertifyLevel>,
     /// Keep the certificate's input file and proof here (`--proof-dir`).
     pub proof_dir: Option<PathBuf>,
+    /// Keep also the kernel proof the checker elaborates (`--elaborate`).
+    pub elaborate: bool,
 }
 
 /// Runs `count` (or `solve --all`), printing to `out`; the exit code as
 /// `qspec count --help` lists them.
 pub fn run(req: &CountRequest, out: &mut dyn Write) -> Result<u8> {
+    qspec::certify::refuse_elaborate_at(req.certify, req.elaborate)?;
     if let (Some(_), true) = (req.counter, req.all || req.flags.limit.is_some()) {
         return Err(Error::usage_with_help(
             "a model counter counts without listing the solutions",
@@ -242,8 +245,12 @@ impl<'a> Counting<'a> {
                 claim.model,
                 claim.excluded,
                 bound,
-                level,
-                self.req.proof_dir.as_deref(),
+                &qspec::certify::Proving {
+                    level,
+                    proof_dir: self.req.proof_dir.as_deref(),
+                    own: self.lister.as_ref().and_then(Lister::refutes),
+                    elaborate: self.req.elaborate,
+                },
             )?;
             drop(status);
             certificate

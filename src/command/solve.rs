@@ -65,6 +65,8 @@ pub struct SolveRequest {
     pub certify: Option<CertifyLevel>,
     /// Keep the certificate's input file and proof here (`--proof-dir`).
     pub proof_dir: Option<PathBuf>,
+    /// Keep also the kernel proof the checker elaborates (`--elaborate`).
+    pub elaborate: bool,
     /// `--json`: standard output holds one JSON object, the verdict; what
     /// `solve` prints otherwise goes to standard error.
     pub json: bool,
@@ -75,6 +77,7 @@ pub struct SolveRequest {
 /// when Ctrl-C or SIGTERM stopped the solve (its best board is printed and
 /// verified all the same).
 pub fn run(req: &SolveRequest, out: &mut dyn Write) -> Result<u8> {
+    qspec::certify::refuse_elaborate_at(req.certify, req.elaborate)?;
     if let Some(parts) = req.split {
         return split(req, parts, out);
     }
@@ -195,14 +198,13 @@ fn solve_inside(run: &Run<'_>, out: &mut dyn Write) -> Result<Shown> {
     if let Some(level) = req.certify {
         let status = Progress::status();
         status.say("certifying: proving the claim again and checking the proof");
-        let certificate = certify(
-            loaded,
-            &enc,
-            &answer,
+        let proving = qspec::certify::Proving {
             level,
-            req.proof_dir.as_deref(),
-            engine.refutes(),
-        )?;
+            proof_dir: req.proof_dir.as_deref(),
+            own: engine.refutes(),
+            elaborate: req.elaborate,
+        };
+        let certificate = certify(loaded, &enc, &answer, &proving)?;
         drop(status);
         shown.text.insert_str(0, &certificate.lines);
         if certificate.certified == Some(false) {

@@ -15,7 +15,7 @@ use super::sweep::{
     chosen_indices, task_files, MergeRequest, PuzzlesRequest, RunRequest, SweepAction, SweepRequest,
 };
 use super::{Command, CompileRequest, CountRequest, SolveRequest, VerifyRequest};
-use qspec::certify::certificate_files;
+use qspec::certify::{certificate_files, kernel_file};
 use qspec::error::Result;
 use qspec::files::FileUses;
 use qspec::options::CertifyLevel;
@@ -66,12 +66,24 @@ fn solve(req: &SolveRequest, uses: &mut FileUses) {
     if let Some(svg) = &req.svg {
         uses.writes("the picture (--svg)", svg);
     }
-    certificates(&req.model.path, req.certify, req.proof_dir.as_deref(), uses);
+    certificates(
+        &req.model.path,
+        req.certify,
+        req.proof_dir.as_deref(),
+        req.elaborate,
+        uses,
+    );
 }
 
 fn count(req: &CountRequest, uses: &mut FileUses) {
     uses.reads("the model", &req.model.path);
-    certificates(&req.model.path, req.certify, req.proof_dir.as_deref(), uses);
+    certificates(
+        &req.model.path,
+        req.certify,
+        req.proof_dir.as_deref(),
+        req.elaborate,
+        uses,
+    );
 }
 
 /// The certificate's files that `--proof-dir` keeps.
@@ -79,11 +91,18 @@ fn certificates(
     model: &Path,
     level: Option<CertifyLevel>,
     dir: Option<&Path>,
+    elaborate: bool,
     uses: &mut FileUses,
 ) {
     if let (Some(level), Some(dir)) = (level, dir) {
         for file in certificate_files(model, level, dir) {
             uses.writes("the certificate file that --proof-dir keeps", &file);
+        }
+        if elaborate {
+            uses.writes(
+                "the kernel proof that --elaborate keeps",
+                &kernel_file(model, dir),
+            );
         }
     }
 }

@@ -89,7 +89,7 @@ fn check_proof(verdict: &mut Verdict, map: &Path, proof: &Path) -> Result<()> {
         );
         return Ok(());
     };
-    let checked = checker.check(map, proof)?;
+    let checked = checker.check(map, proof, None)?;
     if checked.verified {
         let _ = writeln!(
             text,

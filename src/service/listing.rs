@@ -74,6 +74,12 @@ impl Lister {
         self.engine.map(|e| e.lister())
     }
 
+    /// The proof search of the engine that lists, if it has one (for
+    /// `count --certify`).
+    pub fn refutes(&self) -> Option<&'static dyn crate::proof::Refutes> {
+        self.engine.and_then(|e| e.refutes())
+    }
+
     /// The group whose classes are counted, if any.
     pub fn classes(&self) -> Option<&Orbits> {
         self.classes.as_ref()

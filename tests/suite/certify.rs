@@ -6,7 +6,7 @@
 
 use crate::common;
 
-use common::{qspec, qspec_without_checker, stdout, write_text as model};
+use common::{qspec, qspec_without_checker, stderr, stdout, write_text as model};
 
 /// Nine non-attacking queens on 8x8: impossible.
 pub(crate) const NINE_QUEENS: &str = "board 8 x 8\npiece queen\nrule no_attack\ncount == 9\n";
@@ -92,4 +92,37 @@ fn verify_checks_proofs_against_cnf_files_only() {
     assert!(common::stderr(&out).contains(
         "--proof checks a DRAT proof against a CNF file or a VeriPB proof against an OPB file"
     ));
+}
+
+/// `--elaborate` keeps VeriPB's kernel proof: at the CNF level (a DRAT
+/// proof) it is refused before any work, and it needs `--proof-dir`.
+#[test]
+fn elaborate_is_for_the_model_level_and_a_kept_proof() {
+    let cnf = qspec(&[
+        "solve",
+        "models/peaceable-queens.qspec",
+        "--certify",
+        "--proof-dir",
+        "unused",
+        "--elaborate",
+    ]);
+    assert_eq!(cnf.status.code(), Some(2));
+    assert!(
+        stderr(&cnf).contains("--elaborate keeps the kernel proof VeriPB elaborates, and --certify=cnf checks a DRAT proof with rate"),
+        "{}",
+        stderr(&cnf)
+    );
+    assert!(!std::path::Path::new("unused").exists());
+    let no_dir = qspec(&[
+        "solve",
+        "models/peaceable-queens.qspec",
+        "--certify=model",
+        "--elaborate",
+    ]);
+    assert_eq!(no_dir.status.code(), Some(2));
+    assert!(
+        stderr(&no_dir).contains("--proof-dir"),
+        "{}",
+        stderr(&no_dir)
+    );
 }

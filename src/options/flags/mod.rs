@@ -148,6 +148,7 @@ pub const FLAGS: &[Flag] = &[
     WARM_START,
     CERTIFY,
     PROOF_DIR,
+    ELABORATE,
     EVERY_SOLUTION,
     LIMIT,
     OPTIMAL,

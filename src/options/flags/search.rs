@@ -125,6 +125,13 @@ pub const PROOF_DIR: Flag = Flag {
     )
 };
 
+/// `--elaborate`.
+pub const ELABORATE: Flag = flag(
+    "elaborate",
+    &["solve", "count"],
+    "With --certify=model and --proof-dir: keep also the kernel proof `veripb --elaborate` writes as it checks (VeriPB 3's kernel format, what the formally verified checker CakePB reads), as STEM.kernel.pbp beside the proof",
+);
+
 /// `--all N`.
 pub const EVERY_SOLUTION: Flag = flag(
     "all",

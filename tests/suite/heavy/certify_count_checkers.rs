@@ -7,7 +7,7 @@ use std::path::Path;
 
 use crate::common::write_text;
 
-use qspec::certify::certify_count;
+use qspec::certify::{certify_count, Proving};
 use qspec::count::{complete, Solutions};
 use qspec::options::CertifyLevel;
 use qspec::{LoadOptions, Placement};
@@ -138,8 +138,7 @@ fn a_list_missing_a_solution_is_not_certified() {
             model,
             excluded,
             None,
-            CertifyLevel::Cnf,
-            None,
+            &Proving::at(CertifyLevel::Cnf),
         )
         .unwrap()
     };
@@ -183,4 +182,102 @@ fn the_peaceable_armies_of_4x4_are_certified_with_and_without_classes() {
         assert!(text.contains(summary), "{text}");
         assert_eq!(code, Some(0));
     }
+}
+
+/// A count the armies search lists is certified at the model level by the
+/// armies search's own proof (each board on a colouring that reaches the
+/// size is one of the listed), A260680's classes to n = 8.
+#[test]
+fn the_armies_searchs_listing_is_certified_by_its_own_proof() {
+    // A260680: 10, 3, 35, 19, 71 classes for n = 4..8.
+    for (n, classes, boards) in [
+        (4, 10, 112),
+        (5, 3, 18),
+        (6, 35, 560),
+        (7, 19, 304),
+        (8, 71, 1136),
+    ] {
+        let define = format!("n={n}");
+        let args = [
+            "models/peaceable-queens.qspec",
+            "-D",
+            &define,
+            "--optimal",
+            "--up-to-symmetry",
+            "--certify=model",
+        ];
+        let (text, code) = count(&args);
+        assert_eq!(code, Some(0), "{n}: {text}");
+        assert!(
+            text.contains(&format!("besides the {boards} solutions listed")),
+            "{n}: {text}"
+        );
+        assert!(
+            text.contains("by the armies search's own proof, checked by veripb"),
+            "{n}: {text}"
+        );
+        assert!(
+            text.contains(&format!("\n{classes} classes under")),
+            "{n}: {text}"
+        );
+    }
+}
+
+/// The armies search's proof is no formality either: with one board left
+/// out of the list, either its search meets that board unexcluded (and
+/// CaDiCaL's proof cannot refute the claim either: the board is a solution
+/// of it) or the listing is no longer mapped onto itself by the
+/// symmetries, and `veripb` rejects the symmetry pruning's dominance step.
+#[test]
+fn the_armies_searchs_proof_of_a_short_list_is_not_certified() {
+    // Every board listed (no `hint break_symmetry`): 18 of 4 each.
+    let dir = tempfile::tempdir().unwrap();
+    let text =
+        std::fs::read_to_string(root().join("models/peaceable-queens-at-least.qspec")).unwrap();
+    let every = write_text(
+        dir.path(),
+        "every.qspec",
+        &text.replace("hint break_symmetry\n", ""),
+    );
+    let defines = [("n".to_string(), 5), ("m".to_string(), 4)];
+    let q = qspec::load_file(Path::new(&every), &defines, &LoadOptions::default()).unwrap();
+    let mut solutions = Solutions::new(&q, None, None, &Default::default(), None, None).unwrap();
+    let mut listed: Vec<Placement> = Vec::new();
+    while let Some(s) = solutions.next_solution().unwrap() {
+        listed.push(s.placement);
+    }
+    assert_eq!(listed.len(), 18);
+    let armies = qspec::solve::named(qspec::options::EngineChoice::Armies).unwrap();
+    let certify = |list: &[Placement]| {
+        let claim = complete::claim(&q, None, None, list).unwrap();
+        let proving = Proving {
+            level: CertifyLevel::Model,
+            proof_dir: None,
+            own: armies.refutes(),
+            elaborate: false,
+        };
+        certify_count(
+            &q,
+            &Default::default(),
+            claim.model,
+            claim.excluded,
+            None,
+            &proving,
+        )
+        .unwrap()
+    };
+    for left_out in [0, 17] {
+        let mut short = listed.clone();
+        short.remove(left_out);
+        let short = certify(&short);
+        assert_eq!(short.certified, Some(false), "{}", short.lines);
+        assert!(short.lines.contains("c NOT certified: "), "{}", short.lines);
+    }
+    let whole = certify(&listed);
+    assert_eq!(whole.certified, Some(true), "{}", whole.lines);
+    assert!(
+        whole.lines.contains("by the armies search's own proof"),
+        "{}",
+        whole.lines
+    );
 }

@@ -84,7 +84,7 @@ fn nine_queens_on_8x8_are_certified_end_to_end_and_the_files_kept() {
         text.contains("pairwise at-most-ones, 1 totalizer"),
         "{text}"
     );
-    assert!(checker().check(&opb, &proof).unwrap().verified);
+    assert!(checker().check(&opb, &proof, None).unwrap().verified);
 }
 
 /// qspec writes the proof's header itself (through pigeons): the version
@@ -264,7 +264,7 @@ fn a_proof_of_another_opb_file_is_rejected() {
     assert!(qspec(&["compile", &ten, "-o", other.to_str().unwrap()])
         .status
         .success());
-    let checked = checker().check(&other, &proof).unwrap();
+    let checked = checker().check(&other, &proof, None).unwrap();
     assert!(!checked.verified);
     assert!(!checked.detail.is_empty());
     // A file with the same number of constraints but other rules: eight
@@ -280,7 +280,7 @@ fn a_proof_of_another_opb_file_is_rejected() {
             .status
             .success()
     );
-    assert!(!checker().check(&rooks_opb, &proof).unwrap().verified);
+    assert!(!checker().check(&rooks_opb, &proof, None).unwrap().verified);
 }
 
 /// `count == 8` on 3x3: the equality's `>=` half says "at most one cell
@@ -379,7 +379,7 @@ fn random_rows_are_refuted_with_proofs_veripb_accepts() {
         match refutation.outcome {
             Outcome::Unsat => {
                 refuted += 1;
-                let checked = checker().check(&opb, &proof).unwrap();
+                let checked = checker().check(&opb, &proof, None).unwrap();
                 assert!(
                     checked.verified,
                     "case {case}: {rows:?}: {}",
@@ -450,7 +450,7 @@ fn a_corrupted_clique_proof_is_rejected() {
     assert_eq!(code, Some(0), "{text}");
     let (opb, proof) = (kept.join("c4.opb"), kept.join("c4.pbp"));
     let good = std::fs::read_to_string(&proof).unwrap();
-    assert!(checker().check(&opb, &proof).unwrap().verified);
+    assert!(checker().check(&opb, &proof, None).unwrap().verified);
     // The first node's clause cut to its first piece: a claim about the
     // whole first branch, before its search is in the proof.
     let first_rup = good.lines().find(|l| l.starts_with("rup 1 ~")).unwrap();
@@ -470,7 +470,7 @@ fn a_corrupted_clique_proof_is_rejected() {
     for (i, bad) in cases.iter().enumerate() {
         assert_ne!(*bad, good);
         std::fs::write(&proof, bad).unwrap();
-        let checked = checker().check(&opb, &proof).unwrap();
+        let checked = checker().check(&opb, &proof, None).unwrap();
         assert!(!checked.verified, "veripb accepted case {i}:\n{bad}");
     }
 }
@@ -531,7 +531,7 @@ fn a_corrupted_armies_proof_is_rejected() {
         kept.join("peaceable-queens.pbp"),
     );
     let good = std::fs::read_to_string(&proof).unwrap();
-    assert!(checker().check(&opb, &proof).unwrap().verified);
+    assert!(checker().check(&opb, &proof, None).unwrap().verified);
     let first_leaf = good
         .lines()
         .find(|l| l.starts_with("rup 1 ") && l.matches(" 1 ").count() >= 2)
@@ -561,7 +561,42 @@ fn a_corrupted_armies_proof_is_rejected() {
     for (i, bad) in cases.iter().enumerate() {
         assert_ne!(*bad, good, "case {i} changed nothing");
         std::fs::write(&proof, bad).unwrap();
-        let checked = checker().check(&opb, &proof).unwrap();
+        let checked = checker().check(&opb, &proof, None).unwrap();
         assert!(!checked.verified, "veripb accepted case {i}");
     }
+}
+
+/// `--elaborate` keeps the kernel proof veripb elaborates as it checks
+/// (VeriPB 3's kernel format, what CakePB reads), which veripb accepts in
+/// its turn.
+#[test]
+fn the_elaborated_kernel_proof_is_kept_and_checks() {
+    let dir = tempfile::tempdir().unwrap();
+    let kept = dir.path().join("kept");
+    let kept_arg = kept.to_string_lossy().into_owned();
+    let args = [
+        "solve",
+        "models/peaceable-queens.qspec",
+        "-D",
+        "n=5",
+        "--certify=model",
+        "--proof-dir",
+        &kept_arg,
+        "--elaborate",
+    ];
+    let out = qspec(&args);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    let kernel = kept.join("peaceable-queens.kernel.pbp");
+    assert!(
+        text.contains(&format!("kernel proof {}", kernel.display())),
+        "{text}"
+    );
+    let written = std::fs::read_to_string(&kernel).unwrap();
+    assert!(
+        written.starts_with("pseudo-Boolean proof version 3.0"),
+        "{written}"
+    );
+    let opb = kept.join("peaceable-queens.opb");
+    assert!(checker().check(&opb, &kernel, None).unwrap().verified);
 }

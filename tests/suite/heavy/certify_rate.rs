@@ -40,7 +40,7 @@ fn nine_queens_on_8x8_are_certified_impossible_and_the_files_kept() {
     );
     assert!(text.contains("s UNSATISFIABLE"), "{text}");
     assert!(text.contains(&format!("CNF {}, proof {}", cnf.display(), proof.display())));
-    assert!(checker().check(&cnf, &proof).unwrap().verified);
+    assert!(checker().check(&cnf, &proof, None).unwrap().verified);
 }
 
 #[test]
@@ -139,7 +139,7 @@ fn core_proof(cnf: &Path, proof: &Path, dir: &Path) -> Vec<String> {
 fn check(cnf: &Path, lines: &[String], dir: &Path, name: &str) -> bool {
     let proof = dir.join(name);
     std::fs::write(&proof, lines.join("\n") + "\n").unwrap();
-    checker().check(cnf, &proof).unwrap().verified
+    checker().check(cnf, &proof, None).unwrap().verified
 }
 
 #[test]
@@ -170,7 +170,7 @@ fn a_corrupted_proof_is_rejected() {
 
 /// The checker rejects `proof` for `cnf`, and says why.
 fn assert_rejected(cnf: &Path, proof: &Path) {
-    let checked = checker().check(cnf, proof).unwrap();
+    let checked = checker().check(cnf, proof, None).unwrap();
     assert!(!checked.verified);
     assert!(!checked.detail.is_empty());
 }

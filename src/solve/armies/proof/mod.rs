@@ -42,7 +42,9 @@ use super::problem::Problem;
 use super::search::{Plan, Walker};
 use crate::diag::thousands;
 use crate::error::{Error, Result};
-use crate::model::Model;
+use std::collections::HashSet;
+
+use crate::model::{Constraint, Model, Rel};
 use crate::proof::{PbRow, Refuted, Refutes, RowIds, Writer};
 use preamble::{LineClauses, Sizes};
 use symmetry::{Symmetric, MAX_ORDER};
@@ -50,7 +52,7 @@ use symmetry::{Symmetric, MAX_ORDER};
 /// The most nodes the proof search takes before handing the claim to
 /// CaDiCaL's proof: a node is a few hundred bytes of proof, and `veripb`
 /// checks some thousands of them a second.
-pub const MAX_NODES: u64 = 5_000_000;
+pub const MAX_NODES: u64 = 20_000_000;
 
 /// The armies search's proof search, as the engine's capability.
 pub struct ArmiesProof;
@@ -61,7 +63,7 @@ impl Refutes for ArmiesProof {
     }
 
     fn refute(&self, claim: &Model, rows: &[PbRow], proof: &Path) -> Result<Refuted> {
-        let problem = match Problem::of(claim) {
+        let problem = match Problem::of(&without_listed_boards(claim)) {
             Ok(problem) => problem,
             Err(why) => return Ok(Refuted::NotTaken(why)),
         };
@@ -84,8 +86,12 @@ impl Refutes for ArmiesProof {
             problem: &problem,
             lines: &lines,
         };
-        symmetric.write(&clauses, &count_id, ids.n_constraints, &mut writer)?;
+        let kept = rows_kept(rows, &ids, &problem);
+        symmetric.write(&clauses, &count_id, &kept, ids.n_constraints, &mut writer)?;
+        let excluded = listed_boards(rows, &problem);
         let mut prover = Prover {
+            excluded: &excluded,
+            problem: &problem,
             walker: Walker::new(&plan),
             plan: &plan,
             writer,
@@ -114,9 +120,16 @@ impl Refutes for ArmiesProof {
             how: format!(
                 "the armies search refuted it from the file's rule and count rows ({} lines, \
                  each line's colour a variable brought in by redundance, the knapsack on {} \
-                 lines as Lagrangian cuts and branches; {})",
+                 lines as Lagrangian cuts and branches{}; {})",
                 plan.n_lines() + plan.items,
                 plan.items,
+                match excluded.len() {
+                    0 => String::new(),
+                    k => format!(
+                        ", each board on a colouring that reaches the size one of the {k} \
+                         listed ones"
+                    ),
+                },
                 match plan.images.len() {
                     0 => "no symmetry pruning".to_string(),
                     k => format!(
@@ -139,8 +152,91 @@ enum End {
     TooLong,
 }
 
+/// The claim without the clauses that exclude the boards of a listing
+/// (`count --certify`: one clause over every piece of both armies a
+/// board), which the search does not read as rules: it meets each such
+/// board at a leaf, where its clause refutes it.
+fn without_listed_boards(claim: &Model) -> Model {
+    let decisions = claim.n_decisions() as usize;
+    let mut model = claim.clone();
+    model.constraints.retain(|tagged| match &tagged.constraint {
+        Constraint::Clause(lits) => lits.len() != decisions || decisions < 2,
+        _ => true,
+    });
+    model
+}
+
+/// The boards the file's clauses over every piece exclude (a listing's),
+/// each as the sorted ids of the pieces it places.
+fn listed_boards(rows: &[PbRow], problem: &Problem) -> HashSet<Vec<u32>> {
+    let pieces: HashSet<u32> = problem
+        .var_at
+        .iter()
+        .flatten()
+        .flatten()
+        .map(|v| v.id())
+        .collect();
+    let mut boards = HashSet::new();
+    for row in rows {
+        for (terms, rhs) in row.at_least_forms() {
+            // A clause: unit coefficients, `1 - (negative literals)`.
+            let negatives = terms.iter().filter(|&&(c, _)| c == -1).count() as i64;
+            let clause = terms.iter().all(|&(c, _)| c == 1 || c == -1) && rhs == 1 - negatives;
+            let over_every_piece =
+                terms.len() == pieces.len() && terms.iter().all(|(_, v)| pieces.contains(&v.id()));
+            if clause && over_every_piece {
+                let mut board: Vec<u32> = terms
+                    .iter()
+                    .filter(|&&(c, _)| c == -1)
+                    .map(|(_, v)| v.id())
+                    .collect();
+                board.sort_unstable();
+                boards.insert(board);
+            }
+        }
+    }
+    boards
+}
+
+/// The ids of the file's constraints the proof keeps once the `k` clauses
+/// are in: the equal count (both halves) and a listing's boards, which the
+/// board's symmetries map onto each other (with the count rows, kept by
+/// their ids).
+fn rows_kept(rows: &[PbRow], ids: &RowIds, problem: &Problem) -> Vec<u64> {
+    let army: std::collections::HashMap<u32, usize> = (0..2)
+        .flat_map(|a| problem.var_at[a].iter().flatten().map(move |v| (v.id(), a)))
+        .collect();
+    let per_army = army.len() / 2;
+    let mut kept = Vec::new();
+    for (row, &first) in rows.iter().zip(&ids.first) {
+        let signs: Option<Vec<(usize, i64)>> = row
+            .terms
+            .iter()
+            .map(|&(c, v)| army.get(&v.id()).map(|&a| (a, c)))
+            .collect();
+        let Some(signs) = signs else { continue };
+        let equal = row.rhs == 0
+            && signs.len() == 2 * per_army
+            && (0..2).any(|a| signs.iter().all(|&(b, c)| c == if a == b { 1 } else { -1 }));
+        let board = signs.len() == 2 * per_army
+            && row.rel == Rel::Ge
+            && signs.iter().all(|&(_, c)| c == 1 || c == -1)
+            && row.rhs == 1 - signs.iter().filter(|&&(_, c)| c == -1).count() as i64;
+        if equal || board {
+            kept.push(first);
+            if row.rel == Rel::Eq {
+                kept.push(first + 1);
+            }
+        }
+    }
+    kept
+}
+
 /// The proof search's state.
 struct Prover<'a> {
+    /// The boards the file excludes one by one.
+    excluded: &'a HashSet<Vec<u32>>,
+    problem: &'a Problem,
     walker: Walker<'a>,
     plan: &'a Plan,
     writer: Writer,
@@ -177,7 +273,7 @@ impl Prover<'_> {
             return self.close().map(End::Closed);
         }
         if depth == self.plan.n_lines() {
-            return Ok(End::Found);
+            return self.exhaust();
         }
         let mut children = Vec::with_capacity(2);
         for first in [true, false] {
@@ -237,6 +333,102 @@ impl Prover<'_> {
             children.push(id?);
         }
         self.conclude(&children)
+    }
+
+    /// Refutes every board on a leaf's colouring, where both armies reach
+    /// the size: the pieces tried cell by cell, each board placed either
+    /// short of a count (propagation) or one the file excludes (its
+    /// clause); a board that is neither is [`End::Found`].
+    fn exhaust(&mut self) -> Result<End> {
+        let slots: Vec<(usize, usize)> = (0..self.plan.cells)
+            .filter(|&c| self.plan.item_of[c] != usize::MAX)
+            .flat_map(|c| [(c, 0), (c, 1)])
+            .collect();
+        let mut chosen = vec![None; slots.len()];
+        self.boards(&slots, &mut chosen)
+    }
+
+    fn boards(&mut self, slots: &[(usize, usize)], chosen: &mut [Option<bool>]) -> Result<End> {
+        self.nodes += 1;
+        if self.nodes > MAX_NODES {
+            return Ok(End::TooLong);
+        }
+        let mut placed = [0u32; 2];
+        let mut reach = [0u32; 2];
+        let mut next = None;
+        for (i, &(c, army)) in slots.iter().enumerate() {
+            let open = self.open_to(c, army);
+            match chosen[i] {
+                Some(true) => placed[army] += 1,
+                None if open => {
+                    reach[army] += 1;
+                    next = next.or(Some(i));
+                }
+                _ => {}
+            }
+        }
+        let m = self.m;
+        if placed[0] + reach[0] < m || placed[1] + reach[1] < m {
+            // A count row with too few pieces left: propagation.
+            return self.writer.rup_clause(&self.path).map(End::Closed);
+        }
+        let Some(i) = next else {
+            return self.placed_board(slots, chosen, placed);
+        };
+        let (c, army) = slots[i];
+        let item = self.plan.item_of[c];
+        let var = self.piece(army, c)?;
+        let mut children = Vec::with_capacity(2);
+        for place in [true, false] {
+            chosen[i] = Some(place);
+            let kept = self.decided[item];
+            if place {
+                // A piece on the knapsack line gives the line its army.
+                self.decided[item] = Some(army == 0);
+            }
+            self.path.push(if place {
+                format!("~x{var}")
+            } else {
+                format!("x{var}")
+            });
+            let end = self.boards(slots, chosen);
+            self.path.pop();
+            self.decided[item] = kept;
+            chosen[i] = None;
+            match end? {
+                End::Closed(id) => children.push(id),
+                other => return Ok(other),
+            }
+        }
+        self.conclude(&children).map(End::Closed)
+    }
+
+    /// A board with every piece decided: refuted by the equal count or by
+    /// its exclusion, else found.
+    fn placed_board(
+        &mut self,
+        slots: &[(usize, usize)],
+        chosen: &[Option<bool>],
+        placed: [u32; 2],
+    ) -> Result<End> {
+        let mut board = Vec::new();
+        for (i, &(c, army)) in slots.iter().enumerate() {
+            if chosen[i] == Some(true) {
+                board.push(self.piece(army, c)?);
+            }
+        }
+        board.sort_unstable();
+        if placed[0] != placed[1] || self.excluded.contains(&board) {
+            return self.writer.rup_clause(&self.path).map(End::Closed);
+        }
+        Ok(End::Found)
+    }
+
+    /// The variable of `army`'s piece on `c`.
+    fn piece(&self, army: usize, c: usize) -> Result<u32> {
+        self.problem.var_at[army][c]
+            .map(|v| v.id())
+            .ok_or_else(|| Error::internal("a live cell without a piece"))
     }
 
     /// Whether cell `c` is still open to `army`.

@@ -12,10 +12,13 @@ use crate::error::{Error, Result};
 pub(super) const MAX_ORDER: usize = 120;
 
 /// The symmetry pruning's justification: once every line's `k` clauses
-/// are in, the file's other rows and the `s` definitions are deleted (a
-/// refutation of fewer constraints refutes the file), so that what is left
-/// — the two counts and the `k` clauses — is mapped onto itself by every
-/// symmetry of the board and the swap of the armies; then, with the lex
+/// are in, the file's rows but the counts and a listing's boards (the
+/// rule's rows, the hints' lex-leader constraints) and the `s`
+/// definitions are deleted (a refutation of fewer constraints refutes the
+/// file), so that what is left — the counts, the boards and the `k`
+/// clauses — is mapped onto itself by every symmetry of the board and the
+/// swap of the armies (where a listing's boards are not, the checker
+/// rejects the proof); then, with the lex
 /// order on the first lines' `k` (the search's order: earlier lines
 /// first, the first army's colour greater) loaded, each symmetry's
 /// lex-leader constraint comes in by dominance, the symmetry as witness:
@@ -32,6 +35,7 @@ impl Symmetric<'_> {
         &self,
         clauses: &LineClauses,
         count_id: &[u64; 2],
+        kept_rows: &[u64],
         n_constraints: u64,
         writer: &mut Writer,
     ) -> Result<()> {
@@ -44,7 +48,9 @@ impl Symmetric<'_> {
             ids.map(|id| format!(" {id}")).collect()
         };
         writer.command(&format!("core id{}", ids(&mut kept.iter().copied())))?;
-        let mut gone = (1..=n_constraints).filter(|id| !count_id.contains(id));
+        let kept_rows: std::collections::HashSet<u64> = kept_rows.iter().copied().collect();
+        let mut gone =
+            (1..=n_constraints).filter(|id| !count_id.contains(id) && !kept_rows.contains(id));
         writer.command(&format!("del id{}", ids(&mut gone)))?;
         writer.delete(&clauses.definitions)?;
         self.load_order(writer)?;
