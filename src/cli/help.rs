@@ -152,11 +152,12 @@ Certify (--certify[=LEVEL], embedded solver only): a found board is verified
 from the geometry anyway; a claim that none exists (UNSATISFIABLE), or that an
 optimum cannot be bettered (maximum 13: 14 is impossible), is written as a
 model of its own — the model, plus the bound as a cardinality constraint on
-the objective's literals — and refuted from scratch by CaDiCaL (whatever
---engine did the search) with a proof an independent checker checks. Before
-the `s` line it prints `c certified: <claim> (... checked by <checker> in X s;
-...)`, or `c NOT certified: <reason>` (no checker, proof rejected,
-interrupted) and then exits 1. --timeout bounds the search, not the
+the objective's literals — and refuted from scratch with a proof an
+independent checker checks: by CaDiCaL, or at the model level by the
+engine's own search where it has one (the armies search, the clique search
+on short claims). Before the `s` line it prints `c certified: <claim> (...
+checked by <checker> in X s; ...)`, or `c NOT certified: <reason>` (no
+checker, proof rejected, interrupted) and then exits 1. --timeout bounds the search, not the
 certification; Ctrl-C stops both. --proof-dir DIR keeps the files there.
   --certify (=cnf)  the claim's CNF with the encodings in force, a DRAT proof,
                     checked by `rate` (cargo install --locked rate). It does
@@ -172,6 +173,13 @@ certification; Ctrl-C stops both. --proof-dir DIR keeps the files there.
                     LRAT antecedents); checked by `veripb` (cargo install
                     --locked veripb), e.g.
   qspec solve models/queens-3d-5.qspec --certify=model --proof-dir proofs/
+                    The armies search writes its own proof as it searches
+                    (each line's colour a variable, its knapsack as cutting
+                    planes, its symmetry pruning by VeriPB's dominance rule;
+                    no SAT solver), e.g.
+  qspec solve models/peaceable-queens.qspec -D n=8 --certify=model
+                    --elaborate keeps also the kernel proof veripb elaborates
+                    (for the formally verified checker CakePB).
 Both levels take the hints as given: a restricting hint restricts the claim
 (`under hint symmetric rot90`) and an implied one is an assumption
 (`assuming hint lines`). Both checkers are looked for on the PATH and in
@@ -405,7 +413,9 @@ member of each class — and is refuted from scratch with a proof that an
 independent checker checks: a DRAT
 proof of its CNF checked by `rate` (`--certify`, `--certify=cnf`; cargo
 install --locked rate), or a VeriPB proof from its OPB file checked by
-`veripb` (`--certify=model`). Each solution listed was verified from the
+`veripb` (`--certify=model`; where the armies search listed them, by its
+own proof, each board on a colouring that reaches the size placed and
+found among those listed). Each solution listed was verified from the
 geometry, so with the proof the count is exact. `c certified: no solution
 besides the 92 solutions listed, so the count is complete (...)`, or `c NOT
 certified: <why>` and exit 1. The claim takes the model's implied hints as
