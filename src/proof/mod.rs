@@ -20,6 +20,7 @@
 //! assert_eq!((ids.first[0], ids.first[1], ids.n_constraints), (1, 3, 3));
 //! ```
 
+use std::fmt::Write as _;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -163,13 +164,12 @@ impl Writer {
     /// The clause of `literals` (`~k3`, `x12`) by reverse unit
     /// propagation; its id.
     pub fn rup_clause<S: AsRef<str>>(&mut self, literals: &[S]) -> Result<u64> {
-        let mut text = String::from("rup");
+        self.write("rup")?;
         for literal in literals {
-            text.push_str(" 1 ");
-            text.push_str(literal.as_ref());
+            self.write(" 1 ")?;
+            self.write(literal.as_ref())?;
         }
-        text.push_str(" >= 1 ;");
-        self.step(&text)
+        self.step(" >= 1 ;")
     }
 
     /// Deletes derived constraints that are no longer needed (the checker
@@ -180,7 +180,7 @@ impl Writer {
         }
         let mut text = String::from("del id");
         for id in ids {
-            text.push_str(&format!(" {id}"));
+            let _ = write!(text, " {id}");
         }
         text.push('\n');
         self.steps += 1;

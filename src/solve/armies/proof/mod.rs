@@ -36,6 +36,7 @@
 mod preamble;
 mod symmetry;
 
+use std::fmt::Write as _;
 use std::path::Path;
 
 use super::problem::Problem;
@@ -462,11 +463,11 @@ impl Prover<'_> {
                 } else {
                     &self.clauses.black
                 };
-                group.push_str(&format!(" {} +", clauses[line][place]));
+                let _ = write!(group, " {} +", clauses[line][place]);
                 cells_used = true;
             }
             if weight > 1 {
-                group.push_str(&format!(" {weight} *"));
+                let _ = write!(group, " {weight} *");
             }
             groups.push(group);
         }
@@ -483,8 +484,12 @@ impl Prover<'_> {
             let net = (lambda * u64::from(white)) as i64 - (mu * u64::from(black)) as i64;
             match net {
                 0 => {}
-                n if n > 0 => text.push_str(&format!(" ~k{line} {n} * +")),
-                n => text.push_str(&format!(" k{line} {} * +", -n)),
+                n if n > 0 => {
+                    let _ = write!(text, " ~k{line} {n} * +");
+                }
+                n => {
+                    let _ = write!(text, " k{line} {} * +", -n);
+                }
             }
         }
         self.writer.step(&text).map(Some)
