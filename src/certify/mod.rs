@@ -222,19 +222,21 @@ pub fn refuse_elaborate_at(level: Option<CertifyLevel>, elaborate: bool) -> Resu
 /// The kernel proof `--elaborate` keeps for the model file `model`, in
 /// `dir`: `DIR/<model's stem>.kernel.pbp`.
 pub fn kernel_file(model: &Path, dir: &Path) -> PathBuf {
-    let stem = model
+    dir.join(format!("{}.kernel.pbp", stem(model)))
+}
+
+/// The name the certificate's files take from the model file's.
+fn stem(model: &Path) -> String {
+    model
         .file_stem()
-        .map_or_else(|| "claim".into(), |s| s.to_string_lossy().into_owned());
-    dir.join(format!("{stem}.kernel.pbp"))
+        .map_or_else(|| "claim".into(), |s| s.to_string_lossy().into_owned())
 }
 
 /// The certificate's input file and proof for the model file `model` at
 /// `level`, in `dir`: `DIR/<model's stem>.cnf` and `.drat`, or `.opb` and
 /// `.pbp`.
 pub fn certificate_files(model: &Path, level: CertifyLevel, dir: &Path) -> [PathBuf; 2] {
-    let stem = model
-        .file_stem()
-        .map_or_else(|| "claim".into(), |s| s.to_string_lossy().into_owned());
+    let stem = stem(model);
     let extensions = match level {
         CertifyLevel::Cnf => ["cnf", "drat"],
         CertifyLevel::Model => ["opb", "pbp"],

@@ -16,8 +16,8 @@ use std::process::ExitCode;
 
 use crate::command::progress::Show;
 use crate::command::{
-    self, Command, CompileRequest, CountRequest, FmtRequest, SolveRequest, StatsRequest,
-    VerifyRequest,
+    self, CertifyRequest, Command, CompileRequest, CountRequest, FmtRequest, SolveRequest,
+    StatsRequest, VerifyRequest,
 };
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
@@ -111,8 +111,6 @@ impl Sub {
                 all: true,
                 counter: None,
                 certify: None,
-                proof_dir: None,
-                elaborate: false,
             }),
             Sub::Count(a) => Command::Count(CountRequest {
                 model: a.model.request(a.encodings.rays),
@@ -122,9 +120,7 @@ impl Sub {
                 flags: a.enumerate.flags(),
                 all: false,
                 counter: a.counter,
-                certify: a.certify,
-                proof_dir: a.proof_dir,
-                elaborate: a.elaborate,
+                certify: CertifyRequest::of(a.certify, a.proof_dir, a.elaborate),
             }),
             Sub::Solve(a) => Command::Solve(SolveRequest {
                 tuning: a.tuning(),
@@ -138,9 +134,7 @@ impl Sub {
                 wcnf_legacy: a.wcnf_legacy,
                 split: a.split.map(|k| k as usize),
                 start: a.start,
-                certify: a.certify,
-                proof_dir: a.proof_dir,
-                elaborate: a.elaborate,
+                certify: CertifyRequest::of(a.certify, a.proof_dir, a.elaborate),
                 json: a.enumerate.jsonl,
             }),
             Sub::Verify(a) => Command::Verify(VerifyRequest {

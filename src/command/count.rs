@@ -10,19 +10,18 @@
 
 use std::borrow::Cow;
 use std::io::Write;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use super::progress::Progress;
 use super::solve::Printer;
 use super::tally::{Listing, Tallied, Totals, BOARD_GROUP, KINDS_GROUP};
-use super::{EncodingRequest, ModelRequest};
+use super::{CertifyRequest, EncodingRequest, ModelRequest};
 use qspec::board::orbit::Orbits;
 use qspec::count::{self, Counter, End, Optimum, Solutions};
 use qspec::error::{Error, Result};
 use qspec::instance::{Destination, Instance};
 use qspec::lower::GROUP_LIMIT;
-use qspec::options::{said, CertifyLevel, Encodings, Reader};
+use qspec::options::{said, Encodings, Reader};
 use qspec::service::listing::Lister;
 use qspec::solve::{SolveOptions, Stop};
 
@@ -60,18 +59,16 @@ pub struct CountRequest {
     pub all: bool,
     /// Count with this model counter instead of enumerating.
     pub counter: Option<Counter>,
-    /// Prove the count complete (`--certify[=cnf|model]`).
-    pub certify: Option<CertifyLevel>,
-    /// Keep the certificate's input file and proof here (`--proof-dir`).
-    pub proof_dir: Option<PathBuf>,
-    /// Keep also the kernel proof the checker elaborates (`--elaborate`).
-    pub elaborate: bool,
+    /// `--certify[=cnf|model]`, `--proof-dir`, `--elaborate`.
+    pub certify: Option<CertifyRequest>,
 }
 
 /// Runs `count` (or `solve --all`), printing to `out`; the exit code as
 /// `qspec count --help` lists them.
 pub fn run(req: &CountRequest, out: &mut dyn Write) -> Result<u8> {
-    qspec::certify::refuse_elaborate_at(req.certify, req.elaborate)?;
+    if let Some(certify) = &req.certify {
+        certify.check()?;
+    }
     if let (Some(_), true) = (req.counter, req.all || req.flags.limit.is_some()) {
         return Err(Error::usage_with_help(
             "a model counter counts without listing the solutions",
@@ -205,8 +202,9 @@ impl<'a> Counting<'a> {
             ))?;
         }
         let mut exit = end.exit_code();
-        if let Some(level) = self.req.certify {
-            let certified = self.certify(level, end, optimum, classes.as_ref(), &listed)?;
+        if let Some(request) = &self.req.certify {
+            let proving = request.proving(self.lister.as_ref().and_then(Lister::refutes));
+            let certified = self.certify(&proving, end, optimum, classes.as_ref(), &listed)?;
             if certified == Some(false) {
                 exit = 1;
             }
@@ -228,7 +226,7 @@ impl<'a> Counting<'a> {
     /// the count did not finish, so there is nothing to certify).
     fn certify(
         &mut self,
-        level: CertifyLevel,
+        proving: &qspec::certify::Proving,
         end: End,
         optimum: Option<i64>,
         classes: Option<&Orbits>,
@@ -245,12 +243,7 @@ impl<'a> Counting<'a> {
                 claim.model,
                 claim.excluded,
                 bound,
-                &qspec::certify::Proving {
-                    level,
-                    proof_dir: self.req.proof_dir.as_deref(),
-                    own: self.lister.as_ref().and_then(Lister::refutes),
-                    elaborate: self.req.elaborate,
-                },
+                proving,
             )?;
             drop(status);
             certificate

@@ -33,9 +33,11 @@ pub use verify::VerifyRequest;
 use std::io::Write;
 use std::path::PathBuf;
 
+use qspec::certify::Proving;
 use qspec::error::{Error, Result};
 use qspec::instance::{Checked, Instance, Limits, LoadOptions, Source};
-use qspec::options::{AmoEncoding, CardEncoding, Encodings, RayEncoding};
+use qspec::options::{AmoEncoding, CardEncoding, CertifyLevel, Encodings, RayEncoding};
+use qspec::proof::Refutes;
 
 /// One command, as the command line asks for it.
 #[derive(Clone, Debug)]
@@ -78,6 +80,50 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<u8> {
         Command::Snapshot(req) => snapshot::run(req, out),
         Command::Fmt(req) => fmt::run(req, out),
         Command::Lsp => lsp::run(),
+    }
+}
+
+/// `--certify[=LEVEL]` with `--proof-dir` and `--elaborate`, as `solve`
+/// and `count` take them: how a claim is proved and where its files go.
+#[derive(Clone, Debug)]
+pub struct CertifyRequest {
+    /// From the CNF or from the model's OPB file.
+    pub level: CertifyLevel,
+    /// Keep the certificate's input file and proof here (`--proof-dir`).
+    pub proof_dir: Option<PathBuf>,
+    /// Keep also the kernel proof the checker elaborates (`--elaborate`).
+    pub elaborate: bool,
+}
+
+impl CertifyRequest {
+    /// The request the flags make, if `--certify` is given.
+    pub fn of(
+        level: Option<CertifyLevel>,
+        proof_dir: Option<PathBuf>,
+        elaborate: bool,
+    ) -> Option<CertifyRequest> {
+        level.map(|level| CertifyRequest {
+            level,
+            proof_dir,
+            elaborate,
+        })
+    }
+
+    /// Refuses what cannot be done before any work (`--elaborate` at the
+    /// CNF level).
+    pub fn check(&self) -> Result<()> {
+        qspec::certify::refuse_elaborate_at(Some(self.level), self.elaborate)
+    }
+
+    /// How the library proves the claim, by `own` search if the engine
+    /// has one.
+    pub fn proving(&self, own: Option<&'static dyn Refutes>) -> Proving<'_> {
+        Proving {
+            level: self.level,
+            proof_dir: self.proof_dir.as_deref(),
+            own,
+            elaborate: self.elaborate,
+        }
     }
 }
 

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use super::progress::Progress;
 use super::report::{prepare_svg, write_svg};
-use super::{note, print, EncodingRequest, ModelRequest};
+use super::{note, print, CertifyRequest, EncodingRequest, ModelRequest};
 use qspec::answer::objective_value;
 use qspec::answer::read::AnswerStatus;
 use qspec::answer::{objective_check, MappedAnswer};
@@ -23,7 +23,7 @@ use qspec::error::{Error, Result};
 use qspec::files::TempDir;
 use qspec::instance::{Checked, CompileOptions, Destination, Instance, Source};
 use qspec::model::Sense;
-use qspec::options::{CertifyLevel, Encodings, Format};
+use qspec::options::{Encodings, Format};
 use qspec::service::{show_answer, Shown};
 use qspec::solve;
 use qspec::solve::external;
@@ -60,13 +60,8 @@ pub struct SolveRequest {
     pub split: Option<usize>,
     /// A board to start from (`--start`).
     pub start: Option<PathBuf>,
-    /// Certify the final claim with a checked proof, from the CNF or from
-    /// the model's OPB file (`--certify[=cnf|model]`).
-    pub certify: Option<CertifyLevel>,
-    /// Keep the certificate's input file and proof here (`--proof-dir`).
-    pub proof_dir: Option<PathBuf>,
-    /// Keep also the kernel proof the checker elaborates (`--elaborate`).
-    pub elaborate: bool,
+    /// `--certify[=cnf|model]`, `--proof-dir`, `--elaborate`.
+    pub certify: Option<CertifyRequest>,
     /// `--json`: standard output holds one JSON object, the verdict; what
     /// `solve` prints otherwise goes to standard error.
     pub json: bool,
@@ -77,7 +72,9 @@ pub struct SolveRequest {
 /// when Ctrl-C or SIGTERM stopped the solve (its best board is printed and
 /// verified all the same).
 pub fn run(req: &SolveRequest, out: &mut dyn Write) -> Result<u8> {
-    qspec::certify::refuse_elaborate_at(req.certify, req.elaborate)?;
+    if let Some(certify) = &req.certify {
+        certify.check()?;
+    }
     if let Some(parts) = req.split {
         return split(req, parts, out);
     }
@@ -195,15 +192,10 @@ fn solve_inside(run: &Run<'_>, out: &mut dyn Write) -> Result<Shown> {
     let answer = solve::solve(loaded, &opts, &mut printer)?;
     printer.failed?;
     let mut shown = show_answer(loaded, &answer, &[]);
-    if let Some(level) = req.certify {
+    if let Some(request) = &req.certify {
         let status = Progress::status();
         status.say("certifying: proving the claim again and checking the proof");
-        let proving = qspec::certify::Proving {
-            level,
-            proof_dir: req.proof_dir.as_deref(),
-            own: engine.refutes(),
-            elaborate: req.elaborate,
-        };
+        let proving = request.proving(engine.refutes());
         let certificate = certify(loaded, &enc, &answer, &proving)?;
         drop(status);
         shown.text.insert_str(0, &certificate.lines);

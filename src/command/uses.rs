@@ -14,11 +14,10 @@ use super::snapshot::{collect_models, SnapshotAction, SnapshotRequest};
 use super::sweep::{
     chosen_indices, task_files, MergeRequest, PuzzlesRequest, RunRequest, SweepAction, SweepRequest,
 };
-use super::{Command, CompileRequest, CountRequest, SolveRequest, VerifyRequest};
+use super::{CertifyRequest, Command, CompileRequest, CountRequest, SolveRequest, VerifyRequest};
 use qspec::certify::{certificate_files, kernel_file};
 use qspec::error::Result;
 use qspec::files::FileUses;
-use qspec::options::CertifyLevel;
 use qspec::snapshot::{compare, Manifest};
 use qspec::solve::start_paths;
 
@@ -66,39 +65,22 @@ fn solve(req: &SolveRequest, uses: &mut FileUses) {
     if let Some(svg) = &req.svg {
         uses.writes("the picture (--svg)", svg);
     }
-    certificates(
-        &req.model.path,
-        req.certify,
-        req.proof_dir.as_deref(),
-        req.elaborate,
-        uses,
-    );
+    certificates(&req.model.path, req.certify.as_ref(), uses);
 }
 
 fn count(req: &CountRequest, uses: &mut FileUses) {
     uses.reads("the model", &req.model.path);
-    certificates(
-        &req.model.path,
-        req.certify,
-        req.proof_dir.as_deref(),
-        req.elaborate,
-        uses,
-    );
+    certificates(&req.model.path, req.certify.as_ref(), uses);
 }
 
 /// The certificate's files that `--proof-dir` keeps.
-fn certificates(
-    model: &Path,
-    level: Option<CertifyLevel>,
-    dir: Option<&Path>,
-    elaborate: bool,
-    uses: &mut FileUses,
-) {
-    if let (Some(level), Some(dir)) = (level, dir) {
-        for file in certificate_files(model, level, dir) {
+fn certificates(model: &Path, certify: Option<&CertifyRequest>, uses: &mut FileUses) {
+    let Some(certify) = certify else { return };
+    if let Some(dir) = &certify.proof_dir {
+        for file in certificate_files(model, certify.level, dir) {
             uses.writes("the certificate file that --proof-dir keeps", &file);
         }
-        if elaborate {
+        if certify.elaborate {
             uses.writes(
                 "the kernel proof that --elaborate keeps",
                 &kernel_file(model, dir),

@@ -22,7 +22,7 @@ pub(crate) mod syntax;
 
 pub use check::{line_identity_applies, MAX_CELLS, MAX_DIMS, MAX_DIRECTIONS};
 pub use format::{format, words};
-pub use syntax::{HINTS, STATEMENTS};
+pub use syntax::{span_around, HINTS, STATEMENTS};
 
 use crate::board::sets::{Regions, Scope};
 use crate::board::symmetry::SignedPerm;

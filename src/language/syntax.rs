@@ -132,20 +132,27 @@ fn is_word_char(c: char) -> bool {
     c.is_alphanumeric() || c == '_' || c == '-'
 }
 
-/// The word around `at`: letters, digits, `_` and `-`, non-ASCII ones too.
-fn word_at(source: &str, at: usize) -> (usize, &str) {
-    let start = source[..at]
+/// The run of characters `is_word` takes around byte `at` of `text`, as
+/// its start and end (equal when there is none).
+pub fn span_around(text: &str, at: usize, is_word: impl Fn(char) -> bool) -> (usize, usize) {
+    let start = text[..at]
         .char_indices()
         .rev()
-        .take_while(|&(_, c)| is_word_char(c))
+        .take_while(|&(_, c)| is_word(c))
         .last()
         .map_or(at, |(i, _)| i);
-    let len = source[start..]
+    let end = text[at..]
         .char_indices()
-        .find(|&(_, c)| !is_word_char(c))
-        .map_or(source.len() - start, |(i, _)| i);
-    let word = source[start..start + len].trim_start_matches('-');
-    (start + (len - word.len()), word)
+        .find(|&(_, c)| !is_word(c))
+        .map_or(text.len(), |(i, _)| at + i);
+    (start, end)
+}
+
+/// The word around `at`: letters, digits, `_` and `-`, non-ASCII ones too.
+fn word_at(source: &str, at: usize) -> (usize, &str) {
+    let (start, end) = span_around(source, at, is_word_char);
+    let word = source[start..end].trim_start_matches('-');
+    (end - word.len(), word)
 }
 
 /// What a statement of keyword `kw` may be followed by, and its usage.

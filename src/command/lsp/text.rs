@@ -3,6 +3,7 @@
 //! offsets into the text).
 
 use lsp_types::{Position, Range};
+use qspec::language::span_around;
 
 /// The position of byte `offset` of `text`.
 pub fn position(text: &str, offset: usize) -> Position {
@@ -51,17 +52,7 @@ fn floor_char_boundary(text: &str, mut at: usize) -> usize {
 
 /// The word (letters, digits, `_`) around byte `at`, with its start.
 pub fn word_at(text: &str, at: usize) -> Option<(usize, &str)> {
-    let is_word = |c: char| c.is_alphanumeric() || c == '_';
-    let start = text[..at]
-        .char_indices()
-        .rev()
-        .take_while(|&(_, c)| is_word(c))
-        .last()
-        .map_or(at, |(i, _)| i);
-    let end = text[at..]
-        .char_indices()
-        .find(|&(_, c)| !is_word(c))
-        .map_or(text.len(), |(i, _)| at + i);
+    let (start, end) = span_around(text, at, |c| c.is_alphanumeric() || c == '_');
     (start < end).then(|| (start, &text[start..end]))
 }
 

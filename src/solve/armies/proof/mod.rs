@@ -45,9 +45,9 @@ use crate::diag::thousands;
 use crate::error::{Error, Result};
 use std::collections::HashSet;
 
-use crate::model::{Constraint, Model, Rel};
+use crate::model::{Constraint, Model};
 use crate::proof::{PbRow, Refuted, Refutes, RowIds, Writer};
-use preamble::{LineClauses, Sizes};
+use preamble::{Armies, LineClauses, Sizes};
 use symmetry::{Symmetric, MAX_ORDER};
 
 /// The most nodes the proof search takes before handing the claim to
@@ -69,7 +69,8 @@ impl Refutes for ArmiesProof {
             Err(why) => return Ok(Refuted::NotTaken(why)),
         };
         let ids = RowIds::of(rows);
-        let sizes = match Sizes::read(rows, &ids, &problem) {
+        let armies = Armies::of(&problem);
+        let sizes = match Sizes::read(rows, &ids, &armies) {
             Ok(sizes) => sizes,
             Err(why) => return Ok(Refuted::NotTaken(why)),
         };
@@ -87,9 +88,9 @@ impl Refutes for ArmiesProof {
             problem: &problem,
             lines: &lines,
         };
-        let kept = rows_kept(rows, &ids, &problem);
+        let kept = rows_kept(rows, &ids, &armies);
         symmetric.write(&clauses, &count_id, &kept, ids.n_constraints, &mut writer)?;
-        let excluded = listed_boards(rows, &problem);
+        let excluded = listed_boards(rows, &armies);
         let mut prover = Prover {
             excluded: &excluded,
             problem: &problem,
@@ -167,67 +168,23 @@ fn without_listed_boards(claim: &Model) -> Model {
     model
 }
 
-/// The boards the file's clauses over every piece exclude (a listing's),
-/// each as the sorted ids of the pieces it places.
-fn listed_boards(rows: &[PbRow], problem: &Problem) -> HashSet<Vec<u32>> {
-    let pieces: HashSet<u32> = problem
-        .var_at
-        .iter()
-        .flatten()
-        .flatten()
-        .map(|v| v.id())
-        .collect();
-    let mut boards = HashSet::new();
-    for row in rows {
-        for (terms, rhs) in row.at_least_forms() {
-            // A clause: unit coefficients, `1 - (negative literals)`.
-            let negatives = terms.iter().filter(|&&(c, _)| c == -1).count() as i64;
-            let clause = terms.iter().all(|&(c, _)| c == 1 || c == -1) && rhs == 1 - negatives;
-            let over_every_piece =
-                terms.len() == pieces.len() && terms.iter().all(|(_, v)| pieces.contains(&v.id()));
-            if clause && over_every_piece {
-                let mut board: Vec<u32> = terms
-                    .iter()
-                    .filter(|&&(c, _)| c == -1)
-                    .map(|(_, v)| v.id())
-                    .collect();
-                board.sort_unstable();
-                boards.insert(board);
-            }
-        }
-    }
-    boards
+/// The boards the file's clauses over every piece exclude (a listing's).
+fn listed_boards(rows: &[PbRow], armies: &Armies) -> HashSet<Vec<u32>> {
+    rows.iter()
+        .flat_map(PbRow::at_least_forms)
+        .filter_map(|(terms, rhs)| armies.board(&terms, rhs))
+        .collect()
 }
 
 /// The ids of the file's constraints the proof keeps once the `k` clauses
-/// are in: the equal count (both halves) and a listing's boards, which the
-/// board's symmetries map onto each other (with the count rows, kept by
-/// their ids).
-fn rows_kept(rows: &[PbRow], ids: &RowIds, problem: &Problem) -> Vec<u64> {
-    let army: std::collections::HashMap<u32, usize> = (0..2)
-        .flat_map(|a| problem.var_at[a].iter().flatten().map(move |v| (v.id(), a)))
-        .collect();
-    let per_army = army.len() / 2;
+/// are in: the equal count and a listing's boards, which the board's
+/// symmetries map onto each other (the count rows are kept by their ids).
+fn rows_kept(rows: &[PbRow], ids: &RowIds, armies: &Armies) -> Vec<u64> {
     let mut kept = Vec::new();
     for (row, &first) in rows.iter().zip(&ids.first) {
-        let signs: Option<Vec<(usize, i64)>> = row
-            .terms
-            .iter()
-            .map(|&(c, v)| army.get(&v.id()).map(|&a| (a, c)))
-            .collect();
-        let Some(signs) = signs else { continue };
-        let equal = row.rhs == 0
-            && signs.len() == 2 * per_army
-            && (0..2).any(|a| signs.iter().all(|&(b, c)| c == if a == b { 1 } else { -1 }));
-        let board = signs.len() == 2 * per_army
-            && row.rel == Rel::Ge
-            && signs.iter().all(|&(_, c)| c == 1 || c == -1)
-            && row.rhs == 1 - signs.iter().filter(|&&(_, c)| c == -1).count() as i64;
-        if equal || board {
-            kept.push(first);
-            if row.rel == Rel::Eq {
-                kept.push(first + 1);
-            }
+        let forms = row.at_least_forms();
+        if forms.iter().any(|(terms, rhs)| armies.kept(terms, *rhs)) {
+            kept.extend((first..).take(forms.len()));
         }
     }
     kept

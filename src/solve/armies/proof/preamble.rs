@@ -19,16 +19,73 @@ pub(super) struct Sizes {
     not_fewer: [Option<u64>; 2],
 }
 
+/// The file's rows read over the two armies' pieces: which army each
+/// piece variable is, and the forms of row the proof looks for.
+pub(super) struct Armies {
+    army: std::collections::HashMap<Var, usize>,
+    per_army: usize,
+}
+
+impl Armies {
+    pub(super) fn of(problem: &Problem) -> Armies {
+        let army: std::collections::HashMap<Var, usize> = (0..2)
+            .flat_map(|a| problem.var_at[a].iter().flatten().map(move |&v| (v, a)))
+            .collect();
+        let per_army = army.len() / 2;
+        Armies { army, per_army }
+    }
+
+    /// Each term's army and coefficient, if every term is a piece's.
+    fn signs(&self, terms: &[(i64, Var)]) -> Option<Vec<(usize, i64)>> {
+        terms
+            .iter()
+            .map(|&(c, v)| self.army.get(&v).map(|&a| (a, c)))
+            .collect()
+    }
+
+    /// Whether `terms >= rhs` says army `a` has no fewer pieces than the
+    /// other (a half of the equal count).
+    fn not_fewer(&self, terms: &[(i64, Var)], rhs: i64, a: usize) -> bool {
+        self.signs(terms).is_some_and(|signs| {
+            rhs == 0
+                && signs.len() == 2 * self.per_army
+                && signs.iter().all(|&(b, c)| c == if a == b { 1 } else { -1 })
+        })
+    }
+
+    /// The board that `terms >= rhs` excludes, when it is a clause over
+    /// every piece (a listing's), as the sorted ids of the pieces it
+    /// places.
+    pub(super) fn board(&self, terms: &[(i64, Var)], rhs: i64) -> Option<Vec<u32>> {
+        let signs = self.signs(terms)?;
+        let negatives = signs.iter().filter(|&&(_, c)| c == -1).count() as i64;
+        let clause = signs.iter().all(|&(_, c)| c == 1 || c == -1) && rhs == 1 - negatives;
+        if !clause || signs.len() != 2 * self.per_army {
+            return None;
+        }
+        let mut board: Vec<u32> = terms
+            .iter()
+            .filter(|&&(c, _)| c == -1)
+            .map(|(_, v)| v.id())
+            .collect();
+        board.sort_unstable();
+        Some(board)
+    }
+
+    /// Whether `terms >= rhs` is a half of the equal count or a listed
+    /// board: the rows the board's symmetries map onto each other.
+    pub(super) fn kept(&self, terms: &[(i64, Var)], rhs: i64) -> bool {
+        (0..2).any(|a| self.not_fewer(terms, rhs, a)) || self.board(terms, rhs).is_some()
+    }
+}
+
 impl Sizes {
     pub(super) fn read(
         rows: &[PbRow],
         ids: &RowIds,
-        problem: &Problem,
+        armies: &Armies,
     ) -> std::result::Result<Sizes, String> {
-        let army_of: std::collections::HashMap<Var, usize> = (0..2)
-            .flat_map(|a| problem.var_at[a].iter().flatten().map(move |&v| (v, a)))
-            .collect();
-        let per_army = army_of.len() / 2;
+        let per_army = armies.per_army;
         let mut sizes = Sizes {
             m: 0,
             at_least: [None; 2],
@@ -37,19 +94,15 @@ impl Sizes {
         for (row, &first) in rows.iter().zip(&ids.first) {
             for (k, (terms, rhs)) in row.at_least_forms().into_iter().enumerate() {
                 let id = first + k as u64;
-                let signs: Option<Vec<(usize, i64)>> = terms
-                    .iter()
-                    .map(|&(c, v)| army_of.get(&v).map(|&a| (a, c)))
-                    .collect();
-                let Some(signs) = signs else { continue };
-                let on = |a: usize, c: i64| signs.iter().filter(|&&s| s == (a, c)).count();
+                let Some(signs) = armies.signs(&terms) else {
+                    continue;
+                };
                 for a in 0..2 {
-                    let count_row = on(a, 1) == per_army && signs.len() == per_army;
+                    let count_row = signs.len() == per_army && signs.iter().all(|&s| s == (a, 1));
                     if count_row && sizes.at_least[a].is_none_or(|(_, r)| rhs > r) {
                         sizes.at_least[a] = Some((id, rhs));
                     }
-                    let equal = on(a, 1) == per_army && on(1 - a, -1) == per_army && rhs == 0;
-                    if equal && signs.len() == 2 * per_army {
+                    if armies.not_fewer(&terms, rhs, a) {
                         sizes.not_fewer[a] = Some(id);
                     }
                 }
