@@ -16,11 +16,13 @@
 #   veripb       checking the VeriPB proof against the OPB file
 #   proof sizes  DRAT (binary) and VeriPB (text)
 #
-# Usage: bench/certify.sh [quick|all|armies]
+# Usage: bench/certify.sh [quick|all|armies|rows]
 #   quick: the first four instances; armies: the armies search's own proofs
 #   (peaceable queens, OEIS A250000 n = 6..11): the plain search of the
 #   claim "one more than a(n)" on one thread, the proof search that writes
-#   the VeriPB proof, veripb's check, the proof's size
+#   the VeriPB proof, veripb's check, the proof's size; rows: the row
+#   search's own proofs of its listings (no three in line, OEIS A000769
+#   n = 6..11), the same columns, beside CaDiCaL's proof of the same claim
 #   QSPEC=path    the qspec to measure (default: this tree's release build)
 # Needs rate and veripb (cargo install --locked rate veripb) and cadical.
 set -euo pipefail
@@ -80,6 +82,38 @@ armies_row() {
   expect "certify armies n=$n" 1 "$(grep -c '^c certified' <<<"$out" || true)"
   echo "| $n | $most | $plain s | $(took_in "$out" "c certify:") | $(took_in "$out" "c certified:") | $(du -h "$work"/armies/*.pbp | cut -f1) |"
 }
+
+# One row-search listing: "| n | classes | plain listing | proof search |
+# veripb | proof | CaDiCaL's proof and veripb |" (CaDiCaL's to n = 9).
+rows_row() {
+  local n=$1 classes=$2 start plain out cadical="-"
+  start=$(now)
+  "$QSPEC" count models/no-three-in-line.qspec -D "n=$n" --up-to-symmetry --threads 1 \
+    >/dev/null 2>&1 || true
+  plain=$(since "$start")
+  rm -rf "$work/rows"
+  out=$("$QSPEC" count models/no-three-in-line.qspec -D "n=$n" --up-to-symmetry \
+    --certify=model --proof-dir "$work/rows" 2>/dev/null || true)
+  expect "certify rows n=$n" 1 "$(grep -c "^c certified: .*row search's own proof" <<<"$out" || true)"
+  expect "classes n=$n" 1 "$(grep -c "^$classes classes under" <<<"$out" || true)"
+  local size
+  size=$(du -h "$work"/rows/*.pbp | cut -f1)
+  if [ "$n" -le 9 ]; then
+    local sat
+    sat=$("$QSPEC" count models/no-three-in-line.qspec -D "n=$n" --up-to-symmetry --engine cadical \
+      --certify=model 2>/dev/null || true)
+    expect "certify cadical n=$n" 1 "$(grep -c '^c certified' <<<"$sat" || true)"
+    cadical="$(took_in "$sat" "c certify:") / $(took_in "$sat" "c certified:")"
+  fi
+  echo "| $n | $classes | $plain s | $(took_in "$out" "c certify:") | $(took_in "$out" "c certified:") | $size | $cadical |"
+}
+
+if [ "$what" = rows ]; then
+  echo "| n | classes | plain listing | proof search | veripb | proof | CaDiCaL's proof / veripb |"
+  echo "|---|---|---|---|---|---|---|"
+  for pair in 6:11 7:22 8:57 9:51 10:156 11:158; do rows_row "${pair%%:*}" "${pair##*:}"; done
+  exit 0
+fi
 
 if [ "$what" = armies ]; then
   echo "| n | a(n) | plain search of a(n) + 1 | proof search | veripb | proof |"

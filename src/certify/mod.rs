@@ -13,7 +13,7 @@
 //!   encodings from it and then refutes them, `veripb`.
 //!
 //! A claim of an engine with a proof search of its own (the clique
-//! search, the armies search: [`crate::proof::Refutes`]) is proved at the
+//! search, the armies search, the row search: [`crate::proof::Refutes`]) is proved at the
 //! model level by that search, which writes the proof as it goes, when the
 //! claim's file is one it takes; otherwise as above.
 //!

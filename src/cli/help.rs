@@ -154,8 +154,8 @@ optimum cannot be bettered (maximum 13: 14 is impossible), is written as a
 model of its own — the model, plus the bound as a cardinality constraint on
 the objective's literals — and refuted from scratch with a proof an
 independent checker checks: by CaDiCaL, or at the model level by the
-engine's own search where it has one (the armies search, the clique search
-on short claims). Before the `s` line it prints `c certified: <claim> (...
+engine's own search where it has one (the armies search, the row search,
+the clique search on short claims). Before the `s` line it prints `c certified: <claim> (...
 checked by <checker> in X s; ...)`, or `c NOT certified: <reason>` (no
 checker, proof rejected, interrupted) and then exits 1. --timeout bounds the search, not the
 certification; Ctrl-C stops both. --proof-dir DIR keeps the files there.
@@ -413,9 +413,9 @@ member of each class — and is refuted from scratch with a proof that an
 independent checker checks: a DRAT
 proof of its CNF checked by `rate` (`--certify`, `--certify=cnf`; cargo
 install --locked rate), or a VeriPB proof from its OPB file checked by
-`veripb` (`--certify=model`; where the armies search listed them, by its
-own proof, each board on a colouring that reaches the size placed and
-found among those listed). Each solution listed was verified from the
+`veripb` (`--certify=model`; where the armies search or the row search
+listed them, by its own proof, each board it meets found among those
+listed). Each solution listed was verified from the
 geometry, so with the proof the count is exact. `c certified: no solution
 besides the 92 solutions listed, so the count is complete (...)`, or `c NOT
 certified: <why>` and exit 1. The claim takes the model's implied hints as

@@ -27,7 +27,9 @@ use std::path::{Path, PathBuf};
 
 use crate::emit;
 use crate::error::{Error, Result};
-use crate::model::{Model, Rel, Var};
+use crate::model::{Constraint, Model, Rel, Var};
+
+pub mod symmetry;
 
 /// One constraint of the OPB file: `sum(coef * x) rel rhs`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -205,6 +207,43 @@ impl Writer {
     }
 }
 
+/// The most nodes an engine's proof search takes before the claim is
+/// handed to CaDiCaL's proof: a node is some hundreds of bytes of proof,
+/// and `veripb` checks some thousands of them a second.
+pub const MAX_NODES: u64 = 20_000_000;
+
+/// The claim without the clauses that exclude the boards of a listing
+/// (`count --certify`: one clause over every decision a board), which a
+/// search does not read as rules: it meets each such board at a leaf,
+/// where the board's clause refutes it ([`excluded_board`]).
+pub fn without_listed_boards(claim: &Model) -> Model {
+    let decisions = claim.n_decisions() as usize;
+    let mut model = claim.clone();
+    model.constraints.retain(|tagged| match &tagged.constraint {
+        Constraint::Clause(lits) => lits.len() != decisions || decisions < 2,
+        _ => true,
+    });
+    model
+}
+
+/// The board that the file's row `terms >= rhs` excludes, when it is a
+/// clause over `decisions` variables (a listing's): the sorted ids of the
+/// pieces it places.
+pub fn excluded_board(terms: &[(i64, Var)], rhs: i64, decisions: usize) -> Option<Vec<u32>> {
+    let negatives = terms.iter().filter(|&&(c, _)| c == -1).count() as i64;
+    let clause = terms.iter().all(|&(c, _)| c == 1 || c == -1) && rhs == 1 - negatives;
+    if !clause || terms.len() != decisions || decisions < 2 {
+        return None;
+    }
+    let mut board: Vec<u32> = terms
+        .iter()
+        .filter(|&&(c, _)| c == -1)
+        .map(|(_, v)| v.id())
+        .collect();
+    board.sort_unstable();
+    Some(board)
+}
+
 /// What an engine's own proof search did with a claim.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refuted {
@@ -225,6 +264,44 @@ pub enum Refuted {
     NotRefuted,
     /// The search would be too long to write down (why).
     TooLong(String),
+}
+
+/// How a node of a proof search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// Refuted: the id of its clause.
+    Closed(u64),
+    /// A solution of the claim: not refuted.
+    Found,
+    /// Past [`MAX_NODES`].
+    TooLong,
+}
+
+impl End {
+    /// What the search did with the claim, the root's end `self`: the
+    /// proof concluded when the root is refuted (`how` words it).
+    pub fn refuted(
+        self,
+        writer: Writer,
+        nodes: u64,
+        how: impl FnOnce() -> String,
+    ) -> Result<Refuted> {
+        match self {
+            End::Closed(root) => {
+                let steps = writer.conclude_unsat(root)?;
+                Ok(Refuted::Done {
+                    nodes,
+                    steps,
+                    how: how(),
+                })
+            }
+            End::Found => Ok(Refuted::NotRefuted),
+            End::TooLong => Ok(Refuted::TooLong(format!(
+                "the proof search takes over {} nodes",
+                crate::diag::thousands(MAX_NODES)
+            ))),
+        }
+    }
 }
 
 /// An engine whose search refutes a claim writing a VeriPB proof as it

@@ -17,6 +17,7 @@
 mod pairs;
 mod plan;
 pub(crate) mod problem;
+mod proof;
 mod search;
 mod threads;
 
@@ -59,6 +60,10 @@ impl Engine for Rows {
 
     fn lists(&self, model: &Model, _at_optimum: bool) -> bool {
         applies(model).is_ok()
+    }
+
+    fn refutes(&self) -> Option<&'static dyn crate::proof::Refutes> {
+        Some(&proof::RowsProof)
     }
 
     fn every(

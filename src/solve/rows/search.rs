@@ -69,14 +69,14 @@ pub(super) struct Shared<'s> {
 pub(super) struct Walker<'p, 's> {
     plan: &'p Plan<'p>,
     shared: &'s Shared<'s>,
-    levels: Vec<Vec<u64>>,
+    pub(super) levels: Vec<Vec<u64>>,
     counts: Vec<u32>,
     columns: Vec<u32>,
     /// Each row's pieces, as bits.
-    patterns: Vec<u64>,
+    pub(super) patterns: Vec<u64>,
     /// The pieces each row still lacks.
     needs: Vec<u32>,
-    placed: Vec<usize>,
+    pub(super) placed: Vec<usize>,
     /// The cells [`Walker::find_forced`] finds forced, as bits by row.
     forced: Vec<u64>,
     /// For each line filled (by its place in the search), what each free
@@ -126,7 +126,7 @@ impl<'p, 's> Walker<'p, 's> {
     }
 
     /// Puts a piece on `cell`, from level `level` to the next.
-    fn place(&mut self, cell: usize, level: usize) {
+    pub(super) fn place(&mut self, cell: usize, level: usize) {
         let width = self.plan.problem.width;
         let (row, bit) = (cell / width, 1u64 << (cell % width));
         let (below, above) = self.levels.split_at_mut(level + 1);
@@ -164,7 +164,7 @@ impl<'p, 's> Walker<'p, 's> {
         self.count_column(cell % width, true);
     }
 
-    fn unplace(&mut self) {
+    pub(super) fn unplace(&mut self) {
         let cell = self.placed.pop().expect("a piece to take off");
         let width = self.plan.problem.width;
         self.count_column(cell % width, false);
@@ -183,7 +183,7 @@ impl<'p, 's> Walker<'p, 's> {
     }
 
     /// The pieces `row` still lacks.
-    fn need(&self, row: usize) -> u32 {
+    pub(super) fn need(&self, row: usize) -> u32 {
         self.needs[row]
     }
 
@@ -225,7 +225,7 @@ impl<'p, 's> Walker<'p, 's> {
 
     /// The pieces `column` still lacks (the count fills the columns when
     /// the prefix holds one).
-    fn lacks(&self, column: usize) -> u32 {
+    pub(super) fn lacks(&self, column: usize) -> u32 {
         let fill = self.plan.problem.column_fill.as_ref();
         fill.map_or(0, |fill| fill[column] - self.columns[column])
     }
@@ -420,7 +420,7 @@ impl<'p, 's> Walker<'p, 's> {
     /// first of them from the middle outward), or `None` when every row is
     /// filled: the row of the fewest fillings, where a dead end shows
     /// soonest.
-    fn fewest_free(&self, level: usize) -> Option<usize> {
+    pub(super) fn fewest_free(&self, level: usize) -> Option<usize> {
         let free = &self.levels[level];
         let slack = |row: usize| free[row].count_ones() - self.need(row);
         self.plan

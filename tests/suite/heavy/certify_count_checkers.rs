@@ -9,7 +9,7 @@ use crate::common::write_text;
 
 use qspec::certify::{certify_count, Proving};
 use qspec::count::{complete, Solutions};
-use qspec::options::CertifyLevel;
+use qspec::options::{CertifyLevel, EngineChoice};
 use qspec::{LoadOptions, Placement};
 
 /// `qspec count ARGS`: its standard output and exit code.
@@ -223,6 +223,31 @@ fn the_armies_searchs_listing_is_certified_by_its_own_proof() {
     }
 }
 
+/// The claim "no solution besides `list`" of `q`, certified at the model
+/// level with `engine`'s own proof search (CaDiCaL's where it gives up).
+pub(super) fn certify_listing(
+    q: &qspec::Instance,
+    list: &[Placement],
+    engine: EngineChoice,
+) -> qspec::certify::Certificate {
+    let claim = complete::claim(q, None, None, list).unwrap();
+    let proving = Proving {
+        level: CertifyLevel::Model,
+        proof_dir: None,
+        own: qspec::solve::named(engine).unwrap().refutes(),
+        elaborate: false,
+    };
+    certify_count(
+        q,
+        &Default::default(),
+        claim.model,
+        claim.excluded,
+        None,
+        &proving,
+    )
+    .unwrap()
+}
+
 /// The armies search's proof is no formality either: with one board left
 /// out of the list, either its search meets that board unexcluded (and
 /// CaDiCaL's proof cannot refute the claim either: the board is a solution
@@ -247,25 +272,7 @@ fn the_armies_searchs_proof_of_a_short_list_is_not_certified() {
         listed.push(s.placement);
     }
     assert_eq!(listed.len(), 18);
-    let armies = qspec::solve::named(qspec::options::EngineChoice::Armies).unwrap();
-    let certify = |list: &[Placement]| {
-        let claim = complete::claim(&q, None, None, list).unwrap();
-        let proving = Proving {
-            level: CertifyLevel::Model,
-            proof_dir: None,
-            own: armies.refutes(),
-            elaborate: false,
-        };
-        certify_count(
-            &q,
-            &Default::default(),
-            claim.model,
-            claim.excluded,
-            None,
-            &proving,
-        )
-        .unwrap()
-    };
+    let certify = |list: &[Placement]| certify_listing(&q, list, EngineChoice::Armies);
     for left_out in [0, 17] {
         let mut short = listed.clone();
         short.remove(left_out);

@@ -5,6 +5,7 @@
 mod certify_count_checkers;
 mod certify_model;
 mod certify_rate;
+mod certify_rows;
 mod docs;
 mod editor_grammar;
 mod external_count;

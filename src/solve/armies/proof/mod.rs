@@ -41,19 +41,15 @@ use std::path::Path;
 
 use super::problem::Problem;
 use super::search::{Plan, Walker};
-use crate::diag::thousands;
 use crate::error::{Error, Result};
 use std::collections::HashSet;
 
-use crate::model::{Constraint, Model};
-use crate::proof::{PbRow, Refuted, Refutes, RowIds, Writer};
+use crate::model::Model;
+use crate::proof::{
+    without_listed_boards, End, PbRow, Refuted, Refutes, RowIds, Writer, MAX_NODES,
+};
 use preamble::{Armies, LineClauses, Sizes};
 use symmetry::{Symmetric, MAX_ORDER};
-
-/// The most nodes the proof search takes before handing the claim to
-/// CaDiCaL's proof: a node is a few hundred bytes of proof, and `veripb`
-/// checks some thousands of them a second.
-pub const MAX_NODES: u64 = 20_000_000;
 
 /// The armies search's proof search, as the engine's capability.
 pub struct ArmiesProof;
@@ -104,22 +100,9 @@ impl Refutes for ArmiesProof {
             path: Vec::new(),
             nodes: 0,
         };
-        let root = match prover.node(0)? {
-            End::Closed(id) => id,
-            End::Found => return Ok(Refuted::NotRefuted),
-            End::TooLong => {
-                return Ok(Refuted::TooLong(format!(
-                    "the proof search takes over {} nodes",
-                    thousands(MAX_NODES)
-                )))
-            }
-        };
-        let nodes = prover.nodes;
-        let steps = prover.writer.conclude_unsat(root)?;
-        Ok(Refuted::Done {
-            nodes,
-            steps,
-            how: format!(
+        let end = prover.node(0)?;
+        end.refuted(prover.writer, prover.nodes, || {
+            format!(
                 "the armies search refuted it from the file's rule and count rows ({} lines, \
                  each line's colour a variable brought in by redundance, the knapsack on {} \
                  lines as Lagrangian cuts and branches{}; {})",
@@ -139,33 +122,9 @@ impl Refutes for ArmiesProof {
                          constraint by dominance"
                     ),
                 }
-            ),
+            )
         })
     }
-}
-
-/// How a node ended.
-enum End {
-    /// Refuted: the id of its clause.
-    Closed(u64),
-    /// A colouring on which both armies reach the size.
-    Found,
-    /// Past [`MAX_NODES`].
-    TooLong,
-}
-
-/// The claim without the clauses that exclude the boards of a listing
-/// (`count --certify`: one clause over every piece of both armies a
-/// board), which the search does not read as rules: it meets each such
-/// board at a leaf, where its clause refutes it.
-fn without_listed_boards(claim: &Model) -> Model {
-    let decisions = claim.n_decisions() as usize;
-    let mut model = claim.clone();
-    model.constraints.retain(|tagged| match &tagged.constraint {
-        Constraint::Clause(lits) => lits.len() != decisions || decisions < 2,
-        _ => true,
-    });
-    model
 }
 
 /// The boards the file's clauses over every piece exclude (a listing's).

@@ -57,19 +57,8 @@ impl Armies {
     /// every piece (a listing's), as the sorted ids of the pieces it
     /// places.
     pub(super) fn board(&self, terms: &[(i64, Var)], rhs: i64) -> Option<Vec<u32>> {
-        let signs = self.signs(terms)?;
-        let negatives = signs.iter().filter(|&&(_, c)| c == -1).count() as i64;
-        let clause = signs.iter().all(|&(_, c)| c == 1 || c == -1) && rhs == 1 - negatives;
-        if !clause || signs.len() != 2 * self.per_army {
-            return None;
-        }
-        let mut board: Vec<u32> = terms
-            .iter()
-            .filter(|&&(c, _)| c == -1)
-            .map(|(_, v)| v.id())
-            .collect();
-        board.sort_unstable();
-        Some(board)
+        self.signs(terms)?;
+        crate::proof::excluded_board(terms, rhs, 2 * self.per_army)
     }
 
     /// Whether `terms >= rhs` is a half of the equal count or a listed

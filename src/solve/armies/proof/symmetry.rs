@@ -6,10 +6,8 @@ use super::super::search::Plan;
 use super::preamble::LineClauses;
 use super::Writer;
 use crate::error::{Error, Result};
-
-/// The most lines the symmetries' lex order is written over (its weights
-/// are powers of two below 2^127).
-pub(super) const MAX_ORDER: usize = 120;
+use crate::proof::symmetry::lex_weight;
+pub(super) use crate::proof::symmetry::MAX_ORDER;
 
 /// The symmetry pruning's justification: once every line's `k` clauses
 /// are in, the file's rows but the counts and a listing's boards (the
@@ -57,54 +55,16 @@ impl Symmetric<'_> {
         for i in 0..self.plan.images.len() {
             let (lex, rhs) = self.lex_leader(i);
             let witness = self.witness(i)?;
-            // The order's strict part (the image is greater) is the
-            // premise itself, but not by propagation: the premise and the
-            // goal's negation add up to `0 >= 1`. Four ids: the premise,
-            // the goal's negation, their sum, the constraint.
-            writer.step_with_subproof(
-                &format!(
-                    "dom {lex} >= {rhs} ; {witness} ; begin\nproofgoal #2\npol -1 -2 +\nend -1\nend"
-                ),
-                4,
-            )?;
+            writer.dominance(&lex, rhs, &witness)?;
         }
         Ok(())
     }
 
-    /// The lex order on the first lines' `k`: `u <= v` when `u`, read as
-    /// a number (line 0 the highest bit), is at least `v`.
+    /// The lex order on the first lines' `k` (the search's order:
+    /// earlier lines first, the first army's colour greater).
     fn load_order(&self, writer: &mut Writer) -> Result<()> {
-        let p = self.plan.prefix;
-        let names = |prefix: &str| -> String { (0..p).map(|i| format!(" {prefix}{i}")).collect() };
-        let mut def = String::new();
-        for i in 0..p {
-            let weight = 1u128 << (p - 1 - i);
-            def.push_str(&format!("{weight} u{i} -{weight} v{i} "));
-        }
-        let text = [
-            "pre_order armies_lex".to_string(),
-            "vars".into(),
-            format!("left{}", names("u")),
-            format!("right{}", names("v")),
-            "aux".into(),
-            "end".into(),
-            "def".into(),
-            format!("{def}>= 0 ;"),
-            "end".into(),
-            "transitivity".into(),
-            "vars".into(),
-            format!("fresh_right{}", names("w")),
-            "end".into(),
-            "proof".into(),
-            "proofgoal #1".into(),
-            "pol 1 2 + 3 +".into(),
-            "end -1".into(),
-            "end".into(),
-            "end".into(),
-            "end".into(),
-            format!("load_order armies_lex{}", names("k")),
-        ];
-        writer.command(&text.join("\n"))
+        let vars: Vec<String> = (0..self.plan.prefix).map(|i| format!("k{i}")).collect();
+        writer.load_lex_order("armies_lex", &vars)
     }
 
     /// Symmetry `i`'s lex-leader constraint, "the first lines' colours are
@@ -115,7 +75,7 @@ impl Symmetric<'_> {
         let mut weight = vec![0i128; p];
         let mut rhs = 0i128;
         for (line, &source) in inverse.iter().enumerate() {
-            let w = 1i128 << (p - 1 - line);
+            let w = lex_weight(line, p);
             weight[line] += w;
             // The image's colour: `k_source`, or `1 - k_source` when the
             // armies swap.
