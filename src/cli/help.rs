@@ -498,9 +498,10 @@ document it gives:
   formatting   `qspec fmt`'s layout
   names        go to a parameter's or a kind's declaration; rename it
   quick fixes  each error's \"did you mean\" as an edit
-  code lens    on the `board` line: solve (the embedded engines, at most
-               10 s; the server answers nothing else meanwhile), and the
-               verdict and the board as `qspec solve` prints them
+  code lenses  on the `board` line, each with the embedded engines for at
+               most 10 s (the server answers nothing else meanwhile):
+               solve, the verdict and the board as `qspec solve` prints
+               them; count, as `qspec count --up-to-symmetry` prints it
 
 Editors: any LSP client started with `qspec lsp`; Neovim:
   vim.lsp.start({ name = 'qspec', cmd = { 'qspec', 'lsp' } })

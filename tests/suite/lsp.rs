@@ -2,7 +2,7 @@
 //! (the Language Server Protocol's framing) — initialize, a broken model
 //! opened and its located diagnostic with its quick fix, the fix and the
 //! diagnostics cleared, hover, completion, go to definition, rename, the
-//! code lens that solves, formatting, shutdown and exit.
+//! code lenses that solve and count, formatting, shutdown and exit.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -239,6 +239,23 @@ fn an_editor_gets_diagnostics_hover_completion_and_formatting() {
     assert!(
         board.contains("s SATISFIABLE") && board.contains("verified: every rule holds"),
         "{solved}"
+    );
+    // Beside it, the lens that counts, as `qspec count --up-to-symmetry`.
+    let lens = &lenses["result"][1];
+    assert_eq!(lens["command"]["command"], json!("qspec.count"), "{lenses}");
+    let counted = server.request(
+        13,
+        "workspace/executeCommand",
+        json!({"command": "qspec.count", "arguments": lens["command"]["arguments"]}),
+    );
+    assert_eq!(
+        counted["result"],
+        json!(
+            "c each representative found is the canonical member of its class and was verified from the board geometry\n\
+             12 classes under the board's symmetry group of order 8\n\
+             92 solutions (the sum of the class sizes)\n"
+        ),
+        "{counted}"
     );
 
     // Formatting: one edit to the layout of `qspec fmt`.

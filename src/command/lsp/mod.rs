@@ -7,9 +7,8 @@
 //! parameter's value, the model's estimated size on `board`, `rule` and
 //! `count` lines), completion ([`answers::completion`]), formatting
 //! (`qspec fmt`'s layout), go to definition and rename of a parameter or a
-//! kind, and each "did you mean" as a quick fix ([`names`]); a code lens
-//! that solves the model within a time limit and shows the board
-//! ([`run`]). The protocol's plumbing is lsp-server's and its
+//! kind, and each "did you mean" as a quick fix ([`names`]); code lenses
+//! that solve and count the model within a time limit ([`run`]). The protocol's plumbing is lsp-server's and its
 //! types lsp-types' (rust-analyzer's stack); no async runtime.
 
 mod answers;
@@ -50,7 +49,7 @@ fn capabilities() -> ServerCapabilities {
             resolve_provider: Some(false),
         }),
         execute_command_provider: Some(ExecuteCommandOptions {
-            commands: vec![run::SOLVE.to_string()],
+            commands: vec![run::SOLVE.to_string(), run::COUNT.to_string()],
             ..ExecuteCommandOptions::default()
         }),
         ..ServerCapabilities::default()
@@ -252,13 +251,12 @@ fn respond(documents: &Documents, request: Request) -> Response {
             let Some(text) = documents.texts.get(uri) else {
                 return invalid(id, format!("{uri} is not an open document"));
             };
-            if params.command != run::SOLVE {
-                return invalid(id, format!("qspec lsp has no command {}", params.command));
+            let name = answers::name_of(uri);
+            match params.command.as_str() {
+                run::SOLVE => Ok(serde_json::to_value(run::solve(name, text))),
+                run::COUNT => Ok(serde_json::to_value(run::count(name, text))),
+                other => return invalid(id, format!("qspec lsp has no command {other}")),
             }
-            Ok(serde_json::to_value(run::solve(
-                answers::name_of(uri),
-                text,
-            )))
         }
         CodeActionRequest::METHOD => {
             serde_json::from_value::<lsp_types::CodeActionParams>(request.params).map(|p| {
