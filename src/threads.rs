@@ -103,6 +103,20 @@ pub fn detached<R: Send + 'static>(
         .expect("a thread starts")
 }
 
+/// [`detached`] on a stack of `stack` bytes ([`DEEP_STACK`] for a whole
+/// solve, as the command line's main thread would run it).
+pub fn detached_on_stack<R: Send + 'static>(
+    name: impl Into<String>,
+    stack: usize,
+    work: impl FnOnce() -> R + Send + 'static,
+) -> JoinHandle<R> {
+    thread::Builder::new()
+        .name(name.into())
+        .stack_size(stack)
+        .spawn(work)
+        .expect("a thread starts")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

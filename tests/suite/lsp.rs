@@ -284,3 +284,48 @@ fn an_editor_gets_diagnostics_hover_completion_and_formatting() {
     let status = server.child.wait().unwrap();
     assert_eq!(status.code(), Some(0));
 }
+
+/// A lens' command runs beside the editor's other requests: a count that
+/// runs to its time limit does not hold a hover, which is answered first;
+/// the count then answers with what it reached (`at least`).
+#[test]
+#[ignore = "slow: .ci/run runs it"]
+fn a_long_count_from_a_lens_does_not_hold_the_other_requests() {
+    let mut server = Server::start();
+    server.request(
+        1,
+        "initialize",
+        json!({"capabilities": {}, "processId": null}),
+    );
+    server.notify("initialized", json!({}));
+    // Every set of non-attacking knights on 8 x 8: far more than 10 s.
+    let many = "board 8 x 8\npiece knight\nrule no_attack\ncount >= 0\n";
+    server.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": URI, "languageId": "qspec", "version": 1, "text": many}}),
+    );
+    server.diagnostics();
+    server.send(
+        json!({"jsonrpc": "2.0", "id": 2, "method": "workspace/executeCommand",
+        "params": {"command": "qspec.count", "arguments": [URI]}}),
+    );
+    server.send(
+        json!({"jsonrpc": "2.0", "id": 3, "method": "textDocument/hover",
+        "params": {"textDocument": {"uri": URI}, "position": {"line": 1, "character": 8}}}),
+    );
+    let mut answered = Vec::new();
+    while answered.len() < 2 {
+        let message = server.receive();
+        if let Some(id) = message["id"].as_u64() {
+            answered.push((id, message));
+        }
+    }
+    assert_eq!(answered[0].0, 3, "the hover waited for the count");
+    let hover = answered[0].1["result"]["contents"].to_string();
+    assert!(hover.contains("knight"), "{hover}");
+    let count = answered[1].1["result"].as_str().unwrap_or_default();
+    assert!(count.contains("at least"), "{count}");
+    server.request(4, "shutdown", Value::Null);
+    server.notify("exit", Value::Null);
+    assert!(server.child.wait().unwrap().success());
+}

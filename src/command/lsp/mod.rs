@@ -8,7 +8,8 @@
 //! `count` lines), completion ([`answers::completion`]), formatting
 //! (`qspec fmt`'s layout), go to definition and rename of a parameter or a
 //! kind, and each "did you mean" as a quick fix ([`names`]); code lenses
-//! that solve and count the model within a time limit ([`run`]). The protocol's plumbing is lsp-server's and its
+//! that solve and count the model within a time limit ([`run`]), each on a
+//! thread of its own while the editor's other requests are answered. The protocol's plumbing is lsp-server's and its
 //! types lsp-types' (rust-analyzer's stack); no async runtime.
 
 mod answers;
@@ -85,14 +86,11 @@ fn serve(connection: &Connection) -> Result<()> {
                 if connection.handle_shutdown(&request).map_err(lsp_failed)? {
                     return Ok(());
                 }
-                let shows = request.method == ExecuteCommand::METHOD;
-                let response = respond(&documents, request);
-                // A command's answer is for the user to see.
-                if let (true, Ok(serde_json::Value::String(text))) =
-                    (shows, &response.response_result)
-                {
-                    show(connection, text)?;
+                if request.method == ExecuteCommand::METHOD {
+                    execute(connection, &documents, request)?;
+                    continue;
                 }
+                let response = respond(&documents, request);
                 send(connection, response.into())?;
             }
             Message::Notification(notification) => {
@@ -110,20 +108,53 @@ fn send(connection: &Connection, message: Message) -> Result<()> {
     connection.sender.send(message).map_err(lsp_failed)
 }
 
-/// `text` shown to the user (`window/showMessage`).
-fn show(connection: &Connection, text: &str) -> Result<()> {
-    let params = lsp_types::ShowMessageParams {
-        typ: lsp_types::MessageType::INFO,
-        message: text.to_string(),
+/// Runs a lens' command (solve, count) on a thread of its own, so that
+/// the editor's other requests are answered meanwhile: its answer is shown
+/// to the user (`window/showMessage`) and sent as the response. A request
+/// that names no command the server has, or no open document, is refused
+/// at once.
+fn execute(connection: &Connection, documents: &Documents, request: Request) -> Result<()> {
+    let id = request.id.clone();
+    let params = match serde_json::from_value::<lsp_types::ExecuteCommandParams>(request.params) {
+        Ok(p) => p,
+        Err(e) => return send(connection, invalid(id, e.to_string()).into()),
     };
-    send(
-        connection,
-        Notification::new(
-            lsp_types::notification::ShowMessage::METHOD.to_string(),
-            params,
-        )
-        .into(),
-    )
+    let uri = params
+        .arguments
+        .first()
+        .and_then(|a| a.as_str())
+        .unwrap_or_default()
+        .to_string();
+    let Some(text) = documents.texts.get(&uri).cloned() else {
+        return send(
+            connection,
+            invalid(id, format!("{uri} is not an open document")).into(),
+        );
+    };
+    let command: fn(&str, &str) -> String = match params.command.as_str() {
+        run::SOLVE => run::solve,
+        run::COUNT => run::count,
+        other => {
+            let why = format!("qspec lsp has no command {other}");
+            return send(connection, invalid(id, why).into());
+        }
+    };
+    let sender = connection.sender.clone();
+    let work = move || {
+        let answer = command(answers::name_of(&uri), &text);
+        let shown = lsp_types::ShowMessageParams {
+            typ: lsp_types::MessageType::INFO,
+            message: answer.clone(),
+        };
+        let method = lsp_types::notification::ShowMessage::METHOD.to_string();
+        // The editor may have gone; nothing is left to tell then.
+        let _ = sender.send(Notification::new(method, shown).into());
+        let _ = sender.send(Response::new_ok(id, answer).into());
+    };
+    // Not joined: the answer goes out on its own, and the connection's
+    // writer waits for it before the server exits.
+    qspec::threads::detached_on_stack("qspec lsp command", qspec::threads::DEEP_STACK, work);
+    Ok(())
 }
 
 /// The diagnostics of the document at `uri` (none once it is closed).
@@ -236,27 +267,6 @@ fn respond(documents: &Documents, request: Request) -> Response {
                     .unwrap_or_default();
                 serde_json::to_value(lenses)
             })
-        }
-        ExecuteCommand::METHOD => {
-            let params =
-                match serde_json::from_value::<lsp_types::ExecuteCommandParams>(request.params) {
-                    Ok(p) => p,
-                    Err(e) => return invalid(id, e.to_string()),
-                };
-            let uri = params
-                .arguments
-                .first()
-                .and_then(|a| a.as_str())
-                .unwrap_or_default();
-            let Some(text) = documents.texts.get(uri) else {
-                return invalid(id, format!("{uri} is not an open document"));
-            };
-            let name = answers::name_of(uri);
-            match params.command.as_str() {
-                run::SOLVE => Ok(serde_json::to_value(run::solve(name, text))),
-                run::COUNT => Ok(serde_json::to_value(run::count(name, text))),
-                other => return invalid(id, format!("qspec lsp has no command {other}")),
-            }
         }
         CodeActionRequest::METHOD => {
             serde_json::from_value::<lsp_types::CodeActionParams>(request.params).map(|p| {

@@ -2,8 +2,8 @@
 //! lenses on its `board` line and the commands they run, the embedded
 //! engines within [`TIME_LIMIT`] — the verdict and the board as `qspec
 //! solve` prints them, the count as `qspec count --up-to-symmetry` prints
-//! it. The server answers nothing else meanwhile (it has one thread), so
-//! the limit is short.
+//! it. Each runs on a thread of its own while the server answers the
+//! editor's other requests; the limit keeps a forgotten one short.
 
 use std::borrow::Cow;
 use std::time::{Duration, Instant};
