@@ -19,7 +19,8 @@
 //!   rows holding `v`: every candidate drops out, and what is left is `S`
 //!   and pieces propagated false (in conflict with `S`, forbidden, or a
 //!   refuted branch of this node or of one above);
-//! * then the clause `~S` by reverse unit propagation.
+//! * then the clause `~S` by reverse unit propagation, and the branches'
+//!   clauses and the bound deleted (the checker is fast only with few).
 //!
 //! The root's clause is the empty one (or follows from the fixed pieces'
 //! units): `UNSAT`. The bound is weaker than the engine's (rows, not any
@@ -36,12 +37,14 @@ use crate::model::{Model, Rel, Var};
 use crate::proof::{PbRow, Refuted, Refutes, RowIds, Writer};
 
 /// The most nodes the proof search takes before handing the claim to
-/// CaDiCaL's proof: veripb checks some 1,000 steps a second (two a node),
-/// and CaDiCaL's proof of 5^3's optimum (the search: 173,896 nodes) is
-/// checked in seconds. What it wins: claims the rows settle at once, such
-/// as (4,4) >= 17 with `hint cliques cube star` (one node, certified in
-/// 1 s).
-pub const MAX_NODES: u64 = 10_000;
+/// CaDiCaL's proof: a node is three steps (its bound, its clause, the
+/// deletion of its branches' clauses and bound), some 110 bytes, and
+/// `veripb` checks some 280,000 steps a second (5^3's optimum: 173,896
+/// nodes, 20 MB, checked in 1.9 s), so the proof search stops within some
+/// 10 s of checking. Without the engine's symmetry pruning and clique
+/// bounds it cannot go where the engine goes ((6,3) >= 22: over 20 million
+/// nodes, the engine 10,775).
+pub const MAX_NODES: u64 = 2_000_000;
 
 /// A set of pieces, one bit each.
 type Bits = Vec<u64>;
@@ -236,12 +239,14 @@ impl Searcher<'_> {
         if self.nodes > self.max_nodes {
             return Ok(End::TooLong);
         }
+        let root = self.nodes == 1;
         let m = self.rows.m;
         if chosen.len() >= m {
             return Ok(End::Reached);
         }
         let need = m - chosen.len();
         let (rows, branches) = self.cover(&candidates, need - 1);
+        let mut used = Vec::new();
         for v in members(&branches).collect::<Vec<_>>() {
             chosen.push(v);
             let mut child = candidates.clone();
@@ -250,7 +255,7 @@ impl Searcher<'_> {
             }
             clear(&mut child, v);
             match self.node(chosen, child)? {
-                End::Refuted(_) => {}
+                End::Refuted(id) => used.push(id),
                 end => return Ok(end),
             }
             chosen.pop();
@@ -261,9 +266,16 @@ impl Searcher<'_> {
             for &r in &rows {
                 let _ = write!(text, " {} +", self.rows.amo[r].0);
             }
-            self.proof.step(&text)?;
+            used.push(self.proof.step(&text)?);
         }
-        self.not_all(chosen).map(End::Refuted)
+        // The branches' clauses and the bound have done their work once
+        // the node's clause is in: deleted, the checker keeps fewer (the
+        // root's go with the proof's end).
+        let id = self.not_all(chosen)?;
+        if !root {
+            self.proof.delete(&used)?;
+        }
+        Ok(End::Refuted(id))
     }
 }
 
