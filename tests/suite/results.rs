@@ -493,6 +493,72 @@ fn the_evidence_of_a250000_16_merges_to_none() {
     );
 }
 
+/// a(17) <= 42 under way (`results/a250000-17/`): the plan that runs is
+/// the one today's qspec makes, and the leaves kept so far are whole
+/// tasks of it, each leaf once, all `unsatisfiable`; `sweep merge` says
+/// the instance is unfinished, with the nodes docs/results.md gives.
+#[test]
+fn the_tasks_of_a250000_17_run_so_far_find_no_board() {
+    let kept = evidence("results/a250000-17/plan.jsonl.gz");
+    let o = qspec(&[
+        "solve",
+        "models/peaceable-queens-at-least.qspec",
+        "-D",
+        "n=17",
+        "-D",
+        "m=43",
+        "--split",
+        "4096",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let split_of = |task: &str| -> Value {
+        let json: Value = serde_json::from_str(task).unwrap();
+        json["parts"][0]["split"].clone()
+    };
+    let made = stdout(&o);
+    assert_eq!(made.lines().count(), 4096);
+    // Each task's leaves: `first` and as many after it as it has colourings.
+    let mut task_of = std::collections::BTreeMap::new();
+    for (kept, made) in kept.lines().zip(made.lines()) {
+        let split = split_of(kept);
+        assert_eq!(split, split_of(made), "the plan that runs is today's");
+        let first = split["first"].as_u64().unwrap();
+        let size = split["colourings"].as_array().unwrap().len() as u64;
+        task_of.insert(first, size);
+    }
+    let leaves = evidence("results/a250000-17/leaves-done.jsonl.gz");
+    let indices: Vec<u64> = leaves
+        .lines()
+        .map(|l| {
+            let json: Value = serde_json::from_str(l).unwrap();
+            assert_eq!(json["status"], "unsatisfiable");
+            assert_eq!(json["leaves"], 65609);
+            json["leaf"].as_u64().unwrap()
+        })
+        .collect();
+    assert!(indices.windows(2).all(|w| w[0] < w[1]), "each leaf once");
+    let done: std::collections::BTreeSet<u64> = indices.iter().copied().collect();
+    let mut whole_tasks = 0;
+    for (&first, &size) in &task_of {
+        let here = (first..first + size).filter(|i| done.contains(i)).count() as u64;
+        assert!(
+            here == 0 || here == size,
+            "task from leaf {first}: {here} of {size}"
+        );
+        whole_tasks += u64::from(here == size);
+    }
+    assert_eq!((whole_tasks, indices.len()), (2009, 32217));
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("leaves.jsonl");
+    std::fs::write(&file, &leaves).unwrap();
+    let o = qspec(&["sweep", "merge", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "1 instance\nm=43 n=17: unfinished  (7964161530 nodes searched)\n"
+    );
+}
+
 /// The second route of a(16) <= 37 (`results/a250000-16/checker-parts.txt.gz`):
 /// the checker's own search, sharing no code with qspec, cut into 4096
 /// parts, every part's line kept, in order, all with no board and the
