@@ -428,18 +428,21 @@ fn the_clique_search_certifies_its_claims_with_its_own_proof() {
         text.contains("c certified: count >= 8 is impossible, so count = 7 is optimal"),
         "{text}"
     );
-    // 5^3's optimum: 173,896 nodes of its own proof (the branches'
-    // clauses and bounds deleted as nodes close, so veripb checks it in
-    // seconds).
+    // 5^3's optimum: the cube's 47 symmetries broken at the root by
+    // dominance, one branch an orbit: 14,249 nodes (173,896 without).
     let text = assert_certified(
         &["models/queens-3d-5.qspec"],
         "c certified: count >= 14 is impossible, so count = 13 is optimal (end to end from the OPB file by the clique search's own proof, checked by veripb",
         0,
     );
-    assert!(text.contains("173,896 nodes"), "{text}");
-    // (Past its 2,000,000 nodes it gives the claim to CaDiCaL's proof:
+    assert!(text.contains("14,249 nodes"), "{text}");
+    assert!(
+        text.contains("47 symmetries' lex-leader constraints on the root's branches by dominance"),
+        "{text}"
+    );
+    // (Past its 4,000,000 nodes it gives the claim to CaDiCaL's proof:
     // `it_numbers_equalities_as_two_and_gives_up_past_its_nodes` in
-    // src/solve/clique/proof.rs, and the row search's short list in
+    // src/solve/clique/proof/mod.rs, and the row search's short list in
     // heavy::certify_rows.)
 }
 
@@ -457,14 +460,19 @@ fn a_corrupted_clique_proof_is_rejected() {
     // whole first branch, before its search is in the proof.
     let first_rup = good.lines().find(|l| l.starts_with("rup 1 ~")).unwrap();
     let first_piece = first_rup.split(" 1 ~").nth(1).unwrap();
-    let first_pol = good.lines().find(|l| l.starts_with("pol ")).unwrap();
+    let first_dom = good.lines().find(|l| l.starts_with("dom ")).unwrap();
     let cases = [
         good.replacen(first_rup, &format!("rup 1 ~{first_piece} >= 1 ;"), 1),
-        // The first bound from an at-most-one row instead of the count.
+        // One derivation changed: the first lex-leader constraint made
+        // strict (a board its symmetry keeps is its own image, no smaller).
+        good.replacen(first_dom, &first_dom.replacen(" >= 0 ; ", " >= 1 ; ", 1), 1),
+        // A witness that is no symmetry: its first piece's image dropped.
         {
-            let (_, rest) = first_pol.split_once(' ').unwrap();
-            let (_, rows) = rest.split_once(' ').unwrap();
-            good.replacen(first_pol, &format!("pol 1 {rows}"), 1)
+            let (head, witness) = first_dom.split_once(" ; ").unwrap();
+            let (mapping, rest) = witness.split_once(" ; ").unwrap();
+            let tokens: Vec<&str> = mapping.split(' ').collect();
+            let fewer = format!("{head} ; {} ; {rest}", tokens[3..].join(" "));
+            good.replacen(first_dom, &fewer, 1)
         },
         // The conclusion claimed before the contradiction.
         good.replacen("conclusion UNSAT : ", "conclusion UNSAT : 1", 1),

@@ -120,7 +120,16 @@ fn a_tampered_row_search_proof_is_rejected() {
         .find(|l| l.starts_with("rup 1 ") && l.matches(" 1 ").count() >= 2)
         .unwrap();
     let first_literal = &first_node[4..4 + first_node[4..].find(" 1 ").unwrap()];
-    let first_fill = good.lines().find(|l| l.starts_with("pol ")).unwrap();
+    // The first fill (not a step of the lex order's or a dominance's
+    // subproof).
+    let first_fill = good
+        .lines()
+        .find(|l| {
+            l.starts_with("pol ")
+                && !l.starts_with("pol 1 2 + 3 +")
+                && !l.starts_with("pol -1 -2 +")
+        })
+        .unwrap();
     let first_dom = good.lines().find(|l| l.starts_with("dom ")).unwrap();
     let (head, witness) = first_dom.split_once(" ; ").unwrap();
     let (mapping, rest) = witness.split_once(" ; ").unwrap();

@@ -7,16 +7,13 @@
 //! line without room for its pieces, the pieces a line with just the room
 //! must take.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{HashMap, HashSet};
 
 use super::super::problem::Problem;
 use crate::error::Result;
 use crate::model::{Decision, Model, Var};
+use crate::proof::symmetry::{form, Form};
 use crate::proof::{excluded_board, PbRow, RowIds, Writer};
-
-/// A row of the file as VeriPB reads it: `(variable id, coefficient)`
-/// terms sorted by variable, and the degree.
-pub(super) type Form = (Vec<(u32, i64)>, i64);
 
 /// The file's rows read over the board's cells.
 pub(super) struct FileRows {
@@ -199,13 +196,4 @@ fn live_line(problem: &Problem, cells: impl Iterator<Item = usize>) -> Vec<usize
     let mut line: Vec<usize> = cells.filter(|&c| problem.var_at[c].is_some()).collect();
     line.sort_unstable();
     line
-}
-
-/// `terms >= rhs` as a [`Form`]: like terms added, sorted by variable.
-pub(super) fn form(terms: &[(i64, Var)], rhs: i64) -> Form {
-    let mut sum: BTreeMap<u32, i64> = BTreeMap::new();
-    for &(c, v) in terms {
-        *sum.entry(v.id()).or_insert(0) += c;
-    }
-    (sum.into_iter().filter(|&(_, c)| c != 0).collect(), rhs)
 }

@@ -9,15 +9,15 @@
 //! instead, and cuts a node where a symmetry's constraint is broken by the
 //! cells already decided.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use super::super::plan::{Line, Plan};
 use super::super::problem::Problem;
 use super::super::search::Walker;
-use super::preamble::{FileRows, Form};
+use super::preamble::FileRows;
 use crate::error::Result;
 use crate::model::Var;
-use crate::proof::symmetry::{lex_weight, MAX_ORDER};
+use crate::proof::symmetry::MAX_ORDER;
 use crate::proof::Writer;
 
 /// The lex order and the symmetries the proof breaks with it.
@@ -80,8 +80,8 @@ impl Lex {
     }
 
     /// Writes the symmetry breaking: the file's rows but those it keeps
-    /// deleted (a refutation of fewer constraints refutes the file), the
-    /// order loaded, each symmetry's lex-leader constraint by dominance.
+    /// deleted, the order loaded, each symmetry's lex-leader constraint by
+    /// dominance ([`Writer::break_symmetries`]).
     pub(super) fn write(
         &self,
         file: &FileRows,
@@ -89,36 +89,19 @@ impl Lex {
         problem: &Problem,
         writer: &mut Writer,
     ) -> Result<()> {
-        if self.preimages.is_empty() {
-            return Ok(());
-        }
-        let kept: std::collections::HashSet<u64> = file.kept.iter().copied().collect();
-        let gone: Vec<u64> = (1..=n_constraints)
-            .filter(|id| !kept.contains(id))
-            .collect();
-        writer.delete(&gone)?;
         let var = |cell: usize| problem.var_at[cell].map_or(0, |v| v.id());
-        let vars: Vec<String> = self.order.iter().map(|&c| format!("x{}", var(c))).collect();
-        writer.load_lex_order("rows_lex", &vars)?;
-        for preimage in &self.preimages {
-            let mut weight: std::collections::BTreeMap<u32, i128> = Default::default();
-            for (i, &cell) in self.order.iter().enumerate() {
-                let w = lex_weight(i, self.order.len());
-                *weight.entry(var(cell)).or_insert(0) += w;
-                *weight.entry(var(preimage[cell])).or_insert(0) -= w;
-            }
-            let lhs: Vec<String> = weight
-                .iter()
-                .filter(|&(_, &w)| w != 0)
-                .map(|(v, w)| format!("{w} x{v}"))
-                .collect();
-            let witness: Vec<String> = (0..preimage.len())
-                .filter(|&d| preimage[d] != d && problem.var_at[d].is_some())
-                .map(|d| format!("x{} -> x{}", var(d), var(preimage[d])))
-                .collect();
-            writer.dominance(&lhs.join(" "), 0, &witness.join(" "))?;
-        }
-        Ok(())
+        let order: Vec<u32> = self.order.iter().map(|&c| var(c)).collect();
+        let preimages: Vec<BTreeMap<u32, u32>> = self
+            .preimages
+            .iter()
+            .map(|preimage| {
+                (0..preimage.len())
+                    .filter(|&d| problem.var_at[d].is_some())
+                    .map(|d| (var(d), var(preimage[d])))
+                    .collect()
+            })
+            .collect();
+        writer.break_symmetries("rows_lex", n_constraints, &file.kept, &order, &preimages)
     }
 
     /// Whether a symmetry's lex-leader constraint is broken by the cells
@@ -158,18 +141,7 @@ fn closes(
     var_cell: &HashMap<u32, usize>,
     cell_var: &[Option<Var>],
 ) -> bool {
-    file.kept_forms.iter().all(|(terms, rhs)| {
-        let image: Option<Vec<(u32, i64)>> = terms
-            .iter()
-            .map(|&(v, c)| {
-                let cell = *var_cell.get(&v)?;
-                Some((cell_var[map[cell]]?.id(), c))
-            })
-            .collect();
-        image.is_some_and(|mut image| {
-            image.sort_unstable();
-            let form: Form = (image, *rhs);
-            file.kept_forms.contains(&form)
-        })
+    crate::proof::symmetry::closes(&file.kept_forms, |v| {
+        Some(cell_var[map[*var_cell.get(&v)?]]?.id())
     })
 }

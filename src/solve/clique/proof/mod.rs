@@ -23,28 +23,33 @@
 //!   clauses and the bound deleted (the checker is fast only with few).
 //!
 //! The root's clause is the empty one (or follows from the fixed pieces'
-//! units): `UNSAT`. The bound is weaker than the engine's (rows, not any
-//! clique; no MaxSAT reasoning) and no symmetry is used, so the proof is
-//! longer than the engine's search; what it proves is the claim as the file
-//! states it, checked by `veripb`.
+//! units): `UNSAT`. The board's symmetries are broken at the root, one
+//! branch an orbit, by lex-leader constraints brought in by dominance
+//! ([`symmetry`]). The bound is weaker than the engine's (rows, not any
+//! clique; no MaxSAT reasoning) and the symmetries are broken at the root
+//! only, so the proof is longer than the engine's search; what it proves is
+//! the claim as the file states it, checked by `veripb`.
 
 use std::fmt::Write as _;
 use std::path::Path;
 
-use crate::diag::thousands;
+use crate::diag::{plural, thousands};
 use crate::error::Result;
 use crate::model::{Model, Rel, Var};
+use crate::proof::symmetry::{form, Form};
 use crate::proof::{PbRow, Refuted, Refutes, RowIds, Writer};
+use std::collections::HashSet;
+use symmetry::RootSymmetry;
+
+mod symmetry;
 
 /// The most nodes the proof search takes before handing the claim to
 /// CaDiCaL's proof: a node is three steps (its bound, its clause, the
-/// deletion of its branches' clauses and bound), some 110 bytes, and
-/// `veripb` checks some 280,000 steps a second (5^3's optimum: 173,896
-/// nodes, 20 MB, checked in 1.9 s), so the proof search stops within some
-/// 10 s of checking. Without the engine's symmetry pruning and clique
-/// bounds it cannot go where the engine goes ((6,3) >= 22: over 20 million
-/// nodes, the engine 10,775).
-pub const MAX_NODES: u64 = 2_000_000;
+/// deletion of its branches' clauses and bound), some 170 bytes, and
+/// `veripb` checks some 80,000 steps a second ((6,3) >= 22:
+/// 3,253,089 nodes, 546 MB, checked in 122 s; 5^3's optimum: 14,249 nodes
+/// in 0.5 s), so the proof search stops within some minutes of checking.
+pub const MAX_NODES: u64 = 4_000_000;
 
 /// A set of pieces, one bit each.
 type Bits = Vec<u64>;
@@ -88,6 +93,11 @@ struct Rows {
     forbidden: Bits,
     /// Constraints of the file as VeriPB counts them.
     n_constraints: u64,
+    /// The ids of the rows the search reads (the count's `>=`, the
+    /// at-most-ones, the units), which the symmetries must map onto
+    /// themselves, and those rows as forms.
+    kept: Vec<u64>,
+    kept_forms: HashSet<Form>,
 }
 
 impl Rows {
@@ -119,21 +129,27 @@ impl Rows {
         let mut conflicts = vec![vec![0u64; words]; n];
         let mut fixed = Vec::new();
         let mut forbidden = vec![0u64; words];
+        let (mut kept, mut kept_forms) = (Vec::new(), HashSet::new());
         for (row, &first) in rows.iter().zip(ids) {
             // Each of the row's `>=` constraints, read as `<=`.
-            let at_most = row.at_least_forms().into_iter().map(|(terms, rhs)| {
-                let negated: Vec<(i64, Var)> = terms.iter().map(|&(c, v)| (-c, v)).collect();
-                (negated, -rhs)
-            });
-            for (k, (terms, bound)) in at_most.enumerate() {
+            for (k, (at_least, rhs)) in row.at_least_forms().into_iter().enumerate() {
                 let id = first + k as u64;
+                // Read as `<=`.
+                let terms: Vec<(i64, Var)> = at_least.iter().map(|&(c, v)| (-c, v)).collect();
+                let bound = -rhs;
                 let pieces: Option<Vec<usize>> =
                     terms.iter().map(|(_, v)| piece.get(v).copied()).collect();
                 let Some(pieces) = pieces else { continue };
                 let unit = terms.iter().all(|&(c, _)| c == 1);
-                match (terms.len(), bound) {
-                    (1, 0) if unit => set(&mut forbidden, pieces[0]),
-                    (1, -1) if terms[0].0 == -1 => fixed.push(pieces[0]),
+                let read = match (terms.len(), bound) {
+                    (1, 0) if unit => {
+                        set(&mut forbidden, pieces[0]);
+                        true
+                    }
+                    (1, -1) if terms[0].0 == -1 => {
+                        fixed.push(pieces[0]);
+                        true
+                    }
                     (2.., 1) if unit => {
                         let mut bits = vec![0u64; words];
                         for &p in &pieces {
@@ -150,8 +166,13 @@ impl Rows {
                             rows_of[p].push(amo.len());
                         }
                         amo.push((id, bits));
+                        true
                     }
-                    _ => {}
+                    _ => false,
+                };
+                if read || id == count_id {
+                    kept.push(id);
+                    kept_forms.insert(form(&at_least, rhs));
                 }
             }
         }
@@ -165,6 +186,8 @@ impl Rows {
             fixed,
             forbidden,
             n_constraints: row_ids.n_constraints,
+            kept,
+            kept_forms,
         })
     }
 }
@@ -172,6 +195,10 @@ impl Rows {
 /// The search's state: the rows, the proof, the nodes and their limit.
 struct Searcher<'a> {
     rows: &'a Rows,
+    /// The board's symmetries, broken at the root over [`Searcher::order`].
+    symmetry: &'a RootSymmetry,
+    /// The root's branches the lex order reads.
+    order: Vec<usize>,
     proof: Writer,
     nodes: u64,
     max_nodes: u64,
@@ -248,6 +275,11 @@ impl Searcher<'_> {
         let (rows, branches) = self.cover(&candidates, need - 1);
         let mut used = Vec::new();
         for v in members(&branches).collect::<Vec<_>>() {
+            if !has(&candidates, v) {
+                // An image of a root branch refuted before: out by
+                // propagation through the lex-leader constraints.
+                continue;
+            }
             chosen.push(v);
             let mut child = candidates.clone();
             for (c, x) in child.iter_mut().zip(&self.rows.conflicts[v]) {
@@ -260,6 +292,9 @@ impl Searcher<'_> {
             }
             chosen.pop();
             clear(&mut candidates, v);
+            if root && self.order.contains(&v) {
+                self.symmetry.take_orbit(v, &mut candidates);
+            }
         }
         if !rows.is_empty() {
             let mut text = format!("pol {}", self.rows.count_id);
@@ -287,14 +322,20 @@ impl Refutes for CliqueProof {
         "the clique search"
     }
 
-    fn refute(&self, _claim: &Model, rows: &[PbRow], proof: &Path) -> Result<Refuted> {
-        refute_within(rows, proof, MAX_NODES)
+    fn refute(&self, claim: &Model, rows: &[PbRow], proof: &Path) -> Result<Refuted> {
+        refute_within(rows, proof, MAX_NODES, Some(claim))
     }
 }
 
 /// Refutes the claim of `rows` (the OPB file's constraints in file order)
-/// into the VeriPB proof at `proof`, in at most `max_nodes` nodes.
-fn refute_within(rows: &[PbRow], proof: &Path, max_nodes: u64) -> Result<Refuted> {
+/// into the VeriPB proof at `proof`, in at most `max_nodes` nodes, breaking
+/// the symmetries of `claim`'s board at the root when it is given.
+fn refute_within(
+    rows: &[PbRow],
+    proof: &Path,
+    max_nodes: u64,
+    claim: Option<&Model>,
+) -> Result<Refuted> {
     let rows = match Rows::read(rows) {
         Ok(rows) => rows,
         Err(why) => return Ok(Refuted::NotTaken(why)),
@@ -318,18 +359,27 @@ fn refute_within(rows: &[PbRow], proof: &Path, max_nodes: u64) -> Result<Refuted
     for (c, f) in candidates.iter_mut().zip(&rows.forbidden) {
         *c &= !f;
     }
+    let symmetry = claim.map_or_else(RootSymmetry::none, |c| RootSymmetry::of(c, &rows));
     let mut searcher = Searcher {
         rows: &rows,
+        symmetry: &symmetry,
+        order: Vec::new(),
         proof: writer,
         nodes: 0,
         max_nodes,
     };
+    if chosen.len() < rows.m {
+        // The root's branches, as its node will find them.
+        let (_, branches) = searcher.cover(&candidates, rows.m - chosen.len() - 1);
+        searcher.order = symmetry.order(members(&branches));
+    }
+    symmetry.write(&rows, &searcher.order, &mut searcher.proof)?;
     let last = match searcher.node(&mut chosen, candidates)? {
         End::Refuted(id) => id,
         End::Reached => return Ok(Refuted::NotRefuted),
         End::TooLong => {
             return Ok(Refuted::TooLong(format!(
-                "without the symmetry pruning of the engine's search, and bounding by the \
+                "with the board's symmetries broken at the root only, and bounding by the \
                  file's rows only, it takes over {} nodes",
                 thousands(max_nodes)
             )))
@@ -340,6 +390,7 @@ fn refute_within(rows: &[PbRow], proof: &Path, max_nodes: u64) -> Result<Refuted
         true => last,
         false => searcher.proof.rup_clause::<&str>(&[])?,
     };
+    let searcher_order_len = searcher.order.len();
     let Searcher {
         proof: written,
         nodes,
@@ -349,9 +400,18 @@ fn refute_within(rows: &[PbRow], proof: &Path, max_nodes: u64) -> Result<Refuted
     Ok(Refuted::Done {
         nodes,
         steps,
-        how: "the clique search refuted it from the file's at-most-one rows and count row \
-              (the rows as colour classes, no symmetry pruning)"
-            .into(),
+        how: format!(
+            "the clique search refuted it from the file's at-most-one rows and count row \
+             (the rows as colour classes; {})",
+            match (symmetry.len(), searcher_order_len) {
+                (0, _) | (_, 0) => "no symmetry pruning".to_string(),
+                (k, _) => format!(
+                    "{}' lex-leader constraints on the root's branches by dominance, one \
+                     branch an orbit",
+                    plural(k as u64, "symmetry", "symmetries")
+                ),
+            }
+        ),
     })
 }
 
@@ -398,7 +458,7 @@ mod tests {
     fn search(rows: &[PbRow], max_nodes: u64) -> (Refuted, String) {
         let dir = tempfile_dir();
         let path = dir.join("p.pbp");
-        let found = refute_within(rows, &path, max_nodes).unwrap();
+        let found = refute_within(rows, &path, max_nodes, None).unwrap();
         let text = std::fs::read_to_string(&path).unwrap_or_default();
         std::fs::remove_dir_all(&dir).ok();
         (found, text)
