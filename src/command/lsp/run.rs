@@ -61,15 +61,7 @@ pub fn lenses(uri: &str, text: &str) -> Vec<CodeLens> {
 /// `qspec count --up-to-symmetry` prints of the count (`at least` when
 /// the limit stopped it), or the error.
 pub fn count(name: &str, text: &str) -> String {
-    let instance = match qspec::load_source(name, text, &[], &LoadOptions::default()) {
-        Ok(instance) => instance,
-        Err(e) => return e.to_string(),
-    };
-    let options = SolveOptions {
-        deadline: Some(Instant::now() + TIME_LIMIT),
-        ..SolveOptions::default()
-    };
-    counted(&instance, &options).unwrap_or_else(|e| e.to_string())
+    within_limit(name, text, counted)
 }
 
 fn counted(instance: &Instance, options: &SolveOptions) -> Result<String> {
@@ -110,6 +102,19 @@ fn counted(instance: &Instance, options: &SolveOptions) -> Result<String> {
 /// The model of `text` solved within [`TIME_LIMIT`]: what `qspec solve`
 /// prints of its verdict and board, or the error.
 pub fn solve(name: &str, text: &str) -> String {
+    within_limit(name, text, |instance, options| {
+        let answer = qspec::solve::solve(instance, options, &mut |_| {})?;
+        Ok(show_answer(instance, &answer, &[]).text)
+    })
+}
+
+/// `work` on the model of `text`, its engines stopped at [`TIME_LIMIT`]:
+/// its text, or the error (loading included).
+fn within_limit(
+    name: &str,
+    text: &str,
+    work: impl FnOnce(&Instance, &SolveOptions) -> Result<String>,
+) -> String {
     let instance = match qspec::load_source(name, text, &[], &LoadOptions::default()) {
         Ok(instance) => instance,
         Err(e) => return e.to_string(),
@@ -118,8 +123,5 @@ pub fn solve(name: &str, text: &str) -> String {
         deadline: Some(Instant::now() + TIME_LIMIT),
         ..SolveOptions::default()
     };
-    match qspec::solve::solve(&instance, &options, &mut |_| {}) {
-        Ok(answer) => show_answer(&instance, &answer, &[]).text,
-        Err(e) => e.to_string(),
-    }
+    work(&instance, &options).unwrap_or_else(|e| e.to_string())
 }

@@ -223,6 +223,34 @@ fn the_armies_searchs_listing_is_certified_by_its_own_proof() {
     }
 }
 
+/// Every solution of `q` (`boards` of them) listed by CaDiCaL: the list
+/// short of its first or its last board is not certified by `engine`'s
+/// proof (`searcher`) nor by CaDiCaL's, the whole list is, by the engine's.
+pub(super) fn only_the_whole_list_is_certified(
+    q: &qspec::Instance,
+    boards: usize,
+    engine: EngineChoice,
+    searcher: &str,
+) {
+    let mut solutions = Solutions::new(q, None, None, &Default::default(), None, None).unwrap();
+    let mut listed: Vec<Placement> = Vec::new();
+    while let Some(s) = solutions.next_solution().unwrap() {
+        listed.push(s.placement);
+    }
+    assert_eq!(listed.len(), boards);
+    for left_out in [0, boards - 1] {
+        let mut short = listed.clone();
+        short.remove(left_out);
+        let short = certify_listing(q, &short, engine);
+        assert_eq!(short.certified, Some(false), "{}", short.lines);
+        assert!(short.lines.contains("c NOT certified: "), "{}", short.lines);
+    }
+    let whole = certify_listing(q, &listed, engine);
+    assert_eq!(whole.certified, Some(true), "{}", whole.lines);
+    let own = format!("by {searcher}'s own proof");
+    assert!(whole.lines.contains(&own), "{}", whole.lines);
+}
+
 /// The claim "no solution besides `list`" of `q`, certified at the model
 /// level with `engine`'s own proof search (CaDiCaL's where it gives up).
 pub(super) fn certify_listing(
@@ -266,25 +294,5 @@ fn the_armies_searchs_proof_of_a_short_list_is_not_certified() {
     );
     let defines = [("n".to_string(), 5), ("m".to_string(), 4)];
     let q = qspec::load_file(Path::new(&every), &defines, &LoadOptions::default()).unwrap();
-    let mut solutions = Solutions::new(&q, None, None, &Default::default(), None, None).unwrap();
-    let mut listed: Vec<Placement> = Vec::new();
-    while let Some(s) = solutions.next_solution().unwrap() {
-        listed.push(s.placement);
-    }
-    assert_eq!(listed.len(), 18);
-    let certify = |list: &[Placement]| certify_listing(&q, list, EngineChoice::Armies);
-    for left_out in [0, 17] {
-        let mut short = listed.clone();
-        short.remove(left_out);
-        let short = certify(&short);
-        assert_eq!(short.certified, Some(false), "{}", short.lines);
-        assert!(short.lines.contains("c NOT certified: "), "{}", short.lines);
-    }
-    let whole = certify(&listed);
-    assert_eq!(whole.certified, Some(true), "{}", whole.lines);
-    assert!(
-        whole.lines.contains("by the armies search's own proof"),
-        "{}",
-        whole.lines
-    );
+    only_the_whole_list_is_certified(&q, 18, EngineChoice::Armies, "the armies search");
 }

@@ -8,11 +8,10 @@ use crate::common::{qspec, stdout, write_text};
 
 use std::path::Path;
 
-use super::certify_count_checkers::certify_listing;
+use super::certify_count_checkers::only_the_whole_list_is_certified;
 use qspec::certify::{Checker, VERIPB};
-use qspec::count::Solutions;
 use qspec::options::EngineChoice;
-use qspec::{LoadOptions, Placement};
+use qspec::LoadOptions;
 
 const OWN: &str = "by the row search's own proof, checked by veripb";
 
@@ -173,25 +172,5 @@ fn the_row_search_proof_of_a_short_list_is_not_certified() {
         &LoadOptions::default(),
     )
     .unwrap();
-    let mut solutions = Solutions::new(&q, None, None, &Default::default(), None, None).unwrap();
-    let mut listed: Vec<Placement> = Vec::new();
-    while let Some(s) = solutions.next_solution().unwrap() {
-        listed.push(s.placement);
-    }
-    assert_eq!(listed.len(), 32);
-    let certify = |list: &[Placement]| certify_listing(&q, list, EngineChoice::Rows);
-    for left_out in [0, 31] {
-        let mut short = listed.clone();
-        short.remove(left_out);
-        let short = certify(&short);
-        assert_eq!(short.certified, Some(false), "{}", short.lines);
-        assert!(short.lines.contains("c NOT certified: "), "{}", short.lines);
-    }
-    let whole = certify(&listed);
-    assert_eq!(whole.certified, Some(true), "{}", whole.lines);
-    assert!(
-        whole.lines.contains("by the row search's own proof"),
-        "{}",
-        whole.lines
-    );
+    only_the_whole_list_is_certified(&q, 32, EngineChoice::Rows, "the row search");
 }
