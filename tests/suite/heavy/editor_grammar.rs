@@ -1,8 +1,9 @@
-//! The VS Code grammar (editors/vscode/): its assertions
-//! (`tests/*.qspec`, vscode-tmgrammar-test) and every model of models/
-//! tokenized as VS Code would (`tests/models.js`), through the package's
-//! own `npm test`. `.ci/run` installs the package's pinned tools with
-//! `npm ci`.
+//! The VS Code extension (editors/vscode/): its grammar's assertions
+//! (`tests/*.qspec`, vscode-tmgrammar-test), every model of models/
+//! tokenized as VS Code would (`tests/models.js`), and its client
+//! (`tests/client.js`: it starts this build's `qspec lsp`, which answers
+//! the client library's own transport), through the package's own `npm
+//! test`. `.ci/run` installs the package's pinned tools with `npm ci`.
 
 use std::process::Command;
 
@@ -17,6 +18,7 @@ fn the_grammar_highlights_its_tests_and_every_model() {
     );
     let out = Command::new("npm")
         .args(["test", "--silent"])
+        .env("QSPEC", env!("CARGO_BIN_EXE_qspec"))
         .current_dir(&dir)
         .output()
         .expect("npm runs");
@@ -42,6 +44,10 @@ fn the_grammar_highlights_its_tests_and_every_model() {
     );
     assert!(
         text.contains("tests/pictures.qspec run successfuly"),
+        "{text}"
+    );
+    assert!(
+        text.contains("lsp for .qspec documents; its server answered"),
         "{text}"
     );
 }
