@@ -1,6 +1,6 @@
 // The VS Code client of `qspec lsp`: started for .qspec documents, it runs
 // the language server (the `qspec` on the PATH, or the setting
-// `qspec.path`) over standard input and output, and the editor gets its
+// `qspec.path`; its code lenses' time limit the setting `qspec.lensSeconds`) over standard input and output, and the editor gets its
 // diagnostics, hover, completion, formatting, names, quick fixes and code
 // lenses.
 const vscode = require('vscode');
@@ -14,14 +14,17 @@ function serverOptions(configuration) {
   return { command, args: ['lsp'] };
 }
 
+/** What the server is told at its start: the code lenses' time limit. */
+function initializationOptions(configuration) {
+  return { lensSeconds: configuration.get('lensSeconds') || 10 };
+}
+
 function activate(context) {
-  const server = serverOptions(vscode.workspace.getConfiguration('qspec'));
-  client = new LanguageClient(
-    'qspec',
-    'qspec language server',
-    server,
-    { documentSelector: [{ scheme: 'file', language: 'qspec' }, { scheme: 'untitled', language: 'qspec' }] }
-  );
+  const configuration = vscode.workspace.getConfiguration('qspec');
+  client = new LanguageClient('qspec', 'qspec language server', serverOptions(configuration), {
+    documentSelector: [{ scheme: 'file', language: 'qspec' }, { scheme: 'untitled', language: 'qspec' }],
+    initializationOptions: initializationOptions(configuration),
+  });
   context.subscriptions.push(client);
   return client.start();
 }
@@ -30,4 +33,4 @@ function deactivate() {
   return client ? client.stop() : undefined;
 }
 
-module.exports = { activate, deactivate, serverOptions };
+module.exports = { activate, deactivate, serverOptions, initializationOptions };

@@ -499,10 +499,11 @@ document it gives:
   names        go to a parameter's or a kind's declaration; rename it
   quick fixes  each error's \"did you mean\" as an edit
   code lenses  on the `board` line, each with the embedded engines for at
-               most 10 s, on a thread of its own (the other requests are
-               answered meanwhile): solve, the verdict and the board as
-               `qspec solve` prints them; count, as `qspec count
-               --up-to-symmetry` prints it
+               most 10 s (initializationOptions {\"lensSeconds\": S} sets
+               another limit, up to 600), on a thread of its own (the
+               other requests are answered meanwhile): solve, the verdict
+               and the board as `qspec solve` prints them; count, as
+               `qspec count --up-to-symmetry` prints it
 
 Editors: any LSP client started with `qspec lsp`; Neovim:
   vim.lsp.start({ name = 'qspec', cmd = { 'qspec', 'lsp' } })

@@ -198,17 +198,7 @@ fn drawn_classes(text: &str, n: usize) -> std::collections::BTreeSet<Vec<usize>>
 /// classes, as many as A000769 says, of A000755's boards.
 #[test]
 fn no_three_in_line_class_by_class_by_both_routes() {
-    let oeis = [
-        (2, 1, 1),
-        (3, 1, 2),
-        (4, 4, 11),
-        (5, 5, 32),
-        (6, 11, 50),
-        (7, 22, 132),
-        (8, 57, 380),
-        (9, 51, 368),
-    ];
-    for (n, classes, boards) in oeis {
+    for (n, classes, boards) in crate::common::NO_THREE_IN_LINE {
         let n_is = format!("n={n}");
         let ours = listed_classes(&["models/no-three-in-line.qspec", "-D", &n_is], n);
         let mut theirs = std::collections::BTreeSet::new();

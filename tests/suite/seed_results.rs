@@ -264,17 +264,7 @@ fn classes_and_boards(model: &str, args: &[&str]) -> (u64, u64) {
 fn no_three_in_line_are_the_oeis_values() {
     // A000769 (classes under the square's 8 symmetries) and A000755 (all
     // boards), n = 2..9.
-    let table = [
-        (2, 1, 1),
-        (3, 1, 2),
-        (4, 4, 11),
-        (5, 5, 32),
-        (6, 11, 50),
-        (7, 22, 132),
-        (8, 57, 380),
-        (9, 51, 368),
-    ];
-    for (n, classes, boards) in table {
+    for (n, classes, boards) in crate::common::NO_THREE_IN_LINE {
         let n_is = format!("n={n}");
         assert_eq!(
             classes_and_boards("no-three-in-line", &["-D", &n_is]),

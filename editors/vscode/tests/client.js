@@ -1,10 +1,12 @@
 // The extension's client (extension.js), outside VS Code: with `vscode`
 // and the client class stood in for, activate() must start a client for
 // .qspec documents whose server is `qspec lsp` (the setting `qspec.path`
-// names the program; the test's is $QSPEC), and deactivate() stop it.
+// names the program, the test's $QSPEC; `qspec.lensSeconds` the lenses'
+// limit), and deactivate() stop it.
 // Then that server is started as the client would start it, and spoken to
 // with the client library's own JSON-RPC transport (vscode-jsonrpc):
-// initialize, a broken model opened and its diagnostic, shutdown.
+// initialize, a broken model opened and its diagnostic, the lenses'
+// limit, shutdown.
 const assert = require('assert');
 const Module = require('module');
 const { spawn } = require('child_process');
@@ -23,7 +25,13 @@ class FakeClient {
   stop() { this.stopped = true; return Promise.resolve(); }
 }
 const fakes = {
-  vscode: { workspace: { getConfiguration: (section) => ({ get: (key) => (section === 'qspec' && key === 'path' ? program : undefined) }) } },
+  vscode: {
+    workspace: {
+      getConfiguration: (section) => ({
+        get: (key) => (section !== 'qspec' ? undefined : { path: program, lensSeconds: 30 }[key]),
+      }),
+    },
+  },
   'vscode-languageclient/node': { LanguageClient: FakeClient },
 };
 const load = Module._load;
@@ -40,6 +48,7 @@ async function main() {
   const client = made[0];
   assert.deepStrictEqual(client.server, { command: program, args: ['lsp'] });
   assert.ok(client.options.documentSelector.every((s) => s.language === 'qspec'));
+  assert.deepStrictEqual(client.options.initializationOptions, { lensSeconds: 30 });
   assert.ok(client.started && context.subscriptions.includes(client));
   await extension.deactivate();
   assert.ok(client.stopped);
@@ -55,7 +64,12 @@ async function main() {
     connection.onNotification('textDocument/publishDiagnostics', resolve);
   });
   connection.listen();
-  const init = await connection.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {} });
+  const init = await connection.sendRequest('initialize', {
+    processId: null,
+    rootUri: null,
+    capabilities: {},
+    initializationOptions: client.options.initializationOptions,
+  });
   const caps = init.capabilities;
   assert.ok(caps.hoverProvider && caps.codeLensProvider && caps.documentFormattingProvider);
   assert.deepStrictEqual(caps.executeCommandProvider.commands, ['qspec.solve', 'qspec.count']);
@@ -68,6 +82,13 @@ async function main() {
   assert.strictEqual(diagnostics.uri, uri);
   assert.strictEqual(diagnostics.diagnostics.length, 1);
   assert.deepStrictEqual(diagnostics.diagnostics[0].range.start, { line: 2, character: 5 });
+  // The lenses say the limit the client gave.
+  connection.sendNotification('textDocument/didChange', {
+    textDocument: { uri, version: 2 },
+    contentChanges: [{ text: 'board 8 x 8\npiece queen\nrule no_attack\n' }],
+  });
+  const lenses = await connection.sendRequest('textDocument/codeLens', { textDocument: { uri } });
+  assert.strictEqual(lenses[0].command.title, 'solve (at most 30 s)');
   await connection.sendRequest('shutdown');
   connection.sendNotification('exit');
   const code = await new Promise((resolve) => server.on('exit', resolve));

@@ -61,8 +61,8 @@ fn capabilities() -> ServerCapabilities {
 pub fn run() -> Result<u8> {
     let (connection, threads) = Connection::stdio();
     let capabilities = serde_json::to_value(capabilities()).map_err(lsp_failed)?;
-    connection.initialize(capabilities).map_err(lsp_failed)?;
-    serve(&connection)?;
+    let initialize = connection.initialize(capabilities).map_err(lsp_failed)?;
+    serve(&connection, run::time_limit(&initialize))?;
     drop(connection);
     threads.join().map_err(lsp_failed)?;
     Ok(0)
@@ -72,14 +72,18 @@ fn lsp_failed(e: impl std::fmt::Display) -> Error {
     Error::usage(format!("qspec lsp: {e}"))
 }
 
-/// The open documents, by their URI.
-#[derive(Default)]
+/// What the server keeps for its editor: the open documents by their URI,
+/// and how long a lens' command may take.
 struct Documents {
     texts: HashMap<String, String>,
+    lens_limit: std::time::Duration,
 }
 
-fn serve(connection: &Connection) -> Result<()> {
-    let mut documents = Documents::default();
+fn serve(connection: &Connection, lens_limit: std::time::Duration) -> Result<()> {
+    let mut documents = Documents {
+        texts: HashMap::new(),
+        lens_limit,
+    };
     for message in &connection.receiver {
         match message {
             Message::Request(request) => {
@@ -131,7 +135,7 @@ fn execute(connection: &Connection, documents: &Documents, request: Request) -> 
             invalid(id, format!("{uri} is not an open document")).into(),
         );
     };
-    let command: fn(&str, &str) -> String = match params.command.as_str() {
+    let command: fn(&str, &str, std::time::Duration) -> String = match params.command.as_str() {
         run::SOLVE => run::solve,
         run::COUNT => run::count,
         other => {
@@ -140,8 +144,9 @@ fn execute(connection: &Connection, documents: &Documents, request: Request) -> 
         }
     };
     let sender = connection.sender.clone();
+    let limit = documents.lens_limit;
     let work = move || {
-        let answer = command(answers::name_of(&uri), &text);
+        let answer = command(answers::name_of(&uri), &text, limit);
         let shown = lsp_types::ShowMessageParams {
             typ: lsp_types::MessageType::INFO,
             message: answer.clone(),
@@ -263,7 +268,7 @@ fn respond(documents: &Documents, request: Request) -> Response {
             serde_json::from_value::<lsp_types::CodeLensParams>(request.params).map(|p| {
                 let uri = p.text_document.uri;
                 let lenses = text_of(&uri)
-                    .map(|text| run::lenses(uri.as_str(), text))
+                    .map(|text| run::lenses(uri.as_str(), text, documents.lens_limit))
                     .unwrap_or_default();
                 serde_json::to_value(lenses)
             })

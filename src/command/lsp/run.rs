@@ -1,6 +1,6 @@
 //! The document's model solved and counted from the editor: two code
 //! lenses on its `board` line and the commands they run, the embedded
-//! engines within [`TIME_LIMIT`] — the verdict and the board as `qspec
+//! engines within a time limit ([`time_limit`]) — the verdict and the board as `qspec
 //! solve` prints them, the count as `qspec count --up-to-symmetry` prints
 //! it. Each runs on a thread of its own while the server answers the
 //! editor's other requests; the limit keeps a forgotten one short.
@@ -25,11 +25,24 @@ pub const SOLVE: &str = "qspec.solve";
 /// The command of the lens that counts.
 pub const COUNT: &str = "qspec.count";
 
-/// How long a solve from the editor may take.
+/// How long a lens' command may take, unless the editor says otherwise
+/// ([`time_limit`]).
 pub const TIME_LIMIT: Duration = Duration::from_secs(10);
 
+/// The most seconds an editor may give a lens' command.
+const MOST_SECONDS: f64 = 600.0;
+
+/// How long a lens' command may take: the editor's `initializationOptions`
+/// `{"lensSeconds": S}` (more than 0, at most 600), else [`TIME_LIMIT`].
+pub fn time_limit(initialize: &serde_json::Value) -> Duration {
+    initialize["initializationOptions"]["lensSeconds"]
+        .as_f64()
+        .filter(|&s| s > 0.0 && s <= MOST_SECONDS)
+        .map_or(TIME_LIMIT, Duration::from_secs_f64)
+}
+
 /// The lenses on the document's `board` line, when its model loads.
-pub fn lenses(uri: &str, text: &str) -> Vec<CodeLens> {
+pub fn lenses(uri: &str, text: &str, limit: Duration) -> Vec<CodeLens> {
     if qspec::language::load_with_warnings("m.qspec", text, &[]).is_err() {
         return Vec::new();
     }
@@ -48,7 +61,7 @@ pub fn lenses(uri: &str, text: &str) -> Vec<CodeLens> {
     let lens = |what: &str, command: &str| CodeLens {
         range: text::range(text, at.0, at.1),
         command: Some(Command {
-            title: format!("{what} (at most {} s)", TIME_LIMIT.as_secs()),
+            title: format!("{what} (at most {} s)", limit.as_secs_f64()),
             command: command.to_string(),
             arguments: Some(vec![serde_json::json!(uri)]),
         }),
@@ -57,11 +70,11 @@ pub fn lenses(uri: &str, text: &str) -> Vec<CodeLens> {
     vec![lens("solve", SOLVE), lens("count", COUNT)]
 }
 
-/// The model of `text` counted up to symmetry within [`TIME_LIMIT`]: what
+/// The model of `text` counted up to symmetry within `limit`: what
 /// `qspec count --up-to-symmetry` prints of the count (`at least` when
 /// the limit stopped it), or the error.
-pub fn count(name: &str, text: &str) -> String {
-    within_limit(name, text, counted)
+pub fn count(name: &str, text: &str, limit: Duration) -> String {
+    within_limit(name, text, limit, counted)
 }
 
 fn counted(instance: &Instance, options: &SolveOptions) -> Result<String> {
@@ -99,20 +112,21 @@ fn counted(instance: &Instance, options: &SolveOptions) -> Result<String> {
     Ok(String::from_utf8_lossy(&out).into_owned())
 }
 
-/// The model of `text` solved within [`TIME_LIMIT`]: what `qspec solve`
+/// The model of `text` solved within `limit`: what `qspec solve`
 /// prints of its verdict and board, or the error.
-pub fn solve(name: &str, text: &str) -> String {
-    within_limit(name, text, |instance, options| {
+pub fn solve(name: &str, text: &str, limit: Duration) -> String {
+    within_limit(name, text, limit, |instance, options| {
         let answer = qspec::solve::solve(instance, options, &mut |_| {})?;
         Ok(show_answer(instance, &answer, &[]).text)
     })
 }
 
-/// `work` on the model of `text`, its engines stopped at [`TIME_LIMIT`]:
-/// its text, or the error (loading included).
+/// `work` on the model of `text`, its engines stopped after `limit`: its
+/// text, or the error (loading included).
 fn within_limit(
     name: &str,
     text: &str,
+    limit: Duration,
     work: impl FnOnce(&Instance, &SolveOptions) -> Result<String>,
 ) -> String {
     let instance = match qspec::load_source(name, text, &[], &LoadOptions::default()) {
@@ -120,7 +134,7 @@ fn within_limit(
         Err(e) => return e.to_string(),
     };
     let options = SolveOptions {
-        deadline: Some(Instant::now() + TIME_LIMIT),
+        deadline: Some(Instant::now() + limit),
         ..SolveOptions::default()
     };
     work(&instance, &options).unwrap_or_else(|e| e.to_string())

@@ -19,6 +19,19 @@ use std::collections::BTreeSet;
 /// Every built-in piece, as the code defines them.
 pub const PIECES: [&str; 7] = qspec::board::BUILTIN_PIECES;
 
+/// No three in line, n = 2..9: `(n, classes, boards)`, the classes under
+/// the square's 8 symmetries (OEIS A000769) and all boards (A000755).
+pub const NO_THREE_IN_LINE: [(usize, u64, u64); 8] = [
+    (2, 1, 1),
+    (3, 1, 2),
+    (4, 4, 11),
+    (5, 5, 32),
+    (6, 11, 50),
+    (7, 22, 132),
+    (8, 57, 380),
+    (9, 51, 368),
+];
+
 /// `maximize count` under `rule no_attack` on small boards, for the
 /// engines' oracle tests: every built-in piece on 4x4, a leaper of its
 /// own, walls, a fixed and forbidden cells, a torus, three dimensions and
